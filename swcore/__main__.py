@@ -1,0 +1,90 @@
+"""The command line: `python -m swcore scenario|board|simulate|bench|play ...`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import SwError
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m swcore", description="Small World rules engine")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("scenario", help="run conformance scenarios (files or folders)")
+    p.add_argument("paths", nargs="+")
+    p = sub.add_parser("board", help="print a built-in board")
+    p.add_argument("board")
+    p.add_argument("--json", action="store_true", help="the inline-map form of the scenario format")
+    p.add_argument("--geometry", action="store_true", help="add each region's polygons")
+    p = sub.add_parser("simulate", help="play whole games with bots")
+    p.add_argument("--board", default="base-4p")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--bot", default="random", choices=["random", "greedy"])
+    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("bench", help="time random games and legal_actions on every board")
+    p.add_argument("--games", type=int, default=30)
+    p = sub.add_parser("play", help="watch a demo game between bots in the terminal")
+    p.add_argument("--board", default="base-2p")
+    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("draw", help="write a standalone HTML page of a board or a saved game")
+    p.add_argument("source", help="a board id or a saved game (.json)")
+    p.add_argument("--out", default="board.html")
+    args = ap.parse_args(argv)
+    try:
+        return _run(args)
+    except SwError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.cmd == "scenario":
+        from .scenario import run_paths
+
+        return run_paths(args.paths)
+    if args.cmd == "board":
+        from .board import geometry, load_board
+
+        board = load_board(args.board)
+        data = board.inline()
+        if args.geometry:
+            for rid, polys in geometry(args.board).items():
+                data["regions"][rid]["polygons"] = polys
+        if args.json:
+            print(json.dumps(data, indent=1))
+        else:
+            print(f"{board.id}: {board.name}, {len(board)} regions, {len(board.borders)} borders, "
+                  f"{board.turns} turns")
+            for i, rid in enumerate(board.ids):
+                extra = [*sorted(board.symbols[i])] + (["lost tribe"] if board.lost_tribe[i] else [])
+                edge = " edge" if board.edge[i] else ""
+                print(f"  {rid:>4} {board.terrain[i]:<9}{edge:<5} {' '.join(extra)}")
+        return 0
+    if args.cmd == "simulate":
+        from .simulate import simulate
+
+        print(simulate(args.board, args.games, args.bot, args.seed).to_string())
+        return 0
+    if args.cmd == "bench":
+        from .bench import bench
+
+        bench(args.games)
+        return 0
+    if args.cmd == "play":
+        from .simulate import demo
+
+        demo(args.board, args.seed)
+        return 0
+    if args.cmd == "draw":
+        from .draw import draw
+
+        draw(args.source, args.out)
+        print(f"wrote {args.out}")
+        return 0
+    return 1  # pragma: no cover
+
+
+if __name__ == "__main__":
+    sys.exit(main())

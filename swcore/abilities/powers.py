@@ -1,0 +1,336 @@
+"""The 20 base special powers (B-POW-*). Each class overrides only the hooks its badge changes."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..catalogue import MARKERS
+from ..errors import RuleError
+from .base import Ability, register
+
+if TYPE_CHECKING:
+    from ..game import Army, Game
+
+
+class _TerrainBonus(Ability):
+    """+1 coin per region of one terrain at the end of the turn (Hill, Forest, Swamp)."""
+
+    terrain = ""
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = sum(1 for i in held if game.board.terrain[i] == self.terrain)
+        return [(f"{self.terrain.title()}: {n} {self.terrain} region{'s' if n != 1 else ''}", n)] if n else []
+
+
+class _Reduction(Ability):
+    """-1 token to conquer the regions `applies` accepts (Commando, Mounted, Underworld)."""
+
+    label = ""
+
+    def applies(self, game: Game, region: int) -> bool:
+        return True
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        return [(self.label, -1)] if self.applies(game, region) else []
+
+
+def _held(game: Game, army: Army) -> list[int]:
+    return game.regions_of(army.race)
+
+
+def _region_of_army(game: Game, army: Army, rid: Any, rule: str) -> int:
+    i = game.board.region(rid)
+    if game.race[i] != army.race:
+        raise RuleError(rule, f"{rid} is not held by the active race")
+    return i
+
+
+@register
+class Alchemist(Ability):
+    id, rule = "alchemist", "B-POW-ALCHEMIST-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        return [("Alchemist", 2)]
+
+
+@register
+class Berserk(Ability):
+    id, rule = "berserk", "B-POW-BERSERK-1"
+    words = ("berserk",)
+    once_per_turn = frozenset()  # once per conquest instead (A-BASE-06)
+
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        if army.over:
+            raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
+        if army.roll is not None:
+            raise RuleError("A-BASE-06", f"the die already shows {army.roll}: conquer first")
+        if army.hand < 1:
+            raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with")
+        return None
+
+    def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
+        army.roll = game._roll(action.roll)
+        return [game._event("roll", f"Berserk die before the next conquest: {army.roll}", army.owner,
+                            roll=army.roll)]
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        if army.over or army.roll is not None or game.available(army) < 1:
+            return []
+        return [Action(by=by, do="berserk")]
+
+
+@register
+class Bivouacking(Ability):
+    id, rule = "bivouacking", "B-POW-BIVOUACKING-1"
+    words = ("encampments",)
+
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        place: dict[int, int] = {}
+        for rid, n in action.tokens:
+            i = _region_of_army(game, army, rid, self.rule)
+            place[i] = n
+        if sum(place.values()) > MARKERS["encampment"]:
+            raise RuleError(self.rule, f"there are only {MARKERS['encampment']} Encampments")
+        return place
+
+    def do(self, game: Game, army: Army, action: Any, place: Any) -> list[Any]:
+        for i in _held(game, army):
+            game.mk["encampment"][i] = 0
+        for i, n in place.items():
+            game.mk["encampment"][i] = n
+        army.camps = 0
+        text = ", ".join(f"{game.board.ids[i]} {n}" for i, n in place.items() if n) or "none"
+        return [game._event("encampments", f"Encampments: {text}", army.owner)]
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        return [Action(by=by, do="encampments", tokens=((game.board.ids[i], MARKERS["encampment"]),))
+                for i in _held(game, army)]
+
+
+@register
+class Commando(_Reduction):
+    id, rule, label = "commando", "B-POW-COMMANDO-1", "Commando"
+
+
+@register
+class Diplomat(Ability):
+    id, rule = "diplomat", "B-POW-DIPLOMAT-1"
+    words = ("ally",)
+
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        seat = game.seat_of(action.player, "player")
+        if seat == army.owner:
+            raise RuleError(self.rule, "peace is made with an opponent")
+        if seat in game._t["attacked"]:
+            raise RuleError(self.rule, f"{action.player}'s active race was attacked this turn")
+        return seat
+
+    def do(self, game: Game, army: Army, action: Any, seat: Any) -> list[Any]:
+        game.peace[army.owner] = seat
+        return [game._event("ally", f"{game.players[army.owner]} makes peace with {game.players[seat]}",
+                            army.owner, ally=game.players[seat])]
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        return [Action(by=by, do="ally", player=p) for s, p in enumerate(game.players)
+                if s != army.owner and s not in game._t["attacked"]]
+
+
+@register
+class DragonMaster(Ability):
+    id, rule = "dragon_master", "B-POW-DRAGONMASTER-1"
+    words = ("dragon",)
+
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        if army.over:
+            raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
+        if army.hand < 1:
+            raise RuleError("B-CONQ-3", "the Dragon needs one token in hand")
+        i = game.board.region(action.region)
+        err = game._target_error(army, i)
+        if err:
+            raise err
+        return i
+
+    def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
+        for j in _held(game, army):
+            game.mk["dragon"][j] = 0
+        events = game._take(army, i, 1, 1, [("Dragon: one token whatever the defence", 1)])
+        game.mk["dragon"][i] = 1
+        return events
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        if army.over or game.available(army) < 1:
+            return []
+        return [Action(by=by, do="dragon", region=game.board.ids[i]) for i in range(len(game.board))
+                if game._target_error(army, i) is None]
+
+
+@register
+class Flying(Ability):
+    id, rule = "flying", "B-POW-FLYING-1"
+
+    def enters_anywhere(self, game: Game, army: Army) -> bool:
+        return True  # A-BASE-18
+
+    def ignores_adjacency(self, game: Game, army: Army) -> bool:
+        return True
+
+
+@register
+class Forest(_TerrainBonus):
+    id, rule, terrain = "forest", "B-POW-FOREST-1", "forest"
+
+
+@register
+class Fortified(Ability):
+    id, rule = "fortified", "B-POW-FORTIFIED-1"
+    words = ("fortress",)
+
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        i = _region_of_army(game, army, action.region, self.rule)
+        if game.mk["fortress"][i]:
+            raise RuleError(self.rule, f"{action.region} already has a Fortress (one per region)")
+        if sum(game.mk["fortress"]) >= MARKERS["fortress"]:
+            raise RuleError(self.rule, f"all {MARKERS['fortress']} Fortresses are on the map")
+        return i
+
+    def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
+        game.mk["fortress"][i] = 1
+        return [game._event("fortress", f"a Fortress is built in {game.board.ids[i]}", army.owner,
+                            region=game.board.ids[i])]
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        if sum(game.mk["fortress"]) >= MARKERS["fortress"]:
+            return []
+        return [Action(by=by, do="fortress", region=game.board.ids[i]) for i in _held(game, army)
+                if not game.mk["fortress"][i]]
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = sum(game.mk["fortress"][i] for i in held)  # B-POW-FORTIFIED-2
+        return [(f"Fortified: {n} fortress{'es' if n != 1 else ''}", n)] if n else []
+
+
+@register
+class Heroic(Ability):
+    id, rule = "heroic", "B-POW-HEROIC-1"
+    words = ("heroes",)
+
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        regions = [_region_of_army(game, army, rid, self.rule) for rid in action.regions]
+        if len(set(regions)) != len(regions):
+            raise RuleError(self.rule, "the two Heroes go in two different regions")
+        want = min(MARKERS["hero"], len(_held(game, army)))
+        if len(regions) != want:
+            raise RuleError(self.rule, f"place {want} Hero{'es' if want != 1 else ''}")
+        return regions
+
+    def auto(self, game: Game, army: Army) -> list[int]:
+        """Heroes stay where they are if they can; otherwise on the most-defended regions."""
+        held = _held(game, army)
+        keep = [i for i in held if game.mk["hero"][i]]
+        rest = sorted((i for i in held if i not in keep), key=lambda i: (-game.tokens[i], i))
+        return (keep + rest)[: min(MARKERS["hero"], len(held))]
+
+    def do(self, game: Game, army: Army, action: Any, regions: Any) -> list[Any]:
+        for i in _held(game, army):
+            game.mk["hero"][i] = 0
+        for i in regions:
+            game.mk["hero"][i] = 1
+        army.used.append("heroes")
+        names = " and ".join(game.board.ids[i] for i in regions) or "nowhere"
+        return [game._event("heroes", f"Heroes stand in {names}", army.owner,
+                            regions=[game.board.ids[i] for i in regions])]
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        held = [game.board.ids[i] for i in _held(game, army)]
+        if len(held) < 2:
+            return [Action(by=by, do="heroes", regions=tuple(held))] if held else []
+        return [Action(by=by, do="heroes", regions=pair) for pair in combinations(held, 2)]
+
+
+@register
+class Hill(_TerrainBonus):
+    id, rule, terrain = "hill", "B-POW-HILL-1", "hill"
+
+
+@register
+class Merchant(Ability):
+    id, rule = "merchant", "B-POW-MERCHANT-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = len(held)
+        return [(f"Merchant: {n} region{'s' if n != 1 else ''}", n)] if n else []
+
+
+@register
+class Mounted(_Reduction):
+    id, rule, label = "mounted", "B-POW-MOUNTED-1", "Mounted on hill or farmland"
+
+    def applies(self, game: Game, region: int) -> bool:
+        return game.board.terrain[region] in ("hill", "farmland")
+
+
+@register
+class Pillaging(Ability):
+    id, rule = "pillaging", "B-POW-PILLAGING-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = army.nonempty
+        return [(f"Pillaging: {n} non-empty region{'s' if n != 1 else ''} conquered", n)] if n else []
+
+
+@register
+class Seafaring(Ability):
+    id, rule = "seafaring", "B-POW-SEAFARING-1"
+
+    def may_occupy_water(self, game: Game, army: Army) -> bool:
+        return True
+
+
+@register
+class Spirit(Ability):
+    id, rule = "spirit", "B-POW-SPIRIT-1"
+    works_in_decline = True
+
+    def exempt_from_decline_limit(self, game: Game, army: Army) -> bool:
+        return True
+
+    def stays_on_decline(self) -> bool:
+        return True
+
+
+@register
+class Stout(Ability):
+    id, rule = "stout", "B-POW-STOUT-1"
+
+    def declines_after_scoring(self, game: Game, army: Army) -> bool:
+        return True
+
+
+@register
+class Swamp(_TerrainBonus):
+    id, rule, terrain = "swamp", "B-POW-SWAMP-1", "swamp"
+
+
+@register
+class Underworld(_Reduction):
+    id, rule, label = "underworld", "B-POW-UNDERWORLD-1", "Underworld in a cavern"
+
+    def applies(self, game: Game, region: int) -> bool:
+        return "cavern" in game.board.symbols[region]
+
+    def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
+        if game.options.edition == "fr2009":  # A-BASE-17 / B-POW-UNDERWORLD-2
+            return False
+        caverns = game.board.symbols
+        return "cavern" in caverns[region] and any("cavern" in caverns[j] for j in held)
+
+
+@register
+class Wealthy(Ability):
+    id, rule = "wealthy", "B-POW-WEALTHY-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        return [("Wealthy (first turn only)", 7)] if army.picked_turn == game.turn else []

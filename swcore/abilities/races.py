@@ -1,0 +1,198 @@
+"""The 14 base races (B-RACE-*). Each class overrides only the hooks its banner changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..catalogue import BOX, MARKERS
+from ..errors import RuleError
+from .base import Ability, register
+
+if TYPE_CHECKING:
+    from ..game import Army, Game
+
+
+def _count(game: Game, held: list[int], test: Any) -> int:
+    return sum(1 for i in held if test(i))
+
+
+@register
+class Amazons(Ability):
+    id, rule = "amazons", "B-RACE-AMAZONS-1"
+
+    def extra_tokens(self, game: Game, army: Army) -> int:
+        return 4  # the banner reads "6 +4"
+
+    def held_back(self, game: Game, army: Army, total: int) -> int:
+        return min(4, total)  # B-RACE-AMAZONS-2, A-BASE-01
+
+
+@register
+class Dwarves(Ability):
+    id, rule = "dwarves", "B-RACE-DWARVES-1"
+    works_in_decline = True
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = _count(game, held, lambda i: "mine" in game.board.symbols[i])
+        return [(f"Dwarves: {n} mine{'s' if n != 1 else ''}", n)] if n else []
+
+
+@register
+class Elves(Ability):
+    id, rule = "elves", "B-RACE-ELVES-1"
+
+    def defender_loss(self, game: Game, army: Army) -> int:
+        return 0
+
+
+@register
+class Ghouls(Ability):
+    id, rule = "ghouls", "B-RACE-GHOULS-1"
+    works_in_decline = True
+
+    def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:
+        return True
+
+    def conquers_in_decline(self, game: Game, army: Army) -> bool:
+        return True
+
+    def defender_loss(self, game: Game, army: Army) -> int:
+        return 1  # B-RACE-GHOULS-2: lose 1 and withdraw the rest, in decline too
+
+
+@register
+class Giants(Ability):
+    id, rule = "giants", "B-RACE-GIANTS-1"
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        b = game.board
+        for j in b.adjacent[region]:
+            if b.terrain[j] == "mountain" and game.race[j] == army.race:
+                return [("Giants next to their mountain", -1)]
+        return []
+
+
+@register
+class Halflings(Ability):
+    id, rule = "halflings", "B-RACE-HALFLINGS-1"
+
+    def enters_anywhere(self, game: Game, army: Army) -> bool:
+        return True
+
+    def on_conquered(self, game: Game, army: Army, region: int) -> None:
+        if army.holes < MARKERS["hole"]:  # A-BASE-09: the first two regions ever conquered
+            game.mk["hole"][region] = 1
+            army.holes += 1
+
+    def immune_marker(self) -> str | None:
+        return "hole"
+
+
+@register
+class Humans(Ability):
+    id, rule = "humans", "B-RACE-HUMANS-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = _count(game, held, lambda i: game.board.terrain[i] == "farmland")
+        return [(f"Humans: {n} farmland", n)] if n else []
+
+
+@register
+class Orcs(Ability):
+    id, rule = "orcs", "B-RACE-ORCS-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = army.nonempty
+        return [(f"Orcs: {n} non-empty region{'s' if n != 1 else ''} conquered", n)] if n else []
+
+
+@register
+class Ratmen(Ability):
+    id, rule = "ratmen", "B-RACE-RATMEN-1"
+
+
+@register
+class Skeletons(Ability):
+    id, rule = "skeletons", "B-RACE-SKELETONS-1"
+
+    def on_conquest_end(self, game: Game, army: Army) -> list[Any]:
+        want = army.nonempty // 2
+        got = min(want, game.tray(army.race))  # B-DEF-8
+        army.hand += got
+        if not want:
+            return []
+        return [game._event("gain", f"Skeletons raise {got} new token{'s' if got != 1 else ''} "
+                            f"({army.nonempty} non-empty regions conquered)", army.owner, tokens=got)]
+
+
+@register
+class Sorcerers(Ability):
+    id, rule = "sorcerers", "B-RACE-SORCERERS-1"
+    words = ("convert",)
+    once_per_turn = frozenset()  # once per opponent instead
+
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        if army.over:
+            raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
+        i = game.board.region(action.region)
+        err = game._target_error(army, i, "convert")
+        if err:
+            raise err
+        victim = game.owner[i]
+        if victim in game._t["converted"]:
+            raise RuleError("B-RACE-SORCERERS-1", f"one conversion per opponent per turn: "
+                                                  f"{game.players[victim]} already converted")
+        if game.tray(army.race) < 1:
+            raise RuleError("B-DEF-8", "no Sorcerer token left in the tray")
+        return i
+
+    def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
+        victim_race, victim = game.race[i], game.owner[i]
+        game._t["converted"].add(victim)
+        game._t["attacked"].add(victim)
+        game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
+        game.race[i], game.owner[i], game.tokens[i] = army.race, army.owner, 1
+        army.conquests += 1
+        army.nonempty += 1  # A-BASE-04: a conversion is a conquest of a non-empty region
+        rid = game.board.ids[i]
+        return [game._event("convert", f"Sorcerers convert the {victim_race} of {rid} "
+                            f"({game.players[victim]})", army.owner, region=rid, victim=game.players[victim])]
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        from ..actions import Action
+
+        if army.over or game.tray(army.race) < 1:
+            return []
+        done = game._t["converted"]
+        return [Action(by=by, do="convert", region=game.board.ids[i]) for i in range(len(game.board))
+                if game.race[i] and game.owner[i] not in done
+                and game._target_error(army, i, "convert") is None]
+
+
+@register
+class Tritons(Ability):
+    id, rule = "tritons", "B-RACE-TRITONS-1"
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        return [("Tritons on the coast", -1)] if game.board.coastal[region] else []
+
+
+@register
+class Trolls(Ability):
+    id, rule = "trolls", "B-RACE-TROLLS-1"
+
+    def on_conquered(self, game: Game, army: Army, region: int) -> None:
+        if sum(game.mk["lair"]) < MARKERS["lair"]:
+            game.mk["lair"][region] = 1
+
+
+@register
+class Wizards(Ability):
+    id, rule = "wizards", "B-RACE-WIZARDS-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        n = _count(game, held, lambda i: "magic" in game.board.symbols[i])
+        return [(f"Wizards: {n} magic source{'s' if n != 1 else ''}", n)] if n else []
+
+
+assert set(BOX) >= {"amazons", "wizards"}

@@ -1,0 +1,68 @@
+"""Races and special powers as data (swcore/data/catalogue.csv): names, token values, box counts.
+
+The behaviour of each race and power lives in `swcore.abilities`; this module only says what
+is printed on the banners and badges and how many tokens the box holds (B-COMP-3).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from importlib import resources
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    id: str
+    kind: str  # "race", "power" or "tribe"
+    expansion: str
+    english: str
+    french: str
+    tokens: int  # the number on the banner or badge
+    box: int | None  # tokens in the box (races only): the hard cap B-DEF-8
+    in_decline: str  # "yes", "no" or "partial"
+    rule: str  # the rule ID of the digest
+    effect: str
+
+
+def _load() -> dict[str, Entry]:
+    text = resources.files("swcore").joinpath("data/catalogue.csv").read_text(encoding="utf-8")
+    out: dict[str, Entry] = {}
+    for row in csv.DictReader(text.splitlines()):
+        out[row["id"]] = Entry(
+            id=row["id"],
+            kind=row["kind"],
+            expansion=row["expansion"],
+            english=row["english"],
+            french=row["french"],
+            tokens=int(row["tokens"] or 0),
+            box=int(row["box"]) if row["box"] else None,
+            in_decline=row["in_decline"],
+            rule=row["rule"],
+            effect=row["effect"],
+        )
+    return out
+
+
+CATALOGUE: dict[str, Entry] = _load()
+RACES: tuple[str, ...] = tuple(e.id for e in CATALOGUE.values() if e.kind == "race")
+POWERS: tuple[str, ...] = tuple(e.id for e in CATALOGUE.values() if e.kind == "power")
+LOST_TRIBE = "lost_tribe"
+#: Box counts of every kind of token (B-COMP-3, B-COMP-4): the tray's hard limits.
+BOX: dict[str, int] = {e.id: e.box for e in CATALOGUE.values() if e.box is not None}
+MARKERS: dict[str, int] = {
+    "lair": 10,
+    "fortress": 6,
+    "mountain": 9,
+    "encampment": 5,
+    "hole": 2,
+    "hero": 2,
+    "dragon": 1,
+}
+#: The reinforcement die: three blank faces, then 1, 2 and 3 (B-COMP-6).
+DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
+
+
+def race_name(race_id: str) -> str:
+    entry = CATALOGUE.get(race_id)
+    return entry.english if entry else race_id

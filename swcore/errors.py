@@ -1,0 +1,27 @@
+"""The two ways the engine says no.
+
+`RuleError` is a move the rules forbid (it names the rule ID); `InputError` is data that is
+not well formed (it names the field). Both leave the game exactly as it was.
+"""
+
+
+class SwError(ValueError):
+    """Base class: every refusal from swcore is a ValueError with a plain-English message."""
+
+
+class RuleError(SwError):
+    """An action the rules forbid; `rule` is the rule ID of ../shared/rules/ that forbids it."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"[{rule}] {message}")
+        self.rule = rule
+        self.reason = message
+
+
+class InputError(SwError):
+    """Malformed input (an action, a scenario, a saved game); `field` names what is wrong."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.reason = message

@@ -13,7 +13,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .abilities import ability
+from .abilities import Ability, ability
 from .actions import Action
 from .board import TURNS_BY_PLAYERS, Board, load_board
 from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, MARKERS, POWERS, RACES, race_name
@@ -546,28 +546,52 @@ class Game:
             total = 1
         return total, parts
 
-    def _target_error(self, army: Army, i: int, mode: str = "conquer") -> RuleError | None:
-        """Why `army` may not conquer region i (None when it may). Shared by apply and legal_actions."""
+    def _reach(self, army: Army) -> tuple[Any, ...]:
+        """What decides where `army` may go, computed once: (held regions, regions next to them,
+        hooks, may enter water, may enter anywhere, ignores adjacency, has extra adjacency)."""
+        held = self.regions_of(army.race)
+        adj = self.board.adjacent_sets
+        near: set[int] = set()
+        for j in held:
+            near |= adj[j]
+        hooks = self._hooks(army)
+        return (held, near, hooks, any(ab.may_occupy_water(self, army) for ab in hooks),
+                any(ab.enters_anywhere(self, army) for ab in hooks),
+                any(ab.ignores_adjacency(self, army) for ab in hooks),
+                any(type(ab).extra_adjacent is not Ability.extra_adjacent for ab in hooks))
+
+    def _target_error(self, army: Army, i: int, mode: str = "conquer",
+                      reach: tuple[Any, ...] | None = None, explain: bool = True) -> Any:
+        """Why `army` may not conquer region i (None when it may): a RuleError, or just its rule
+        ID when `explain` is false (legal_actions asks for every region, so this is hot)."""
         b = self.board
-        rid = b.ids[i]
+        held, near, hooks, water_ok, anywhere, free, _ = reach or self._reach(army)
         seat = army.owner
-        if b.water[i] and not any(ab.may_occupy_water(self, army) for ab in self._hooks(army)):
-            return RuleError("B-CONQ-4", f"{rid} is a {b.terrain[i]}: seas and the lake cannot be conquered")
+        rid = b.ids[i]
+        if b.water[i] and not water_ok:
+            return explain and RuleError("B-CONQ-4", f"{rid} is a {b.terrain[i]}: seas and the lake "
+                                                     "cannot be conquered") or "B-CONQ-4"
         race = self.race[i]
         if race == army.race:
-            return RuleError("B-CONQ-2", f"{rid} is already held by these {race_name(race)}")
+            return explain and RuleError("B-CONQ-2", f"{rid} is already held by these "
+                                                     f"{race_name(race)}") or "B-CONQ-2"
         owner = self.owner[i]
-        if race and race != LOST_TRIBE:
+        if race is not None and race != LOST_TRIBE:
             defender = self.armies[race]
-            if owner == seat and not defender.declined and not army.declined:
-                return RuleError("B-CONQ-2", f"{rid} is held by {self.players[seat]}'s own active race")
-            if owner != seat:
+            if owner == seat:
+                if not defender.declined and not army.declined:
+                    return explain and RuleError("B-CONQ-2", f"{rid} is held by "
+                                                 f"{self.players[seat]}'s own active race") or "B-CONQ-2"
+            else:
+                mk = self.mk
                 for k in IMMUNE_MARKERS:
-                    if self.mk[k][i]:
-                        return RuleError("B-DEF-5", f"{rid} is immune: its {k} protects it")
-                if (self.peace[owner] == seat and not army.declined and not defender.declined):
-                    return RuleError("B-POW-DIPLOMAT-1", f"{self.players[owner]} made peace with "
-                                     f"{self.players[seat]}: their active race cannot be attacked")
+                    if mk[k][i]:
+                        return explain and RuleError("B-DEF-5", f"{rid} is immune: its {k} protects "
+                                                                "it") or "B-DEF-5"
+                if self.peace[owner] == seat and not army.declined and not defender.declined:
+                    return explain and RuleError(
+                        "B-POW-DIPLOMAT-1", f"{self.players[owner]} made peace with "
+                        f"{self.players[seat]}: their active race cannot be attacked") or "B-POW-DIPLOMAT-1"
         if mode == "convert":
             if not race or race == LOST_TRIBE or owner == seat or self.armies[race].declined:
                 return RuleError("B-RACE-SORCERERS-1", f"{rid} holds no opponent's active race")
@@ -576,18 +600,23 @@ class Game:
                                                        "lone token can be converted")
             if self.mk["encampment"][i]:
                 return RuleError("B-RACE-SORCERERS-2", f"an Encampment protects the token in {rid}")
-        held = self.regions_of(army.race)
-        hooks = self._hooks(army)
         if not held:
-            if not b.entry[i] and not any(ab.enters_anywhere(self, army) for ab in hooks):
-                return RuleError("B-CONQ-1", f"{rid} is not a border region: a race enters the board "
-                                             "by the edge or by a sea on the edge")
-        elif not any(i in b.adjacent_sets[j] for j in held):
-            if not any(ab.ignores_adjacency(self, army) or ab.extra_adjacent(self, army, i, held)
-                       for ab in hooks):
-                return RuleError("B-CONQ-5", f"{rid} is not adjacent to a region of the "
-                                             f"{race_name(army.race)}")
+            if not b.entry[i] and not anywhere:
+                return explain and RuleError("B-CONQ-1", f"{rid} is not a border region: a race "
+                                             "enters the board by the edge or by a sea on the "
+                                             "edge") or "B-CONQ-1"
+        elif i not in near and not free:
+            if not any(ab.extra_adjacent(self, army, i, held) for ab in hooks):
+                return explain and RuleError("B-CONQ-5", f"{rid} is not adjacent to a region of the "
+                                                         f"{race_name(army.race)}") or "B-CONQ-5"
         return None
+
+    def _candidates(self, reach: tuple[Any, ...]) -> Any:
+        """Regions worth testing as targets: the neighbours, unless the race may go further."""
+        held, near, _, _, _, free, extra = reach
+        if not held or free or extra:
+            return range(len(self.board))
+        return sorted(near.difference(held))
 
     def _conquest_open(self, army: Army, a: Action) -> None:
         if army.over:
@@ -1052,8 +1081,9 @@ class Game:
                 berserk = army.roll
                 maxshort = self.options.final_die_max_short
                 can_reinforce = army.roll is None and not any(ab.id == "berserk" for ab in self._hooks(army))
-                for i in range(len(ids)):
-                    if self._target_error(army, i) is not None:
+                reach = self._reach(army)
+                for i in self._candidates(reach):
+                    if self._target_error(army, i, "conquer", reach, False) is not None:
                         continue
                     cost = self._cost(army, i)[0]
                     if berserk is not None:

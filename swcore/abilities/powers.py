@@ -163,8 +163,9 @@ class DragonMaster(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.over or game.available(army) < 1:
             return []
-        return [Action(by=by, do="dragon", region=game.board.ids[i]) for i in range(len(game.board))
-                if game._target_error(army, i) is None]
+        reach = game._reach(army)
+        return [Action(by=by, do="dragon", region=game.board.ids[i]) for i in game._candidates(reach)
+                if game._target_error(army, i, "conquer", reach, False) is None]
 
 
 @register

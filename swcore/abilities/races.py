@@ -164,9 +164,10 @@ class Sorcerers(Ability):
         if army.over or game.tray(army.race) < 1:
             return []
         done = game._t["converted"]
-        return [Action(by=by, do="convert", region=game.board.ids[i]) for i in range(len(game.board))
+        reach = game._reach(army)
+        return [Action(by=by, do="convert", region=game.board.ids[i]) for i in game._candidates(reach)
                 if game.race[i] and game.owner[i] not in done
-                and game._target_error(army, i, "convert") is None]
+                and game._target_error(army, i, "convert", reach, False) is None]
 
 
 @register

@@ -1,0 +1,36 @@
+"""environment.yml (conda) and pyproject.toml (pip) list the same dependencies (issue 2)."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _norm(spec: str) -> tuple[str, str]:
+    name, version = re.match(r"([A-Za-z0-9_.\-]+)\s*(.*)", spec.strip()).groups()
+    return name.lower().replace("_", "-"), version.replace(" ", "")
+
+
+def test_conda_and_pip_list_the_same_dependencies():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pip = {_norm(s) for s in project["dependencies"] + project["optional-dependencies"]["dev"]}
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    conda = {_norm(s) for s in env["dependencies"] if isinstance(s, str)} - {("python", "=3.11"),
+                                                                              ("pip", "")}
+    assert pip == conda
+
+
+def test_python_version_agrees():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    assert "python=3.11" in env["dependencies"]
+    assert project["requires-python"].startswith(">=3.11")
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    readme = (ROOT / "README.md").read_text()
+    assert "make test" in ci and "make test" in readme and "make serve" in readme

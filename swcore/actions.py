@@ -6,8 +6,7 @@ An action's dict form is exactly a scenario step (`{"by": "ann", "do": "conquer"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import InputError
 
@@ -43,8 +42,9 @@ WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """One action; a NamedTuple because legal_actions() builds many of them (cheap, immutable)."""
+
     by: str
     do: str
     combo: int | None = None

@@ -20,6 +20,7 @@ from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, MARKERS, POWERS, R
 from .errors import InputError, RuleError, SwError
 from .events import Event
 
+_HOOKS: dict[tuple[str, str | None, bool], tuple[Any, ...]] = {}
 SAVE_FORMAT = "swcore-game"
 SAVE_VERSION = 1
 DEFENCE_MARKERS = ("lair", "fortress", "encampment")
@@ -340,10 +341,14 @@ class Game:
 
     # --- helpers ------------------------------------------------------------------------
     def _hooks(self, army: Army) -> tuple[Any, ...]:
-        r, p = ability(army.race), ability(army.power)
-        if army.declined:
-            return tuple(x for x in (r, p) if x.works_in_decline)
-        return (r, p)
+        """The abilities that work for `army` now: race and power, fewer in decline."""
+        key = (army.race, army.power, army.declined)
+        hooks = _HOOKS.get(key)
+        if hooks is None:
+            r, p = ability(army.race), ability(army.power)
+            hooks = tuple(x for x in (r, p) if x.works_in_decline) if army.declined else (r, p)
+            _HOOKS[key] = hooks
+        return hooks
 
     def _acting(self, seat: int, a: Action) -> Army:
         """The army an action of the current player addresses: the active race by default."""
@@ -525,6 +530,20 @@ class Game:
         reason = self._target_error(army, i, mode)
         return Quote(region, cost, parts, reason)
 
+    def _cost_value(self, army: Army, i: int) -> int:
+        """`_cost` without its breakdown, for legal_actions (the same sum, computed lean)."""
+        mk = self.mk
+        c = 2 + (self.board.terrain[i] == "mountain")
+        for k in DEFENCE_MARKERS:
+            c += mk[k][i]
+        race = self.race[i]
+        if race is not None and race != army.race:
+            c += self.tokens[i]
+        for ab in self._hooks(army):
+            for _, d in ab.cost_modifiers(self, army, i):
+                c += d
+        return c if c > 1 else 1
+
     def _cost(self, army: Army, i: int) -> tuple[int, list[tuple[str, int]]]:
         """B-CONQ-2: 2 + markers + tokens, then race/power reductions, at least 1 (B-CONQ-3)."""
         parts: list[tuple[str, int]] = [("base", 2)]
@@ -637,7 +656,7 @@ class Game:
         cost, parts = self._cost(army, i)
         logged = a.to_dict()
         if a.reinforce:
-            if army.roll is not None or "berserk" in [ab.id for ab in self._hooks(army)]:
+            if army.roll is not None or any(ab.replaces_final_die for ab in self._hooks(army)):
                 raise RuleError("A-BASE-06", "Berserk rolls before choosing (berserk), not after")
             if army.hand >= cost:
                 raise RuleError("B-FINAL-1", f"{a.region} costs {cost} and {army.hand} tokens are in "
@@ -1064,44 +1083,44 @@ class Game:
         del ids
         return out
 
-    def available(self, army: Army) -> int:
+    def available(self, army: Army, held: list[int] | None = None) -> int:
         """Tokens the army could conquer with now (its hand after Ready Troops)."""
         if army.ready:
             return army.hand
         keep = ability(army.race).min_per_region(self, army)
-        return army.hand + army.held + sum(max(0, self.tokens[i] - keep)
-                                           for i in self.regions_of(army.race))
+        held = self.regions_of(army.race) if held is None else held
+        return army.hand + army.held + sum(max(0, self.tokens[i] - keep) for i in held)
 
     def _army_options(self, army: Army, by: str, race: str | None) -> list[Action]:
         out: list[Action] = []
         ids = self.board.ids
+        reach = self._reach(army)
+        held = reach[0]
         if not army.over:
-            hand = self.available(army)
+            hand = self.available(army, held)
             if hand >= 1:
                 berserk = army.roll
                 maxshort = self.options.final_die_max_short
-                can_reinforce = army.roll is None and not any(ab.id == "berserk" for ab in self._hooks(army))
-                reach = self._reach(army)
+                can_reinforce = army.roll is None and not any(ab.replaces_final_die
+                                                               for ab in reach[2])
                 for i in self._candidates(reach):
                     if self._target_error(army, i, "conquer", reach, False) is not None:
                         continue
-                    cost = self._cost(army, i)[0]
+                    cost = self._cost_value(army, i)
                     if berserk is not None:
                         cost = max(1, cost - berserk)
                     if cost <= hand:
-                        out.append(Action(by=by, do="conquer", region=ids[i], race=race))
+                        out.append(Action(by, "conquer", region=ids[i], race=race))
                     elif can_reinforce and cost - hand <= maxshort:
-                        out.append(Action(by=by, do="conquer", region=ids[i], race=race,
-                                          reinforce=True))
+                        out.append(Action(by, "conquer", region=ids[i], race=race, reinforce=True))
             if not army.conquests:
-                out += [Action(by=by, do="abandon", region=ids[i], race=race)
-                        for i in self.regions_of(army.race)]
-        if not army.redeployed and self.regions_of(army.race):
+                out += [Action(by, "abandon", region=ids[i], race=race) for i in held]
+        if not army.redeployed and held:
             place = self._preview_placement(army)
-            out.append(Action(by=by, do="redeploy", race=race,
+            out.append(Action(by, "redeploy", race=race,
                               tokens=tuple((ids[i], n) for i, n in place.items())))
         if race is None:
-            for ab in self._hooks(army):
+            for ab in reach[2]:
                 once = ab.words if ab.once_per_turn is None else ab.once_per_turn
                 for act in ab.options(self, army, by):
                     if act.do not in once or act.do not in army.used:

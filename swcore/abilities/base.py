@@ -17,6 +17,8 @@ class Ability:
     words: tuple[str, ...] = ()
     #: Words usable once per turn (by default all of them).
     once_per_turn: frozenset[str] | None = None
+    #: Berserk: the die is rolled before each conquest instead of for the final one (A-BASE-06).
+    replaces_final_die = False
     #: True where the ability still works once its race is in decline.
     works_in_decline = False
 

@@ -60,6 +60,7 @@ class Berserk(Ability):
     id, rule = "berserk", "B-POW-BERSERK-1"
     words = ("berserk",)
     once_per_turn = frozenset()  # once per conquest instead (A-BASE-06)
+    replaces_final_die = True
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
         if army.over:

@@ -39,6 +39,12 @@ WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     ),
     "ally": (("player",), (), "Diplomat: make peace with `player` [B-POW-DIPLOMAT]"),
     "berserk": ((), ("roll",), "Berserk: roll the die before the next conquest [B-POW-BERSERK]"),
+    "reveal": (
+        ("race", "player"),
+        (),
+        "table-entered column: the `race` banner and the power badge `player` revealed at the "
+        "bottom of the column [B-COMBO-6]",
+    ),
 }
 
 

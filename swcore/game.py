@@ -136,10 +136,13 @@ class Game:
         coins: int | dict[str, int] | None = None,
         turns: int | None = None,
         options: dict[str, Any] | None = None,
+        stacks: str = "shuffled",
     ) -> Game:
-        """Validate a set-up (every error names its field) and start the game."""
+        """Validate a set-up (every error names its field) and start the game. With
+        `stacks="table"`, `races`/`powers` are the six visible combos and each new combo is
+        entered with a `reveal` action as it is revealed on the table."""
         return cls(make_setup(board, players, seed=seed, races=races, powers=powers, dice=dice,
-                              coins=coins, turns=turns, options=options))
+                              coins=coins, turns=turns, options=options, stacks=stacks))
 
     def _reset(self) -> None:
         s, b = self.setup, self.board
@@ -157,6 +160,9 @@ class Game:
         self.declined: list[list[str]] = [[] for _ in self.players]
         races, powers = s["races"], s["powers"]
         self.column: list[list[Any]] = [[races[i], powers[i], 0] for i in range(6)]
+        self.table = s.get("stacks") == "table"  # the column is entered as it lies on the table
+        if self.table:  # the stacks' order is unknown: any banner still in them may come up
+            races, powers = races + sorted(set(RACES) - set(races)), powers + sorted(set(POWERS) - set(powers))
         self.race_stack: list[str] = list(races[6:])
         self.power_stack: list[str] = list(powers[6:])
         self.power_discard: list[str] = []
@@ -281,6 +287,11 @@ class Game:
         if self.game_over:
             raise RuleError("B-END-1", "the game is over")
         seat = self.seat_of(a.by)
+        if a.do == "reveal" or self.needs_reveal:
+            if a.do != "reveal":
+                raise RuleError("B-COMBO-6", "first enter the combo revealed at the bottom of the "
+                                             "column (reveal)")
+            return self._do_reveal(seat, a)
         if self.queue:
             if a.do != "redeploy":
                 defender = self.players[self.armies[self.queue[0]].owner]
@@ -482,9 +493,29 @@ class Game:
             seat, race=race, power=power, combo=k, paid=price, collected=lying, tokens=army.hand)
         return [ev], a.to_dict()
 
+    @property
+    def needs_reveal(self) -> bool:
+        """A table-entered column waits for the combo that was revealed at its bottom."""
+        return self.table and len(self.column) < 6 and bool(self.race_stack)
+
+    def _do_reveal(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        if not self.needs_reveal:
+            raise RuleError("B-COMBO-6", "the column already shows six combos (or no banner is left)")
+        if a.race not in self.race_stack:
+            raise RuleError("B-COMBO-6", f"{a.race!r} is not in the banner stack: on the board or "
+                                         "already in the column")
+        if a.player not in self.power_stack and a.player not in self.power_discard:
+            raise RuleError("B-COMBO-7", f"{a.player!r} is not in the badge stack or the discards")
+        self.race_stack.remove(a.race)
+        (self.power_stack if a.player in self.power_stack else self.power_discard).remove(a.player)
+        self.column.append([a.race, a.player, 0])
+        return [self._event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "
+                                      f"{CATALOGUE[a.player].english}", seat, race=a.race,
+                            power=a.player)], a.to_dict()
+
     def _refill(self) -> None:
         """Six visible combos while banners remain (B-COMBO-6); badges reshuffled (B-COMBO-7)."""
-        while len(self.column) < 6 and self.race_stack:
+        while len(self.column) < 6 and self.race_stack and not self.table:
             self.column.append([self.race_stack.pop(0), self._draw_power(), 0])
 
     def _draw_power(self) -> str:
@@ -1043,6 +1074,10 @@ class Game:
         representative set: the default placement, and all spare tokens on each region."""
         if self.game_over:
             return []
+        if self.needs_reveal:
+            powers = sorted(set(self.power_stack) | set(self.power_discard))
+            return [Action(self.to_act or self.current, "reveal", race=r, player=p)
+                    for r in self.race_stack for p in powers]
         if self.queue:
             army = self.armies[self.queue[0]]
             by = self.players[army.owner]
@@ -1197,7 +1232,8 @@ class Game:
             raise InputError("setup", "missing or not a mapping")
         s = make_setup(setup.get("map"), setup.get("players"), seed=setup.get("seed", 0),
                        races=setup.get("races"), powers=setup.get("powers"), dice=setup.get("dice"),
-                       coins=setup.get("coins"), turns=setup.get("turns"), options=setup.get("options"))
+                       coins=setup.get("coins"), turns=setup.get("turns"), options=setup.get("options"),
+                       stacks=setup.get("stacks", "shuffled"))
         game = cls(s)
         log, redo = data.get("log", []), data.get("redo", [])
         if not isinstance(log, list) or not isinstance(redo, list):
@@ -1270,7 +1306,7 @@ def _word_rule(word: str) -> str:
 
 def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, powers: Any = None,
                dice: Any = None, coins: Any = None, turns: Any = None,
-               options: Any = None) -> dict[str, Any]:
+               options: Any = None, stacks: Any = "shuffled") -> dict[str, Any]:
     """Check a game set-up and fill in its defaults (B-SETUP); errors name the field."""
     if isinstance(board, str):
         b = load_board(board)
@@ -1312,9 +1348,19 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
             raise InputError(f"coins.{p}", "must be a whole number of coins")
     coins = {p: coins.get(p, 5) for p in names}
     Options.from_dict(options)
-    return {"map": board if isinstance(board, str) else b.inline(), "players": names, "seed": seed,
-            "races": race_list, "powers": power_list, "dice": list(dice), "coins": coins,
-            "turns": turns, "options": dict(options or {})}
+    if stacks not in ("shuffled", "table"):
+        raise InputError("stacks", "'shuffled' (the engine draws) or 'table' (combos are entered "
+                                   "as revealed)")
+    if stacks == "table" and (len(races or []) != 6 or len(powers or []) != 6):
+        raise InputError("races", "with stacks 'table', give the six visible races and powers")
+    if stacks == "table":
+        race_list, power_list = list(races), list(powers)
+    setup = {"map": board if isinstance(board, str) else b.inline(), "players": names, "seed": seed,
+             "races": race_list, "powers": power_list, "dice": list(dice), "coins": coins,
+             "turns": turns, "options": dict(options or {})}
+    if stacks == "table":
+        setup["stacks"] = "table"
+    return setup
 
 
 def _draw_order(name: str, given: Any, known: tuple[str, ...], rng: random.Random) -> list[str]:

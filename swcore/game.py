@@ -382,6 +382,9 @@ class Game:
             if t["active_acted"] or army.over:
                 raise RuleError("A-BASE-03", f"in-decline {race_name(army.race)} act at the start of "
                                              "the turn, before the active race")
+            if not t["ghouls_acted"]:
+                t["ghouls_acted"] = True
+                self._note(lambda: t.__setitem__("ghouls_acted", False))
         else:
             if t["declined"]:
                 raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
@@ -1020,6 +1023,12 @@ class Game:
                 self.queue.append(army.race)
             else:
                 army.withdrawn = 0  # B-LOSS-3: no region left, the tokens stay in hand
+        for army in self.armies.values():  # B-POW-BIVOUACKING-2: Encampments are never lost
+            held = self.regions_of(army.race)
+            if army.camps and held and army.race not in self.queue:
+                j = min(held, key=lambda r: (self.tokens[r], r))
+                self.mk["encampment"][j] += army.camps
+                army.camps = 0
         events.append(self._event("end_turn", f"{a.by} ends turn {self.turn}", seat))
         self.seat = (seat + 1) % n
         if self.seat == 0:

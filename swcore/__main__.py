@@ -78,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
         demo(args.board, args.seed)
         return 0
     if args.cmd == "draw":
-        from .draw import draw
+        from dashboards.board_map import draw  # UI libraries only for this command
 
         draw(args.source, args.out)
         print(f"wrote {args.out}")

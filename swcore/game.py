@@ -363,6 +363,9 @@ class Game:
 
     def _acting(self, seat: int, a: Action) -> Army:
         """The army an action of the current player addresses: the active race by default."""
+        t = self._t
+        if t["declined"] and a.race is None:
+            raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
         if a.race is None:
             race = self.active[seat]
             if race is None:
@@ -576,6 +579,8 @@ class Game:
         for ab in self._hooks(army):
             for _, d in ab.cost_modifiers(self, army, i):
                 c += d
+        if army.roll is not None:
+            c -= army.roll
         return c if c > 1 else 1
 
     def _cost(self, army: Army, i: int) -> tuple[int, list[tuple[str, int]]]:
@@ -593,6 +598,8 @@ class Game:
             parts.append((label, self.tokens[i]))
         for ab in self._hooks(army):
             parts += ab.cost_modifiers(self, army, i)
+        if army.roll is not None:  # Berserk: the die rolled before choosing (A-BASE-06)
+            parts.append(("berserk die", -army.roll))
         total = sum(p[1] for p in parts)
         if total < 1:
             parts.append(("minimum 1", 1 - total))
@@ -701,20 +708,22 @@ class Game:
                                              "the die gives at most 3")
             roll = self._roll(a.roll)
             logged["roll"] = roll
-            self._end_conquests(army)
             events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
                                   seat, roll=roll, region=a.region)]
-            if army.hand + roll >= cost:
+            if army.hand + roll >= cost:  # B-FINAL-3: all the tokens in hand go in
                 events += self._take(army, i, army.hand, cost, parts)
             else:
                 events.append(self._event("final_failed", f"the final conquest of {a.region} fails "
                                           f"({army.hand} + {roll} < {cost})", seat, region=a.region))
-            return events, logged
-        if army.roll is not None:  # Berserk: the roll made before choosing (A-BASE-06)
-            cost = max(1, cost - army.roll)
-            parts = parts + [("berserk die", -army.roll)]
+            return events + self._end_conquests(army), logged  # B-FINAL-4
         if army.hand < cost:
-            raise RuleError("B-CONQ-2", f"{a.region} costs {cost} tokens; {army.hand} in hand")
+            if army.roll is None:
+                raise RuleError("B-CONQ-2", f"{a.region} costs {cost} tokens; {army.hand} in hand")
+            # A-BASE-06: with too few tokens after the Berserk roll, this was the last attempt.
+            self._end_conquests(army)
+            return [self._event("final_failed", f"the Berserk attack on {a.region} falls short "
+                                f"({army.hand} < {cost}): the conquests are over", seat,
+                                region=a.region)], logged
         army.roll = None
         return self._take(army, i, cost, cost, parts), logged
 
@@ -928,13 +937,17 @@ class Game:
         army = self.armies[race]
         if t["declined"]:
             raise RuleError("B-DECL-4", "already in decline this turn")
-        if t["picked"]:
+        stout = any(ab.declines_after_scoring(self, army) for ab in self._hooks(army))
+        if t["picked"] and not stout:
             raise RuleError("B-FLOW-4", "a race picked this turn cannot go into decline until a "
                                         "later turn")
-        stout = any(ab.declines_after_scoring(self, army) for ab in self._hooks(army))
-        expanded = army.conquests or army.over or army.redeployed or army.used or t["active_acted"]
+        expanded = (army.conquests or army.over or army.redeployed or army.used
+                    or t["active_acted"] or t["ghouls_acted"])
         events: list[Event] = []
         if expanded:
+            if not stout and not t["active_acted"]:
+                raise RuleError("A-BASE-03", "decline is declared at the start of the turn, before "
+                                             "in-decline Ghouls act")
             if not stout:
                 raise RuleError("B-DECL-1", "going into decline replaces the turn's conquests "
                                             "(only Stout may decline after expanding)")
@@ -946,9 +959,6 @@ class Game:
             events += self._finish_turn_markers(seat)
             events.append(self._score(seat))
             t["scored"] = True
-        elif t["ghouls_acted"]:
-            raise RuleError("A-BASE-03", "decline is declared at the start of the turn, before "
-                                         "in-decline Ghouls act")
         events += self._go_into_decline(army)
         t["declined"] = True
         return events, a.to_dict()
@@ -1116,12 +1126,12 @@ class Game:
                         if self.combo_price(k) <= coins]
             return out
         army = self.armies[race]
-        expanded = army.conquests or army.over or army.redeployed or army.used or t["active_acted"]
-        if not t["picked"] and (not expanded and not t["ghouls_acted"]):
+        expanded = (army.conquests or army.over or army.redeployed or army.used
+                    or t["active_acted"] or t["ghouls_acted"])
+        if not t["picked"] and not expanded:
             out.append(Action(by=by, do="decline"))
         out += self._army_options(army, by, None)
-        if expanded and not t["picked"] and any(ab.declines_after_scoring(self, army)
-                                                for ab in self._hooks(army)):
+        if expanded and any(ab.declines_after_scoring(self, army) for ab in self._hooks(army)):
             out.append(Action(by=by, do="decline"))
         out.append(Action(by=by, do="end_turn"))
         del ids
@@ -1143,7 +1153,6 @@ class Game:
         if not army.over:
             hand = self.available(army, held)
             if hand >= 1:
-                berserk = army.roll
                 maxshort = self.options.final_die_max_short
                 can_reinforce = army.roll is None and not any(ab.replaces_final_die
                                                                for ab in reach[2])
@@ -1151,8 +1160,6 @@ class Game:
                     if self._target_error(army, i, "conquer", reach, False) is not None:
                         continue
                     cost = self._cost_value(army, i)
-                    if berserk is not None:
-                        cost = max(1, cost - berserk)
                     if cost <= hand:
                         out.append(Action(by, "conquer", region=ids[i], race=race))
                     elif can_reinforce and cost - hand <= maxshort:
@@ -1196,7 +1203,7 @@ class Game:
         if not steps:
             return 0
         keep, gone = self.log[:-steps], self.log[-steps:]
-        redo = gone[::-1] + self.redo_stack
+        redo = gone + self.redo_stack
         self._replay(keep)
         self.redo_stack = redo
         return steps

@@ -1,0 +1,439 @@
+"""Helpers for the tutorial notebooks (notebooks/*.ipynb): pure Python and pandas, no UI.
+
+The notebooks teach with scenario files (tests/scenarios/tutorial/), so the examples they show
+are also rules tests. A `Script` is such a file read as a story: its action steps, the comment
+written beside each step (the narration), and the game after the first k steps.
+
+    from swcore import tutorial as tut
+    script = tut.Script(tut.scenario_path("sample-game"))
+    game, played = script.replay(5)          # the game after the first 5 action steps
+    tut.quote_table(game)                    # every region's conquest cost for the player to move
+    tut.die_odds()                           # the reinforcement die, P(success) by tokens short
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from . import scenario
+from .abilities.base import ability
+from .actions import Action
+from .board import Board, load_board
+from .bots import GreedyBot, play
+from .catalogue import CATALOGUE, DIE_FACES, LOST_TRIBE, race_name
+from .errors import SwError
+from .events import Event
+from .game import Game
+
+#: The repository (this module lives in ROOT/swcore).
+ROOT = Path(__file__).resolve().parents[1]
+#: The scenario files the notebooks play.
+SCENARIOS = ROOT / "tests" / "scenarios" / "tutorial"
+
+
+def scenario_path(name: str) -> Path:
+    """tests/scenarios/tutorial/<name>.yaml (name may hold a sub-folder: "abilities/orcs")."""
+    return SCENARIOS / f"{name}.yaml"
+
+
+def use_repo_path() -> None:
+    """Make `import dashboards...` work from notebooks/ (the apps' package sits at the root)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+def board_table(board: Board | str) -> pd.DataFrame:
+    """One row per region: terrain, symbols, Lost Tribe, border region (entry), coastal."""
+    b = load_board(board) if isinstance(board, str) else board
+    rows = [{"region": rid, "terrain": b.terrain[i], "symbols": ", ".join(sorted(b.symbols[i])),
+             "lost tribe": b.lost_tribe[i], "border region": b.entry[i] and not b.water[i],
+             "coastal": b.coastal[i], "neighbours": ", ".join(b.ids[j] for j in b.adjacent[i])}
+            for i, rid in enumerate(b.ids)]
+    return pd.DataFrame(rows).set_index("region")
+
+
+# ------------------------------------------------------------------------------------------
+# Scripts: scenario files read as stories
+# ------------------------------------------------------------------------------------------
+@dataclass
+class Step:
+    """One action step of a scenario: its action, the comment written beside it, and whether
+    the file expects the engine to refuse it (`rejected: true`)."""
+
+    number: int  # 1-based position in the file's `steps` (checks included), as the runner counts
+    action: dict[str, Any]
+    note: str = ""
+    rejected: bool = False
+    cost: int | None = None
+
+    def __str__(self) -> str:
+        return str(Action.from_dict(self.action))
+
+
+@dataclass
+class Played:
+    """What one step did: the engine's events, or the refusal when it was refused."""
+
+    step: Step
+    events: list[Event] = field(default_factory=list)
+    refusal: SwError | None = None
+
+    @property
+    def text(self) -> str:
+        if self.refusal is not None:
+            return f"refused: {self.refusal}"
+        return " · ".join(e.text for e in self.events)
+
+
+class Script:
+    """A scenario file as a story. `replay(k)` gives the game after its first k action steps,
+    with the file's defaults: a defender's withdrawn tokens are placed after the attacker's
+    `end_turn` unless the next step is that defender's own `redeploy` (FORMAT.md)."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.data = scenario.load(self.path)
+        notes = step_comments(self.path.read_text(encoding="utf-8"))
+        self._raw: list[Any] = list(self.data["steps"])
+        self.steps: list[Step] = []
+        for n, raw in enumerate(self._raw, start=1):
+            if isinstance(raw, dict) and "check" not in raw:
+                action = dict(raw)
+                rejected = bool(action.pop("rejected", False))
+                cost = action.pop("cost", None)
+                note = notes[n - 1] if n - 1 < len(notes) else ""
+                self.steps.append(Step(n, action, note, rejected, cost))
+
+    @property
+    def title(self) -> str:
+        return self.data["title"]
+
+    @property
+    def rules(self) -> list[str]:
+        return list(self.data.get("rules", []))
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def new_game(self) -> Game:
+        return scenario.build(self.data)
+
+    def replay(self, k: int | None = None) -> tuple[Game, list[Played]]:
+        """The game after the first `k` action steps (all when None), and what each did."""
+        game = self.new_game()
+        played = [self.play(game, step) for step in self.steps[: len(self.steps) if k is None else k]]
+        return game, played
+
+    def play(self, game: Game, step: Step) -> Played:
+        """Apply one step to `game` (a refused step changes nothing), then place withdrawals."""
+        out = Played(step)
+        try:
+            out.events = game.apply(step.action)
+        except SwError as err:
+            out.refusal = err
+        while game.queue and not self._defender_redeploys_next(game, step.number):
+            out.events += game.apply(game.default_withdrawal())
+        return out
+
+    def _defender_redeploys_next(self, game: Game, number: int) -> bool:
+        nxt = next((s for s in self._raw[number:] if not (isinstance(s, dict) and "check" in s)),
+                   None)
+        return (isinstance(nxt, dict) and nxt.get("do") == "redeploy" and not nxt.get("rejected")
+                and str(nxt.get("by")) == game.to_act)
+
+    def timeline(self) -> pd.DataFrame:
+        """One row per action step: who did what, the narration, what happened, coins after."""
+        game = self.new_game()
+        rows = []
+        for k, step in enumerate(self.steps, start=1):
+            turn = game.turn
+            p = self.play(game, step)
+            rows.append({"step": k, "turn": turn, "by": step.action["by"],
+                         "action": str(step).split(": ", 1)[1], "note": step.note,
+                         "what happened": p.text,
+                         **{f"coins {q}": c for q, c in zip(game.players, game.coins, strict=True)}})
+        return pd.DataFrame(rows).set_index("step")
+
+    def step_html(self, k: int) -> str:
+        """A short HTML report of the game after k steps: the last step, its note and events,
+        the coins and the last scoring of the player who scored last (for the notebooks)."""
+        game, played = self.replay(k)
+        if played:
+            p = played[-1]
+            head = (f"<b>Step {k} of {len(self)}</b> · turn {game.turn}: "
+                    f"<code>{escape(str(p.step))}</code>")
+            note = f"<br><i>{escape(p.step.note)}</i>" if p.step.note else ""
+            body = f"<br>{escape(p.text)}"
+        else:
+            head, note, body = f"<b>Start</b> · {len(self)} steps to play", "", ""
+        scores = score_table(game)
+        last = ("<br><b>Last scorings</b>" + scores.to_html(index=False, border=0)
+                if len(scores) else "")
+        return head + note + body + coins_table(game).to_html(border=0) + last
+
+    def turn_ends(self) -> list[int]:
+        """The k (number of steps played) just after each `end_turn`: the places to stop at."""
+        return [k for k, s in enumerate(self.steps, start=1)
+                if s.action.get("do") == "end_turn" and not s.rejected]
+
+
+_STEP = re.compile(r"^(\s*)- ")
+
+
+def step_comments(text: str) -> list[str]:
+    """The comment of each entry of a YAML file's top-level `steps:` list, in order.
+
+    A comment at the end of a line belongs to the step that line is part of; a comment on a
+    line of its own introduces the next step. Quotes are respected (a `#` inside a quoted
+    string is not a comment)."""
+    lines = text.splitlines()
+    start = next((i for i, ln in enumerate(lines) if re.match(r"^steps\s*:", ln)), None)
+    if start is None:
+        return []
+    notes: list[list[str]] = []
+    pending: list[str] = []
+    indent: int | None = None
+    for line in lines[start + 1:]:
+        if line.strip() and not line.startswith((" ", "-", "#")):
+            break  # the next top-level key
+        code, comment = _split_comment(line)
+        m = _STEP.match(code)
+        if m and (indent is None or len(m.group(1)) == indent):
+            indent = len(m.group(1))
+            notes.append(pending)
+            pending = []
+        if comment:
+            (notes[-1] if code.strip() and notes else pending).append(comment)
+    return [" ".join(n) for n in notes]
+
+
+def _split_comment(line: str) -> tuple[str, str]:
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[:i], line[i + 1:].strip().strip("-").strip()
+    return line, ""
+
+
+# ------------------------------------------------------------------------------------------
+# The combo column (B-COMBO)
+# ------------------------------------------------------------------------------------------
+def combo_tokens(race: str, power: str) -> int:
+    """Tokens received for a combo: the banner's number + the badge's number (B-COMBO-4), plus
+    what a banner adds on top (the Amazons' "+4", B-RACE-AMAZONS-1)."""
+    extra = ability(race).extra_tokens(None, None)  # a banner's "+4" needs no game to read
+    return CATALOGUE[race].tokens + CATALOGUE[power].tokens + extra
+
+
+def offer(game: Game, position: int) -> dict[str, Any]:
+    """What picking the combo at `position` costs and gives the player to move (B-COMBO-2..4)."""
+    race, power, lying = game.column[position]
+    coins = game.coins[game.seat]
+    pay = game.combo_price(position)
+    return {"position": position, "race": CATALOGUE[race].english,
+            "power": CATALOGUE[power].english, "tokens": combo_tokens(race, power),
+            "pay": pay, "collect": lying, "coins before": coins,
+            "coins after": coins - pay + lying, "affordable": pay <= coins}
+
+
+def offer_text(game: Game, position: int) -> str:
+    """`offer` in words: what the player to move pays, collects and receives."""
+    o = offer(game, position)
+    race, power, _ = game.column[position]
+    above = "nothing: the top combo is free" if not o["pay"] else (
+        f"{o['pay']} coin{'s' if o['pay'] != 1 else ''}, 1 on each combo above it")
+    extra = o["tokens"] - CATALOGUE[race].tokens - CATALOGUE[power].tokens
+    plus = f" + {extra} (the banner's extra)" if extra else ""
+    return (f"{o['race']} / {o['power']} at position {position}: {game.current} pays {above}, "
+            f"collects {o['collect']} coin{'s' if o['collect'] != 1 else ''} lying on it and "
+            f"receives {o['tokens']} tokens ({o['race']} {CATALOGUE[race].tokens}{plus} + "
+            f"{o['power']} {CATALOGUE[power].tokens}); coins {o['coins before']} -> "
+            f"{o['coins after']}." + ("" if o["affordable"] else " Not affordable!"))
+
+
+def column_table(game: Game) -> pd.DataFrame:
+    """The six visible combos, top first, as the player to move sees them."""
+    return pd.DataFrame([offer(game, k) for k in range(len(game.column))]).set_index("position")
+
+
+def catalogue_table(kind: str | None = None) -> pd.DataFrame:
+    """Races and powers of the base game: names (English, French), tokens, box, effect, rule."""
+    rows = [{"kind": e.kind, "id": e.id, "English": e.english, "French": e.french,
+             "tokens": e.tokens, "box": e.box, "in decline": e.in_decline, "rule": e.rule,
+             "effect": e.effect}
+            for e in CATALOGUE.values() if e.kind in ("race", "power") and kind in (None, e.kind)]
+    return pd.DataFrame(rows).set_index("id")
+
+
+# ------------------------------------------------------------------------------------------
+# Conquest (B-CONQ, B-FINAL)
+# ------------------------------------------------------------------------------------------
+def quote_text(game: Game, region: str, player: str | None = None) -> str:
+    """One line: what conquering `region` costs and why, or why it is not allowed now."""
+    q = game.quote(region, player)
+    parts = " + ".join(f"{label} {value}" for label, value in q.breakdown)
+    if q.reason is not None:
+        return f"{region}: not allowed now: {q.reason}"
+    return f"{region}: {q.cost} token{'s' if q.cost != 1 else ''} = {parts}"
+
+
+def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
+    """Every region's conquest cost and breakdown for `player` (default: the player to move),
+    with the rule that forbids it when it is not a legal target now."""
+    b = game.board
+    rows = []
+    for i, rid in enumerate(b.ids):
+        q = game.quote(rid, player)
+        race = game.race[i]
+        if race == LOST_TRIBE:
+            occupant = f"{game.tokens[i]} Lost Tribe"
+        elif race:
+            occupant = f"{game.tokens[i]} {race_name(race)} ({game.players[game.owner[i]]})"
+        else:
+            occupant = ""
+        rows.append({"region": rid, "terrain": b.terrain[i],
+                     "symbols": ", ".join(sorted(b.symbols[i])), "occupant": occupant,
+                     "cost": q.cost if q.breakdown else None,
+                     "breakdown": " + ".join(f"{lbl} {v}" for lbl, v in q.breakdown),
+                     "allowed": q.reason is None,
+                     "why not": "" if q.reason is None else f"{q.reason.rule}: {q.reason.reason}"})
+    return pd.DataFrame(rows).set_index("region")
+
+
+def die_odds(max_short: int = 3) -> pd.DataFrame:
+    """The reinforcement die (faces 0, 0, 0, 1, 2, 3; B-COMP-6): the chance that the final
+    conquest succeeds when the player is `short` tokens short of the cost (B-FINAL-3)."""
+    rows = []
+    for short in range(max_short + 1):
+        wins = sum(1 for f in DIE_FACES if f >= short)
+        p = Fraction(wins, len(DIE_FACES))
+        rows.append({"tokens short": short, "winning faces": wins, "chance": str(p),
+                     "P(success)": float(p)})
+    return pd.DataFrame(rows).set_index("tokens short")
+
+
+# ------------------------------------------------------------------------------------------
+# Position and scoring
+# ------------------------------------------------------------------------------------------
+def position_table(game: Game) -> pd.DataFrame:
+    """Every occupied region: owner, race (active or in decline), tokens, markers."""
+    b = game.board
+    rows = []
+    for i, rid in enumerate(b.ids):
+        race = game.race[i]
+        marks = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in
+                          ((k, game.mk[k][i]) for k in game.mk) if n)
+        if not race and not marks:
+            continue
+        if race == LOST_TRIBE:
+            owner, name = "", "Lost Tribe"
+        elif race:
+            owner = game.players[game.owner[i]]
+            name = race_name(race) + (" (in decline)" if game.armies[race].declined else "")
+        else:
+            owner, name = "", ""
+        rows.append({"region": rid, "terrain": b.terrain[i], "owner": owner, "race": name,
+                     "tokens": game.tokens[i], "markers": marks})
+    return pd.DataFrame(rows, columns=["region", "terrain", "owner", "race", "tokens",
+                                       "markers"]).set_index("region")
+
+
+def score_table(game: Game, player: str | None = None) -> pd.DataFrame:
+    """The breakdown of each player's last scoring (or one player's): what, coins, rule."""
+    rows = []
+    for s, p in enumerate(game.players):
+        if player not in (None, p):
+            continue
+        for item in game.last_score[s] or []:
+            rows.append({"player": p, "what": item["what"], "coins": item["coins"],
+                         "rule": item["rule"]})
+    return pd.DataFrame(rows, columns=["player", "what", "coins", "rule"])
+
+
+def coins_table(game: Game) -> pd.DataFrame:
+    """Coins, tokens on the board, active and in-decline races per player (B-END)."""
+    rows = []
+    for s, p in enumerate(game.players):
+        rows.append({"player": p, "coins": game.coins[s], "tokens on board": game.board_tokens(s),
+                     "active race": race_name(game.active[s]) if game.active[s] else "",
+                     "in decline": ", ".join(race_name(r) for r in game.declined[s]),
+                     "last scored": sum(it["coins"] for it in game.last_score[s] or [])})
+    return pd.DataFrame(rows).set_index("player")
+
+
+def combo_grid() -> pd.DataFrame:
+    """Tokens of every race/power combo: races in rows, powers in columns (B-COMBO-4)."""
+    races = [e.id for e in CATALOGUE.values() if e.kind == "race"]
+    powers = [e.id for e in CATALOGUE.values() if e.kind == "power"]
+    grid = pd.DataFrame([[combo_tokens(r, p) for p in powers] for r in races],
+                        index=[CATALOGUE[r].english for r in races],
+                        columns=[CATALOGUE[p].english for p in powers])
+    return grid
+
+
+# ------------------------------------------------------------------------------------------
+# Experiments with the bots
+# ------------------------------------------------------------------------------------------
+class DeclineAt:
+    """The greedy bot, except that it goes into decline at the start of game turn `turn` (if
+    its race can) and at no other time; `turn=None` never declines."""
+
+    def __init__(self, turn: int | None, seed: int = 0):
+        self.turn = turn
+        self.greedy = GreedyBot(seed)
+        self.declined_at: list[int] = []
+
+    def choose(self, game: Game, actions: list[Action]) -> Action:
+        declines = [a for a in actions if a.do == "decline"]
+        if declines and game.turn == self.turn:
+            self.declined_at.append(game.turn)
+            return declines[0]
+        rest = [a for a in actions if a.do != "decline"]
+        return self.greedy.choose(game, rest or actions)
+
+
+def decline_timing(board: str = "base-2p", seeds: Any = range(20),
+                   turns: list[int | None] | None = None) -> pd.DataFrame:
+    """Games between greedy bots where the first player goes into decline at one chosen turn
+    (or never): one row per game with that player's final coins and whether they won."""
+    b = load_board(board)
+    players = [f"P{i + 1}" for i in range(b.players or 2)]
+    options = turns if turns is not None else [*range(2, (b.turns or 10) + 1), None]
+    rows = []
+    for seed in seeds:
+        for t in options:
+            game = Game.new(board, players, seed=seed)
+            bots: dict[str, Any] = {p: GreedyBot(seed + k) for k, p in enumerate(players)}
+            bots[players[0]] = first = DeclineAt(t, seed)
+            play(game, bots)
+            rows.append({"seed": seed, "decline turn": "never" if t is None else t,
+                         "declined": bool(first.declined_at),
+                         "coins": game.coins[0], "win": players[0] in game.winners()})
+    return pd.DataFrame(rows)
+
+
+def with_interval(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
+    """Add the 95% Wilson interval of `win_rate` (columns `games`, `wins`) as low/high: how
+    far the true rate may be from what a few games show."""
+    out = table.copy()
+    n, k = out["games"].astype(float), out["wins"].astype(float)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    out["low"] = (centre - half).clip(lower=0).round(3)
+    out["high"] = (centre + half).clip(upper=1).round(3)
+    return out
+

@@ -1,0 +1,1204 @@
+"""Unit tests of the 20 base special powers (base-game.md §13B, B-POW-*, and their rulings A-BASE-*).
+
+Every test plays a few actions on a small inline map, so each number can be worked out by hand,
+and is named after the rule it checks. Token counts: Ratmen 8, Humans 5, Elves 6, Dwarves 3,
+Orcs 5, Tritons 6, Ghouls 5, Sorcerers 5; badges as in the table of §13B.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from swcore import Game, RuleError
+
+FILLER = ["elves", "dwarves", "orcs", "wizards", "trolls", "giants", "skeletons", "amazons"]
+POWER_FILLER = ["merchant", "hill", "forest", "swamp", "commando", "alchemist", "flying", "stout"]
+
+
+def region(terrain: str, edge: bool = False, lost_tribe: bool = False, *symbols: str) -> dict:
+    spec: dict[str, Any] = {"terrain": terrain}
+    if edge:
+        spec["edge"] = True
+    if lost_tribe:
+        spec["lost_tribe"] = True
+    if symbols:
+        spec["symbols"] = list(symbols)
+    return spec
+
+
+def new(regions: dict, borders: str, races: list[str], powers: list[str],
+        players: tuple[str, ...] = ("ann", "bob"), **kw: Any) -> Game:
+    """A game on an inline map; `borders` is "a-b b-c ..."; the first combos are `races`/`powers`."""
+    pairs = [pair.split("-") for pair in borders.split()]
+    races = races + [r for r in FILLER if r not in races]
+    powers = powers + [p for p in POWER_FILLER if p not in powers]
+    return Game.new({"regions": regions, "borders": pairs}, list(players), races=races,
+                    powers=powers, **kw)
+
+
+def act(game: Game, by: str, do: str, **kw: Any) -> list:
+    """Apply an action; after `end_turn`, defenders place withdrawn tokens by the default rule."""
+    events = game.apply({"by": by, "do": do, **kw})
+    if do == "end_turn":
+        while game.queue:
+            events += game.apply(game.default_withdrawal())
+    return events
+
+
+def refuse(game: Game, by: str, do: str, **kw: Any) -> RuleError:
+    """The action is refused with a RuleError and the game is left exactly as it was."""
+    before = game.to_json()
+    with pytest.raises(RuleError) as info:
+        act(game, by, do, **kw)
+    assert game.to_json() == before
+    return info.value
+
+
+def committed(events: list) -> int:
+    return next(e.data["committed"] for e in events if e.kind == "conquer")
+
+
+def tok(game: Game, rid: str) -> int:
+    return game.tokens[game.board.index[rid]]
+
+
+def owner(game: Game, rid: str) -> str | None:
+    o = game.owner[game.board.index[rid]]
+    return None if o is None else game.players[o]
+
+
+def mark(game: Game, kind: str, rid: str) -> int:
+    return game.mk[kind][game.board.index[rid]]
+
+
+def scored(game: Game, player: str) -> int:
+    return sum(it["coins"] for it in game.last_score[game.players.index(player)])
+
+
+def bonus(game: Game, player: str, rule: str) -> int:
+    return sum(it["coins"] for it in game.last_score[game.players.index(player)]
+               if it["rule"] == rule)
+
+
+def coins(game: Game, player: str) -> int:
+    return game.coins[game.players.index(player)]
+
+
+# A line of four land regions on the edge: a farmland, b hill, c forest, d swamp.
+LINE4 = {"a": region("farmland", True), "b": region("hill", True),
+         "c": region("forest", True), "d": region("swamp", True)}
+LINE4_BORDERS = "a-b b-c c-d"
+
+
+# ---------------------------------------------------------------------------------------------
+# Alchemist
+# ---------------------------------------------------------------------------------------------
+def test_B_POW_ALCHEMIST_1_two_coins_each_turn_while_active():
+    g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["alchemist", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-ALCHEMIST-1") == 2
+    assert scored(g, "ann") == 3  # 1 region + 2
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    assert bonus(g, "bob", "B-POW-ALCHEMIST-1") == 0
+    act(g, "ann", "end_turn")  # turn 2, still active: +2 again
+    assert scored(g, "ann") == 3
+    assert coins(g, "ann") == 5 + 3 + 3
+
+
+def test_B_POW_ALCHEMIST_1_nothing_in_the_decline_turn():
+    g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["alchemist", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 2  # 2 regions, no +2
+    assert bonus(g, "ann", "B-POW-ALCHEMIST-1") == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Berserk
+# ---------------------------------------------------------------------------------------------
+BERSERK_MAP = {"a": region("farmland", True, True), "b": region("mountain"),
+               "c": region("forest"), "d": region("hill", True)}
+
+
+def test_B_POW_BERSERK_1_roll_first_then_max_1_cost_minus_roll():
+    g = new(BERSERK_MAP, "a-b b-c c-d", ["ratmen", "humans"], ["berserk", "hill"], dice=[2, 3])
+    act(g, "ann", "pick", combo=0)  # 12 tokens
+    ev = act(g, "ann", "berserk")
+    assert ev[0].data["roll"] == 2
+    assert committed(act(g, "ann", "conquer", region="a")) == 1  # 2 + 1 Lost Tribe - 2
+    act(g, "ann", "berserk")  # 3
+    assert committed(act(g, "ann", "conquer", region="b")) == 1  # 2 + 1 mountain - 3 -> minimum 1
+    assert committed(act(g, "ann", "conquer", region="c")) == 2  # no roll: full cost
+    assert g.hand("ann") == 8
+
+
+def test_A_BASE_06_one_roll_per_conquest_attempt():
+    g = new(BERSERK_MAP, "a-b b-c c-d", ["ratmen", "humans"], ["berserk", "hill"], dice=[1])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "berserk")
+    assert refuse(g, "ann", "berserk").rule == "A-BASE-06"
+
+
+def test_A_BASE_06_no_ordinary_final_die_for_berserk():
+    g = new({**BERSERK_MAP, "e": region("mountain")}, "a-b b-c c-d d-e",
+            ["ratmen", "humans"], ["berserk", "hill"])
+    act(g, "ann", "pick", combo=0)  # 12
+    for rid in "abcd":
+        act(g, "ann", "conquer", region=rid)  # 3 + 3 + 2 + 2: 2 left
+    assert g.hand("ann") == 2
+    # e costs 3, one short: a legal final conquest for any other power
+    assert refuse(g, "ann", "conquer", region="e", reinforce=True).rule == "A-BASE-06"
+
+
+def test_A_BASE_06_a_failed_attempt_is_the_last_conquest():
+    """Rolled 0, then chose a target costing more than the hand: no conquest, conquests end."""
+    g = new({**BERSERK_MAP, "e": region("mountain", False, True)}, "a-b b-c c-d d-e",
+            ["ratmen", "humans"], ["berserk", "hill"], dice=[0])
+    act(g, "ann", "pick", combo=0)
+    for rid in "abcd":
+        act(g, "ann", "conquer", region=rid)  # 2 left
+    act(g, "ann", "berserk")  # 0
+    act(g, "ann", "conquer", region="e")  # 2 + 1 mountain + 1 Lost Tribe = 4 > 2: the attempt fails
+    assert g.race[g.board.index["e"]] == "lost_tribe" and tok(g, "e") == 1
+    assert g.hand("ann") == 2
+    assert refuse(g, "ann", "berserk").rule == "B-FINAL-4"
+
+
+def test_B_POW_BERSERK_1_the_roll_needs_a_token_in_hand():
+    g = new(BERSERK_MAP, "a-b b-c c-d", ["dwarves", "humans"], ["berserk", "hill"], dice=[1])
+    act(g, "ann", "pick", combo=0)  # Dwarves 3 + Berserk 4 = 7
+    act(g, "ann", "conquer", region="a")  # 3
+    act(g, "ann", "conquer", region="b")  # 3
+    act(g, "ann", "berserk")  # 1
+    assert committed(act(g, "ann", "conquer", region="c")) == 1  # 2 - 1
+    assert g.hand("ann") == 0
+    assert refuse(g, "ann", "berserk").rule == "B-CONQ-3"
+
+
+def test_B_POW_BERSERK_1_the_quote_counts_the_rolled_die():
+    """After the roll, quote() gives what the conquest will really commit: max(1, cost - die)."""
+    g = new(BERSERK_MAP, "a-b b-c c-d", ["ratmen", "humans"], ["berserk", "hill"], dice=[2])
+    act(g, "ann", "pick", combo=0)
+    assert g.quote("a").cost == 3  # 2 + 1 Lost Tribe, no roll yet
+    act(g, "ann", "berserk")
+    q = g.quote("a")
+    assert q.cost == committed(g.apply({"by": "ann", "do": "conquer", "region": "a"})) == 1
+
+
+def test_B_POW_BERSERK_1_a_physical_die_is_logged():
+    g = new(BERSERK_MAP, "a-b b-c c-d", ["ratmen", "humans"], ["berserk", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "berserk", roll=3)
+    assert g.log[-1]["roll"] == 3
+    assert committed(act(g, "ann", "conquer", region="a")) == 1  # 3 - 3 -> minimum 1
+    assert Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
+# ---------------------------------------------------------------------------------------------
+# Bivouacking
+# ---------------------------------------------------------------------------------------------
+BIV_BORDERS = "a-b b-c c-d b-d"
+
+
+def test_B_POW_BIVOUACKING_1_each_encampment_adds_one_defence():
+    g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
+    act(g, "ann", "pick", combo=0)  # 13
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "redeploy", tokens={"a": 10, "b": 3})
+    act(g, "ann", "encampments", tokens={"a": 3, "b": 2})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    q = g.quote("a", "bob")
+    assert q.cost == 2 + 10 + 3
+    assert ("encampment", 3) in q.breakdown
+    assert g.quote("b", "bob").cost == 2 + 3 + 2
+
+
+def test_B_POW_BIVOUACKING_1_five_encampments_in_the_race_regions():
+    g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    assert refuse(g, "ann", "encampments", tokens={"a": 4, "b": 2}).rule == "B-POW-BIVOUACKING-1"
+    assert refuse(g, "ann", "encampments", tokens={"c": 1}).rule == "B-POW-BIVOUACKING-1"
+    act(g, "ann", "encampments", tokens={"a": 5})
+    assert mark(g, "encampment", "a") == 5
+
+
+def test_B_POW_BIVOUACKING_1_an_encampment_shields_a_lone_token_from_sorcerers():
+    g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
+    act(g, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
+    act(g, "ann", "encampments", tokens={"b": 1})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Sorcerers / Hill
+    assert refuse(g, "bob", "convert", region="b").rule == "B-RACE-SORCERERS-2"
+    act(g, "bob", "convert", region="c")  # no Encampment there
+    assert owner(g, "c") == "bob"
+
+
+def test_B_POW_BIVOUACKING_2_encampments_are_never_lost():
+    g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
+    act(g, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
+    act(g, "ann", "encampments", tokens={"a": 4, "b": 1})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Sorcerers 5 + Hill 4 = 9
+    act(g, "bob", "convert", region="c")
+    assert committed(act(g, "bob", "conquer", region="b")) == 4  # 2 + 1 Ratman + 1 Encampment
+    act(g, "bob", "end_turn")
+    assert mark(g, "encampment", "a") == 5  # the one of b is back, in ann's only region
+    assert sum(g.mk["encampment"]) == 5
+
+
+def test_B_POW_BIVOUACKING_2_moved_freely_then_removed_on_decline():
+    g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "encampments", tokens={"a": 5})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "encampments", tokens={"a": 1, "b": 4})
+    assert (mark(g, "encampment", "a"), mark(g, "encampment", "b")) == (1, 4)
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    assert sum(g.mk["encampment"]) == 0
+    assert refuse(g, "ann", "encampments", tokens={"a": 5}).rule
+
+
+# ---------------------------------------------------------------------------------------------
+# Commando
+# ---------------------------------------------------------------------------------------------
+COMMANDO_MAP = {"a": region("farmland", True, True), "b": region("mountain"),
+                "c": region("forest"), "s": region("sea")}
+
+
+def test_B_POW_COMMANDO_1_one_token_less_anywhere():
+    g = new(COMMANDO_MAP, "a-b b-c c-s", ["ratmen", "humans"], ["commando", "hill"])
+    act(g, "ann", "pick", combo=0)
+    q = g.quote("a")
+    assert q.cost == 2 and ("Commando", -1) in q.breakdown  # 2 + 1 Lost Tribe - 1
+    assert committed(act(g, "ann", "conquer", region="a")) == 2
+    assert committed(act(g, "ann", "conquer", region="b")) == 2  # 2 + 1 mountain - 1
+    assert committed(act(g, "ann", "conquer", region="c")) == 1  # 2 - 1
+    assert refuse(g, "ann", "conquer", region="s").rule == "B-CONQ-4"
+
+
+def test_B_POW_COMMANDO_1_minimum_one():
+    g = new(COMMANDO_MAP, "a-b b-c c-s", ["tritons", "humans"], ["commando", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    q = g.quote("c")  # coastal: 2 - 1 Tritons - 1 Commando = 0
+    assert q.cost == 1 and ("minimum 1", 1) in q.breakdown
+    assert committed(act(g, "ann", "conquer", region="c")) == 1
+
+
+def test_B_POW_COMMANDO_1_not_for_in_decline_ghouls():
+    """The badge is discarded on decline (B-DECL-2): in-decline Ghouls conquer at full cost."""
+    regions = {"a": region("farmland", True), "b": region("hill", True), "c": region("forest", True)}
+    g = new(regions, "a-b b-c", ["ghouls", "humans"], ["commando", "hill"])
+    act(g, "ann", "pick", combo=0)  # Ghouls 5 + Commando 4 = 9
+    assert committed(act(g, "ann", "conquer", region="a")) == 1
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    assert g.armies["ghouls"].power is None
+    assert committed(act(g, "ann", "conquer", region="c", race="ghouls")) == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Diplomat
+# ---------------------------------------------------------------------------------------------
+DIP_MAP = {"a": region("farmland", True), "b": region("hill", True), "c": region("forest", True),
+           "d": region("swamp", True), "e": region("farmland", True)}
+
+
+def test_B_POW_DIPLOMAT_1_the_ally_cannot_attack_the_active_race():
+    g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "humans"], ["diplomat", "hill"])
+    act(g, "ann", "pick", combo=0)  # 13
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "ally", player="bob")
+    act(g, "ann", "end_turn")  # a7 b6
+    act(g, "bob", "pick", combo=0)  # Humans 5 + Hill 4 = 9
+    act(g, "bob", "conquer", region="c")
+    assert g.quote("b").cost == 2 + 6  # affordable with 7 in hand, but...
+    assert refuse(g, "bob", "conquer", region="b").rule == "B-POW-DIPLOMAT-1"
+
+
+def test_B_POW_DIPLOMAT_1_only_an_opponent_not_attacked_this_turn():
+    g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "humans"], ["diplomat", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")  # a7 b6
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "end_turn")  # c5 d4
+    assert committed(act(g, "ann", "conquer", region="c")) == 7  # 2 + 5 Humans
+    assert refuse(g, "ann", "ally", player="bob").rule == "B-POW-DIPLOMAT-1"
+    assert refuse(g, "ann", "ally", player="ann").rule == "B-POW-DIPLOMAT-1"
+
+
+def test_B_POW_DIPLOMAT_1_peace_lasts_until_the_diplomats_next_turn():
+    g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "humans"], ["diplomat", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "ally", player="bob")
+    act(g, "ann", "end_turn")  # a7 b6
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "conquer", region="c")
+    assert refuse(g, "bob", "conquer", region="b").rule == "B-POW-DIPLOMAT-1"
+    act(g, "bob", "end_turn")  # c9
+    act(g, "ann", "end_turn")  # no new peace this time
+    assert committed(act(g, "bob", "conquer", region="b")) == 8  # 2 + 6 Ratmen
+    assert owner(g, "b") == "bob"
+
+
+def test_B_POW_DIPLOMAT_2_the_allys_in_decline_ghouls_may_attack():
+    """...but the ally's new active race, picked that very turn, may not (A-BASE-08)."""
+    g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "ghouls", "humans"],
+            ["diplomat", "hill", "merchant"])
+    act(g, "ann", "pick", combo=0)  # Ratmen / Diplomat, 13
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")  # a13
+    act(g, "bob", "pick", combo=0)  # Ghouls 5 + Hill 4 = 9
+    act(g, "bob", "conquer", region="e")
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "conquer", region="c")
+    act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
+    act(g, "ann", "ally", player="bob")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "decline")  # the Ghouls keep all their tokens
+    act(g, "bob", "end_turn")
+    act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
+    act(g, "ann", "ally", player="bob")
+    act(g, "ann", "end_turn")
+    assert committed(act(g, "bob", "conquer", region="c", race="ghouls")) == 3  # 2 + 1 Ratman
+    assert owner(g, "c") == "bob"
+    act(g, "bob", "pick", combo=0)  # Humans / Merchant
+    assert g.quote("b").cost == 3
+    assert refuse(g, "bob", "conquer", region="b").rule == "B-POW-DIPLOMAT-1"
+
+
+def test_B_POW_DIPLOMAT_2_the_diplomats_in_decline_race_is_not_covered():
+    g = new(DIP_MAP, "a-b b-c c-d d-e e-a", ["humans", "orcs", "ratmen"],
+            ["hill", "merchant", "diplomat"])
+    act(g, "ann", "pick", combo=0)  # Humans / Hill
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Orcs 5 + Merchant 2 = 7
+    act(g, "bob", "conquer", region="e")
+    act(g, "bob", "end_turn")  # e7
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "pick", combo=0)  # Ratmen / Diplomat
+    act(g, "ann", "conquer", region="c")
+    act(g, "ann", "conquer", region="d")
+    act(g, "ann", "redeploy", tokens={"c": 12, "d": 1})
+    act(g, "ann", "ally", player="bob")
+    act(g, "ann", "end_turn")
+    assert g.quote("d").cost == 3
+    assert refuse(g, "bob", "conquer", region="d").rule == "B-POW-DIPLOMAT-1"
+    assert committed(act(g, "bob", "conquer", region="a")) == 3  # in-decline Humans: 2 + 1
+    assert g.declined[0] == []
+
+
+def test_A_BASE_08_peace_forbids_a_sorcerer_conversion():
+    g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "sorcerers"], ["diplomat", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "redeploy", tokens={"a": 12, "b": 1})
+    act(g, "ann", "ally", player="bob")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    assert refuse(g, "bob", "convert", region="b").rule == "B-POW-DIPLOMAT-1"
+
+
+# ---------------------------------------------------------------------------------------------
+# Dragon Master
+# ---------------------------------------------------------------------------------------------
+DRAGON_MAP = {"a": region("farmland", True), "b": region("mountain", True), "c": region("forest"),
+              "d": region("hill", True), "s": region("sea", True)}
+DRAGON_BORDERS = "a-b b-c c-d d-a a-c b-s"
+
+
+def test_B_POW_DRAGONMASTER_1_one_token_whatever_the_defence():
+    g = new(DRAGON_MAP, DRAGON_BORDERS, ["ratmen", "trolls"], ["dragon_master", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Trolls 5 + Hill 4 = 9
+    act(g, "bob", "conquer", region="b")  # 2 + 1 mountain
+    act(g, "bob", "end_turn")  # b9 and a Lair
+    assert g.quote("b").cost == 2 + 1 + 1 + 9
+    assert committed(act(g, "ann", "dragon", region="b")) == 1
+    assert owner(g, "b") == "ann" and tok(g, "b") == 1
+    assert mark(g, "dragon", "b") == 1 and mark(g, "lair", "b") == 0
+    assert g.hand("bob") == 8  # 1 Troll lost, 8 taken back (no region left)
+
+
+def test_B_POW_DRAGONMASTER_1_once_per_turn():
+    g = new(DRAGON_MAP, DRAGON_BORDERS, ["ratmen", "trolls"], ["dragon_master", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "dragon", region="a")
+    assert refuse(g, "ann", "dragon", region="b").rule == "B-POW-DRAGONMASTER-1"
+    assert committed(act(g, "ann", "conquer", region="b")) == 3  # ordinary conquests go on
+
+
+def test_B_POW_DRAGONMASTER_1_the_dragon_region_is_immune():
+    g = new(DRAGON_MAP, DRAGON_BORDERS, ["ratmen", "sorcerers"], ["dragon_master", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "dragon", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "redeploy", tokens={"a": 1, "b": 12})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Sorcerers
+    assert refuse(g, "bob", "convert", region="a").rule == "B-DEF-5"
+    assert refuse(g, "bob", "conquer", region="a").rule == "B-DEF-5"
+
+
+def test_B_POW_DRAGONMASTER_2_the_dragon_stays_until_it_moves():
+    g = new(DRAGON_MAP, DRAGON_BORDERS, ["ratmen", "humans"], ["dragon_master", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "dragon", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "end_turn")  # no Dragon conquest this turn: it stays
+    assert mark(g, "dragon", "a") == 1
+    act(g, "bob", "end_turn")
+    act(g, "ann", "dragon", region="d")
+    assert (mark(g, "dragon", "a"), mark(g, "dragon", "d")) == (0, 1)
+
+
+def test_B_POW_DRAGONMASTER_2_removed_on_decline():
+    g = new(DRAGON_MAP, DRAGON_BORDERS, ["ratmen", "humans"], ["dragon_master", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "dragon", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    assert sum(g.mk["dragon"]) == 0
+    act(g, "ann", "end_turn")
+    assert g.quote("a", "bob").reason is None  # no longer immune
+
+
+def test_A_BASE_10_the_dragon_target_must_be_legal():
+    g = new({**DRAGON_MAP, "h": region("hill", True)}, DRAGON_BORDERS + " d-h",
+            ["humans", "ratmen"], ["heroic", "dragon_master"])
+    act(g, "ann", "pick", combo=0)  # Humans / Heroic
+    act(g, "ann", "conquer", region="h")
+    act(g, "ann", "end_turn")  # the Hero goes to h, ann's only region
+    act(g, "bob", "pick", combo=0)  # Ratmen / Dragon Master
+    assert refuse(g, "bob", "dragon", region="c").rule == "B-CONQ-1"  # first conquest: the edge
+    assert refuse(g, "bob", "dragon", region="s").rule == "B-CONQ-4"
+    assert refuse(g, "bob", "dragon", region="h").rule == "B-DEF-5"  # the Hero
+    act(g, "bob", "conquer", region="b")
+    assert refuse(g, "bob", "dragon", region="d").rule == "B-CONQ-5"  # b does not touch d
+
+
+def test_A_BASE_10_a_dragon_conquest_counts_as_a_conquest():
+    regions = {"a": region("farmland", True, True), "b": region("hill", True)}
+    g = new(regions, "a-b", ["orcs", "humans"], ["dragon_master", "hill"])
+    act(g, "ann", "pick", combo=0)  # Orcs / Dragon Master
+    assert committed(act(g, "ann", "dragon", region="a")) == 1
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-RACE-ORCS-1") == 1  # a non-empty region conquered
+
+
+# ---------------------------------------------------------------------------------------------
+# Flying
+# ---------------------------------------------------------------------------------------------
+FLY_MAP = {"a": region("farmland", True), "b": region("forest"), "c": region("hill"),
+           "s": region("sea"), "l": region("lake")}
+FLY_BORDERS = "a-b b-s c-s c-l"
+
+
+def test_A_BASE_18_flying_first_conquest_anywhere():
+    g = new(FLY_MAP, FLY_BORDERS, ["ratmen", "humans"], ["flying", "hill"])
+    act(g, "ann", "pick", combo=0)
+    assert committed(act(g, "ann", "conquer", region="c")) == 2  # not a border region
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # no Flying
+    assert refuse(g, "bob", "conquer", region="b").rule == "B-CONQ-1"
+
+
+def test_B_POW_FLYING_1_no_adjacency_needed():
+    g = new(FLY_MAP, FLY_BORDERS, ["ratmen", "humans"], ["flying", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "conquer", region="c")  # b and c do not touch
+    assert (owner(g, "b"), owner(g, "c")) == ("ann", "ann")
+
+
+def test_B_POW_FLYING_1_never_a_sea_or_the_lake():
+    g = new(FLY_MAP, FLY_BORDERS, ["ratmen", "humans"], ["flying", "hill"])
+    act(g, "ann", "pick", combo=0)
+    assert refuse(g, "ann", "conquer", region="s").rule == "B-CONQ-4"
+    act(g, "ann", "conquer", region="b")
+    assert refuse(g, "ann", "conquer", region="l").rule == "B-CONQ-4"
+
+
+def test_B_POW_FLYING_1_flying_sorcerers_convert_without_adjacency():
+    """[HJ-FAQ] quoted in B-RACE-SORCERERS-3: Flying lifts the conversion's adjacency too."""
+    g = new(FLY_MAP, FLY_BORDERS, ["ratmen", "sorcerers"], ["hill", "flying"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "redeploy", tokens={"a": 11, "b": 1})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Sorcerers / Flying
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "convert", region="b")  # b does not touch c
+    assert owner(g, "b") == "bob"
+
+
+# ---------------------------------------------------------------------------------------------
+# Forest, Hill, Swamp: +1 coin per region of the terrain, not in decline
+# ---------------------------------------------------------------------------------------------
+def _terrain_game(power: str, terrain: str) -> Game:
+    """ann holds two regions of `terrain` and one farmland at the end of turn 1."""
+    other = "forest" if terrain != "forest" else "hill"
+    regions = {"a": region(terrain, True), "b": region("farmland"), "c": region(terrain),
+               "d": region(other, True)}
+    g = new(regions, "a-b b-c c-d", ["ratmen", "humans"], [power, "commando"])
+    act(g, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "end_turn")  # a4 b4 c4
+    return g
+
+
+def _terrain_bonus(power: str, terrain: str, rule: str) -> None:
+    g = _terrain_game(power, terrain)
+    assert bonus(g, "ann", rule) == 2
+    assert scored(g, "ann") == 5
+    act(g, "bob", "pick", combo=0)  # Humans / Commando
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")  # 2 + 4 - 1
+    act(g, "bob", "end_turn")
+    assert bonus(g, "bob", rule) == 0
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", rule) == 1  # only a is left
+    assert scored(g, "ann") == 3
+
+
+def _terrain_decline(power: str, terrain: str, rule: str) -> None:
+    g = _terrain_game(power, terrain)
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", rule) == 0
+    assert scored(g, "ann") == 3
+
+
+def test_B_POW_FOREST_1_one_coin_per_forest():
+    _terrain_bonus("forest", "forest", "B-POW-FOREST-1")
+
+
+def test_B_POW_FOREST_1_none_in_decline():
+    _terrain_decline("forest", "forest", "B-POW-FOREST-1")
+
+
+def test_B_POW_HILL_1_one_coin_per_hill():
+    _terrain_bonus("hill", "hill", "B-POW-HILL-1")
+
+
+def test_B_POW_HILL_1_none_in_decline():
+    _terrain_decline("hill", "hill", "B-POW-HILL-1")
+
+
+def test_B_POW_SWAMP_1_one_coin_per_swamp():
+    _terrain_bonus("swamp", "swamp", "B-POW-SWAMP-1")
+
+
+def test_B_POW_SWAMP_1_none_in_decline():
+    _terrain_decline("swamp", "swamp", "B-POW-SWAMP-1")
+
+
+# ---------------------------------------------------------------------------------------------
+# Fortified
+# ---------------------------------------------------------------------------------------------
+FORT_MAP = {rid: region("farmland", True) for rid in "abcdefgh"}
+FORT_BORDERS = "a-b b-c c-d d-e e-f f-g g-h"
+
+
+def _fortified() -> Game:
+    g = new(FORT_MAP, FORT_BORDERS, ["ratmen", "sorcerers"], ["fortified", "hill"])
+    act(g, "ann", "pick", combo=0)  # Ratmen 8 + Fortified 3 = 11
+    for rid in "abcde":
+        act(g, "ann", "conquer", region=rid)  # 1 left
+    return g
+
+
+def test_B_POW_FORTIFIED_1_once_per_turn_one_per_region_own_regions():
+    g = _fortified()
+    assert refuse(g, "ann", "fortress", region="h").rule == "B-POW-FORTIFIED-1"
+    act(g, "ann", "fortress", region="a")
+    assert refuse(g, "ann", "fortress", region="b").rule == "B-POW-FORTIFIED-1"
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    assert refuse(g, "ann", "fortress", region="a").rule == "B-POW-FORTIFIED-1"
+    act(g, "ann", "fortress", region="b")
+    assert mark(g, "fortress", "a") == mark(g, "fortress", "b") == 1
+
+
+def test_B_POW_FORTIFIED_1_six_fortresses_on_the_map():
+    g = _fortified()
+    act(g, "ann", "fortress", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "conquer", region="f")  # Ready Troops: 6 in hand
+    act(g, "ann", "conquer", region="g")
+    act(g, "ann", "fortress", region="b")
+    act(g, "ann", "end_turn")
+    for rid in "cdef":
+        act(g, "bob", "end_turn")
+        act(g, "ann", "fortress", region=rid)
+        act(g, "ann", "end_turn")
+    assert sum(g.mk["fortress"]) == 6
+    act(g, "bob", "end_turn")
+    assert refuse(g, "ann", "fortress", region="g").rule == "B-POW-FORTIFIED-1"
+
+
+def test_B_POW_FORTIFIED_2_one_coin_per_fortress_while_active():
+    g = _fortified()
+    act(g, "ann", "fortress", region="a")
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-FORTIFIED-1") + bonus(g, "ann", "B-POW-FORTIFIED-2") == 1
+    assert scored(g, "ann") == 6  # 5 regions + 1
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "fortress", region="b")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 7  # 5 + 2
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 5  # going into decline: no Fortress coins
+
+
+def test_B_POW_FORTIFIED_3_defence_stays_in_decline():
+    g = _fortified()
+    act(g, "ann", "fortress", region="e")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    q = g.quote("e", "bob")
+    assert q.cost == 2 + 1 + 1 and ("fortress", 1) in q.breakdown
+    assert mark(g, "fortress", "e") == 1
+
+
+def test_B_POW_FORTIFIED_3_removed_when_abandoned():
+    """A-BASE-19: the Fortress goes back to the box and may be built again."""
+    g = _fortified()
+    act(g, "ann", "fortress", region="e")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "abandon", region="e")
+    assert sum(g.mk["fortress"]) == 0
+    act(g, "ann", "fortress", region="d")
+    assert sum(g.mk["fortress"]) == 1
+
+
+def test_B_RACE_SORCERERS_2_a_fortress_does_not_shield_a_lone_token():
+    g = _fortified()
+    act(g, "ann", "fortress", region="e")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Sorcerers / Hill
+    act(g, "bob", "end_turn")
+    act(g, "ann", "redeploy", tokens={"a": 7, "b": 1, "c": 1, "d": 1, "e": 1})
+    act(g, "ann", "end_turn")
+    assert g.quote("e", "bob").cost == 2 + 1 + 1  # the Fortress defends against conquest...
+    act(g, "bob", "convert", region="e")  # ...but not against a conversion
+    assert owner(g, "e") == "bob" and mark(g, "fortress", "e") == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Heroic
+# ---------------------------------------------------------------------------------------------
+HERO_BORDERS = "a-b b-c c-d a-d"
+
+
+def test_B_POW_HEROIC_1_two_heroes_in_two_different_regions():
+    g = new(LINE4, HERO_BORDERS, ["ratmen", "sorcerers"], ["heroic", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    assert refuse(g, "ann", "heroes", regions=["a", "a"]).rule == "B-POW-HEROIC-1"
+    assert refuse(g, "ann", "heroes", regions=["a"]).rule == "B-POW-HEROIC-1"
+    assert refuse(g, "ann", "heroes", regions=["a", "d"]).rule == "B-POW-HEROIC-1"
+    act(g, "ann", "heroes", regions=["a", "b"])
+    assert refuse(g, "ann", "heroes", regions=["b", "a"]).rule == "B-POW-HEROIC-1"
+    assert (mark(g, "hero", "a"), mark(g, "hero", "b")) == (1, 1)
+
+
+def test_B_POW_HEROIC_1_a_single_region_gets_one_hero():
+    g = new(LINE4, HERO_BORDERS, ["ratmen", "sorcerers"], ["heroic", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "heroes", regions=["a"])
+    assert sum(g.mk["hero"]) == 1
+
+
+def test_B_POW_HEROIC_1_hero_regions_are_immune():
+    g = new(LINE4, HERO_BORDERS, ["ratmen", "sorcerers"], ["heroic", "hill"])
+    act(g, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "redeploy", tokens={"a": 1, "b": 1, "c": 11})
+    act(g, "ann", "heroes", regions=["a", "b"])
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Sorcerers / Hill
+    assert refuse(g, "bob", "convert", region="a").rule == "B-DEF-5"
+    assert refuse(g, "bob", "conquer", region="b").rule == "B-DEF-5"
+    act(g, "bob", "conquer", region="d")
+    assert refuse(g, "bob", "conquer", region="a").rule == "B-DEF-5"
+
+
+def test_A_BASE_14_no_dragon_into_a_hero_region():
+    g = new(LINE4, HERO_BORDERS, ["ratmen", "humans"], ["heroic", "dragon_master"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "heroes", regions=["a", "b"])
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Humans / Dragon Master
+    assert refuse(g, "bob", "dragon", region="a").rule == "B-DEF-5"
+
+
+def test_A_BASE_14_heroes_stay_until_placed_again():
+    g = new(LINE4, HERO_BORDERS, ["ratmen", "humans"], ["heroic", "hill"])
+    act(g, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "heroes", regions=["a", "c"])
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "end_turn")  # no new placement: they stay through the next turn
+    assert [mark(g, "hero", r) for r in "abc"] == [1, 0, 1]
+    act(g, "bob", "end_turn")
+    act(g, "ann", "heroes", regions=["b", "c"])
+    assert [mark(g, "hero", r) for r in "abc"] == [0, 1, 1]
+
+
+def test_B_POW_HEROIC_1_heroes_removed_on_decline():
+    g = new(LINE4, HERO_BORDERS, ["ratmen", "humans"], ["heroic", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "heroes", regions=["a", "b"])
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert sum(g.mk["hero"]) == 0
+    assert g.quote("a", "bob").reason is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Merchant
+# ---------------------------------------------------------------------------------------------
+def test_B_POW_MERCHANT_1_one_coin_per_region():
+    g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["merchant", "hill"])
+    act(g, "ann", "pick", combo=0)  # Ratmen 8 + Merchant 2 = 10
+    for rid in "abc":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-MERCHANT-1") == 3
+    assert scored(g, "ann") == 6
+
+
+def test_B_POW_MERCHANT_1_none_in_decline():
+    g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["merchant", "hill"])
+    act(g, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-MERCHANT-1") == 0
+    assert scored(g, "ann") == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Mounted
+# ---------------------------------------------------------------------------------------------
+MOUNTED_MAP = {"a": region("farmland", True, True), "b": region("hill"), "c": region("forest"),
+               "d": region("farmland"), "f": region("mountain"), "h": region("swamp"),
+               "s": region("sea")}
+MOUNTED_BORDERS = "a-b b-c c-d d-s c-f c-h"
+
+
+def test_B_POW_MOUNTED_1_hill_and_farmland_only():
+    g = new(MOUNTED_MAP, MOUNTED_BORDERS, ["ratmen", "humans"], ["mounted", "hill"])
+    act(g, "ann", "pick", combo=0)
+    costs = {rid: g.quote(rid).cost for rid in "abcdfh"}
+    # farmland + Lost Tribe 3-1, hill 2-1, forest 2, farmland 2-1, mountain 3, swamp 2
+    assert costs == {"a": 2, "b": 1, "c": 2, "d": 1, "f": 3, "h": 2}
+    assert committed(act(g, "ann", "conquer", region="a")) == 2
+    assert committed(act(g, "ann", "conquer", region="b")) == 1
+
+
+def test_B_POW_MOUNTED_1_minimum_one():
+    g = new(MOUNTED_MAP, MOUNTED_BORDERS, ["tritons", "humans"], ["mounted", "hill"])
+    act(g, "ann", "pick", combo=0)
+    q = g.quote("d")  # coastal farmland: 2 - 1 Tritons - 1 Mounted = 0
+    assert q.cost == 1 and ("minimum 1", 1) in q.breakdown
+
+
+# ---------------------------------------------------------------------------------------------
+# Pillaging
+# ---------------------------------------------------------------------------------------------
+PILL_MAP = {"a": region("farmland", True, True), "b": region("hill", True),
+            "c": region("forest", True)}
+
+
+def test_B_POW_PILLAGING_1_non_empty_regions_conquered_this_turn():
+    g = new(PILL_MAP, "a-b b-c", ["ratmen", "dwarves"], ["pillaging", "hill"])
+    act(g, "ann", "pick", combo=0)  # 13
+    act(g, "ann", "conquer", region="a")  # Lost Tribe: non-empty
+    act(g, "ann", "end_turn")  # a13
+    assert bonus(g, "ann", "B-POW-PILLAGING-1") == 1
+    act(g, "bob", "pick", combo=0)  # Dwarves 3 + Hill 4 = 7
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "end_turn")  # c7
+    act(g, "ann", "conquer", region="b")  # empty
+    act(g, "ann", "conquer", region="c")  # bob's active Dwarves: 2 + 7
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-PILLAGING-1") == 1  # c only; a counted last turn
+    assert scored(g, "ann") == 4
+
+
+def test_B_POW_PILLAGING_1_none_in_the_decline_turn():
+    g = new(PILL_MAP, "a-b b-c", ["ratmen", "dwarves"], ["pillaging", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 1
+
+
+@pytest.mark.parametrize("counts, want", [(True, 1), (False, 0)])
+def test_A_BASE_05_own_in_decline_tokens_and_pillaging(counts, want):
+    g = new(PILL_MAP, "a-b b-c", ["humans", "orcs", "ratmen"], ["hill", "merchant", "pillaging"],
+            options={"own_decline_counts_non_empty": counts})
+    act(g, "ann", "pick", combo=0)  # Humans / Hill
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "pick", combo=0)  # Ratmen / Pillaging
+    assert committed(act(g, "ann", "conquer", region="b")) == 3  # 2 + 1 own in-decline Human
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-PILLAGING-1") == want
+
+
+# ---------------------------------------------------------------------------------------------
+# Seafaring
+# ---------------------------------------------------------------------------------------------
+SEA_MAP = {"a": region("farmland", True), "b": region("forest"), "s": region("sea", True),
+           "l": region("lake")}
+SEA_BORDERS = "a-s a-l b-s b-l"
+
+
+def test_B_POW_SEAFARING_1_seas_and_the_lake_are_empty_regions():
+    g = new(SEA_MAP, SEA_BORDERS, ["ratmen", "humans"], ["seafaring", "hill"])
+    act(g, "ann", "pick", combo=0)
+    assert committed(act(g, "ann", "conquer", region="s")) == 2
+    act(g, "ann", "conquer", region="a")
+    assert committed(act(g, "ann", "conquer", region="l")) == 2
+    assert (owner(g, "s"), owner(g, "l")) == ("ann", "ann")
+
+
+def test_B_POW_SEAFARING_2_kept_and_scored_in_decline():
+    g = new(SEA_MAP, SEA_BORDERS, ["ratmen", "humans"], ["seafaring", "hill"])
+    act(g, "ann", "pick", combo=0)
+    for rid in "sal":
+        act(g, "ann", "conquer", region=rid)
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert [tok(g, r) for r in "asl"] == [1, 1, 1]
+    assert scored(g, "ann") == 3
+
+
+def test_B_POW_SEAFARING_2_only_a_seafaring_race_occupies_a_sea():
+    g = new(SEA_MAP, SEA_BORDERS, ["ratmen", "humans"], ["seafaring", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="s")
+    act(g, "ann", "redeploy", tokens={"a": 12, "s": 1})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # no Seafaring
+    assert refuse(g, "bob", "conquer", region="s").rule == "B-CONQ-4"  # 2 + 1 would do
+
+
+def test_B_POW_SEAFARING_3_an_occupied_sea_still_lets_races_in():
+    g = new(SEA_MAP, SEA_BORDERS, ["ratmen", "humans"], ["seafaring", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="s")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    assert committed(act(g, "bob", "conquer", region="b")) == 2  # b borders the edge sea s
+    assert owner(g, "b") == "bob"
+
+
+def test_A_BASE_13_in_decline_seafaring_ghouls_take_no_new_sea():
+    g = new(SEA_MAP, SEA_BORDERS, ["ghouls", "humans"], ["seafaring", "hill"])
+    act(g, "ann", "pick", combo=0)  # Ghouls 5 + Seafaring 5 = 10
+    act(g, "ann", "conquer", region="s")
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    assert refuse(g, "ann", "conquer", region="l", race="ghouls").rule == "B-CONQ-4"
+    act(g, "ann", "conquer", region="b", race="ghouls")  # land by the sea they kept
+    assert owner(g, "s") == "ann"
+
+
+def test_A_BASE_13_a_sea_is_not_coastal_for_tritons():
+    g = new(SEA_MAP, SEA_BORDERS, ["tritons", "humans"], ["seafaring", "hill"])
+    act(g, "ann", "pick", combo=0)
+    assert g.quote("s").cost == 2
+    assert g.quote("a").cost == 1  # a borders the sea: coastal
+
+
+# ---------------------------------------------------------------------------------------------
+# Spirit
+# ---------------------------------------------------------------------------------------------
+SPIRIT_MAP = {rid: region("forest", True) for rid in "xabcdef"}
+SPIRIT_BORDERS = "x-a x-b x-c x-d x-e x-f a-b c-d e-f"
+
+
+def _spirit_first() -> Game:
+    """ann: Humans/Spirit in decline after turn 2, Ratmen/Commando picked in turn 3."""
+    g = new(SPIRIT_MAP, SPIRIT_BORDERS, ["humans", "orcs", "ratmen", "elves"],
+            ["spirit", "merchant", "commando", "hill"])
+    act(g, "ann", "pick", combo=0)  # Humans / Spirit
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Orcs / Merchant
+    act(g, "bob", "conquer", region="x")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "pick", combo=0)  # Ratmen / Commando
+    act(g, "ann", "conquer", region="c")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    return g
+
+
+def test_B_POW_SPIRIT_1_two_in_decline_races_both_score():
+    g = _spirit_first()
+    act(g, "ann", "decline")  # the non-Spirit Ratmen join the Spirit Humans
+    act(g, "ann", "end_turn")
+    assert sorted(g.declined[0]) == ["humans", "ratmen"]
+    assert scored(g, "ann") == 2  # a + c
+
+
+def test_B_POW_SPIRIT_2_a_third_decline_removes_the_other_race():
+    g = _spirit_first()
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "pick", combo=0)  # Elves / Hill
+    act(g, "ann", "conquer", region="e")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    assert sorted(g.declined[0]) == ["elves", "humans"]
+    assert owner(g, "c") is None and owner(g, "a") == "ann"
+
+
+def test_B_DECL_2_the_spirit_badge_stays_with_its_race():
+    g = _spirit_first()
+    assert g.armies["humans"].power == "spirit"
+    assert "spirit" not in g.power_discard
+
+
+# ---------------------------------------------------------------------------------------------
+# Stout
+# ---------------------------------------------------------------------------------------------
+STOUT_MAP = {"a": region("hill", True), "b": region("farmland", True), "c": region("forest", True),
+             "d": region("swamp", True)}
+
+
+def _stout(power: str = "stout") -> Game:
+    g = new(STOUT_MAP, "a-b b-c c-d", ["ratmen", "humans"], [power, "merchant"])
+    act(g, "ann", "pick", combo=0)  # 12
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")  # scored 2: 7 coins
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    return g
+
+
+def test_B_POW_STOUT_1_decline_after_expanding_scores_once():
+    g = _stout()
+    act(g, "ann", "conquer", region="c")
+    act(g, "ann", "decline")
+    assert scored(g, "ann") == 3 and coins(g, "ann") == 10
+    assert g.declined[0] == ["ratmen"] and [tok(g, r) for r in "abc"] == [1, 1, 1]
+    refuse(g, "ann", "conquer", region="d")  # no conquest after the decline (B-DECL-5)
+    act(g, "ann", "end_turn")
+    assert coins(g, "ann") == 10  # no second scoring
+
+
+def test_B_POW_STOUT_1_an_ordinary_decline_still_works():
+    g = _stout()
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 2 and g.declined[0] == ["ratmen"]
+
+
+def test_B_DECL_1_decline_after_expanding_needs_stout():
+    g = _stout("hill")
+    act(g, "ann", "conquer", region="c")
+    assert refuse(g, "ann", "decline").rule == "B-DECL-1"
+
+
+def test_A_BASE_15_stout_decline_after_a_redeployment():
+    g = _stout()
+    act(g, "ann", "conquer", region="c")
+    act(g, "ann", "redeploy", tokens={"a": 1, "b": 1, "c": 10})
+    act(g, "ann", "decline")
+    assert scored(g, "ann") == 3
+    assert [tok(g, r) for r in "abc"] == [1, 1, 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Underworld
+# ---------------------------------------------------------------------------------------------
+UNDER_MAP = {"a": region("farmland", True), "b": region("forest", False, False, "cavern"),
+             "c": region("hill", False, False, "cavern"),
+             "d": region("mountain", False, True, "cavern"), "s": region("sea")}
+UNDER_BORDERS = "a-b b-s c-d"
+
+
+def test_B_POW_UNDERWORLD_1_one_token_less_in_a_cavern():
+    g = new(UNDER_MAP, UNDER_BORDERS, ["ratmen", "humans"], ["underworld", "hill"])
+    act(g, "ann", "pick", combo=0)
+    assert {r: g.quote(r).cost for r in "abcd"} == {"a": 2, "b": 1, "c": 1, "d": 3}
+
+
+def test_B_POW_UNDERWORLD_1_minimum_one():
+    g = new(UNDER_MAP, UNDER_BORDERS, ["tritons", "humans"], ["underworld", "hill"])
+    act(g, "ann", "pick", combo=0)
+    q = g.quote("b")  # coastal cavern: 2 - 1 Tritons - 1 Underworld
+    assert q.cost == 1 and ("minimum 1", 1) in q.breakdown
+
+
+def test_B_POW_UNDERWORLD_2_caverns_are_adjacent_to_each_other():
+    g = new(UNDER_MAP, UNDER_BORDERS, ["ratmen", "humans"], ["underworld", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    assert refuse(g, "ann", "conquer", region="c").rule == "B-CONQ-5"  # no cavern held yet
+    act(g, "ann", "conquer", region="b")
+    assert committed(act(g, "ann", "conquer", region="c")) == 1
+
+
+def test_A_BASE_17_edition_fr2009_has_no_cavern_adjacency():
+    g = new(UNDER_MAP, UNDER_BORDERS, ["ratmen", "humans"], ["underworld", "hill"],
+            options={"edition": "fr2009"})
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    assert committed(act(g, "ann", "conquer", region="b")) == 1  # the discount stays
+    assert refuse(g, "ann", "conquer", region="c").rule == "B-CONQ-5"
+
+
+# ---------------------------------------------------------------------------------------------
+# Wealthy
+# ---------------------------------------------------------------------------------------------
+def test_B_POW_WEALTHY_1_seven_coins_at_the_end_of_the_first_turn_only():
+    g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["wealthy", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-WEALTHY-1") == 7 and scored(g, "ann") == 8
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "end_turn")
+    assert bonus(g, "ann", "B-POW-WEALTHY-1") == 0 and scored(g, "ann") == 1
+
+
+def test_A_BASE_16_wealthy_whatever_happened_that_turn():
+    g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["wealthy", "hill"])
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "end_turn")  # no conquest at all
+    assert scored(g, "ann") == 7
+
+
+def test_B_POW_WEALTHY_1_a_later_combo_gets_it_on_its_own_first_turn():
+    g = new(LINE4, LINE4_BORDERS, ["humans", "orcs", "ratmen"], ["hill", "merchant", "wealthy"])
+    act(g, "ann", "pick", combo=0)  # Humans / Hill
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "pick", combo=0)  # Ratmen / Wealthy, in turn 3
+    act(g, "ann", "conquer", region="d")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 1 + 1 + 7  # d + in-decline a + 7
+    act(g, "bob", "end_turn")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 2

@@ -1,0 +1,1080 @@
+"""Unit tests for the 14 base races (B-RACE-*), on small inline maps worked out by hand.
+
+Each test is named after the rule it checks (../shared/rules/base-game.md, ambiguities.md).
+The conformance scenarios for the same rules are in tests/scenarios/races/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from swcore import Game, RuleError
+
+
+def region(terrain: str, edge: bool = False, lost_tribe: bool = False,
+           symbols: list[str] | None = None) -> dict[str, Any]:
+    r: dict[str, Any] = {"terrain": terrain}
+    if edge:
+        r["edge"] = True
+    if lost_tribe:
+        r["lost_tribe"] = True
+    if symbols:
+        r["symbols"] = symbols
+    return r
+
+
+# a - b - c - d - e in a row; a and e on the edge.
+LINE = {
+    "regions": {"a": region("farmland", edge=True), "b": region("forest"), "c": region("hill"),
+                "d": region("swamp"), "e": region("farmland", edge=True)},
+    "borders": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"]],
+}
+# A ring a - b - c - d - e - f - a; a, d and f on the edge; a Lost Tribe in c.
+RING = {
+    "regions": {"a": region("farmland", edge=True), "b": region("forest"),
+                "c": region("hill", lost_tribe=True),
+                "d": region("swamp", edge=True), "e": region("hill"),
+                "f": region("farmland", edge=True)},
+    "borders": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"], ["f", "a"]],
+}
+
+
+def new(board: dict[str, Any], races: list[str], powers: list[str], **kw: Any) -> Game:
+    return Game.new(board, kw.pop("players", ["ann", "bob"]), races=races, powers=powers, **kw)
+
+
+def act(game: Game, by: str, do: str, **kw: Any) -> Any:
+    """Apply one action; defenders then place withdrawn tokens by the format's default."""
+    events = game.apply({"by": by, "do": do, **kw})
+    while game.queue:
+        game.apply(game.default_withdrawal())
+    return events
+
+
+def refused(game: Game, by: str, do: str, **kw: Any) -> str:
+    """The rule ID of the refusal; the game must be unchanged."""
+    before = game.to_json()
+    with pytest.raises(RuleError) as err:
+        game.apply({"by": by, "do": do, **kw})
+    assert game.to_json() == before
+    return err.value.rule
+
+
+def at(game: Game, rid: str) -> int:
+    return game.board.index[rid]
+
+
+def tokens(game: Game, rid: str) -> int:
+    return game.tokens[at(game, rid)]
+
+
+def owner(game: Game, rid: str) -> str | None:
+    o = game.owner[at(game, rid)]
+    return None if o is None else game.players[o]
+
+
+def last_scored(game: Game, player: str) -> int:
+    return sum(item["coins"] for item in game.last_score[game.players.index(player)])
+
+
+def bonus(game: Game, player: str, rule: str) -> int:
+    return sum(item["coins"] for item in game.last_score[game.players.index(player)]
+               if item["rule"] == rule)
+
+
+# ----------------------------------------------------------------------------------------
+# Amazons
+# ----------------------------------------------------------------------------------------
+def test_B_RACE_AMAZONS_1_ten_tokens_plus_the_badge():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    assert game.hand("ann") == 12  # 6 + 4 attack-only + merchant 2
+    assert game.tray("amazons") == 3  # 15 in the box
+
+
+def test_B_RACE_AMAZONS_2_four_come_off_after_redeployment():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    assert refused(game, "ann", "redeploy", tokens={"a": 6, "b": 6}) == "B-REDEP-1"
+    act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
+    amazons = game.armies["amazons"]
+    assert (amazons.held, amazons.hand, game.hand("ann")) == (4, 0, 4)
+    assert game.board_tokens(0) == 8  # B-END-2: the 4 off the board do not count
+
+
+def test_B_RACE_AMAZONS_2_default_placement_keeps_four_from_hand_first():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "end_turn")  # 8 in hand: 4 kept off, 4 placed fewest first: a 4, b 4
+    assert (tokens(game, "a"), tokens(game, "b"), game.hand("ann")) == (4, 4, 4)
+    assert last_scored(game, "ann") == 4  # 2 regions + merchant 2
+
+
+def test_B_RACE_AMAZONS_3_back_in_hand_at_ready_troops():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "conquer", region="e")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "conquer", region="c")  # Ready Troops: 3 + 3 from a, b + the 4 held
+    amazons = game.armies["amazons"]
+    assert (amazons.held, amazons.hand) == (0, 10 - 2)
+
+
+def test_A_BASE_01_off_board_amazons_do_not_defend():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 7, "b": 1})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "conquer", region="e")
+    act(game, "bob", "conquer", region="d")
+    act(game, "bob", "conquer", region="c")
+    q = game.quote("b")
+    assert (q.cost, q.reason) == (3, None)  # 2 + the 1 Amazon on the board
+    act(game, "bob", "conquer", region="b")
+    assert game.hand("ann") == 4  # the lone Amazon of b is discarded; the 4 stay off the board
+
+
+def test_A_BASE_01_held_amazons_go_to_the_tray_on_decline():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    assert game.hand("ann") == 0
+    assert (tokens(game, "a"), tokens(game, "b")) == (1, 1)
+    assert game.tray("amazons") == 13
+
+
+def test_A_BASE_01_four_come_off_even_if_regions_must_be_abandoned():
+    # Amazons + Commando: 14 tokens, every empty region costs 1.
+    hub = {"regions": {"h": region("hill", edge=True),
+                       **{f"s{i}": region("forest") for i in range(1, 12)}},
+           "borders": [["h", f"s{i}"] for i in range(1, 12)]}
+    game = new(hub, ["amazons", "ratmen"], ["commando", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    for rid in ["h"] + [f"s{i}" for i in range(1, 12)]:
+        act(game, "ann", "conquer", region=rid)
+    # 12 regions, but only 14 - 4 = 10 tokens stay: two regions must go.
+    every = {"h": 1, **{f"s{i}": 1 for i in range(1, 12)}}
+    assert refused(game, "ann", "redeploy", tokens=every) == "B-REDEP-1"
+    nine = {"h": 2, **{f"s{i}": 1 for i in range(1, 9)}}  # 10 tokens on 9 regions: one too few
+    assert refused(game, "ann", "redeploy", tokens=nine) == "B-REDEP-1"
+    ten = {"h": 1, **{f"s{i}": 1 for i in range(1, 10)}}
+    act(game, "ann", "redeploy", tokens=ten)
+    assert (owner(game, "s10"), owner(game, "s11"), game.hand("ann")) == (None, None, 4)
+
+
+def test_A_BASE_01_withdrawn_amazons_are_placed_the_four_stay_off():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 5, "b": 3})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)  # 8 + 5
+    for rid in "edc":
+        act(game, "bob", "conquer", region=rid)
+    act(game, "bob", "conquer", region="b")  # 2 + 3: 1 lost, 2 withdrawn
+    act(game, "bob", "end_turn")  # the 2 go on a
+    assert tokens(game, "a") == 7
+    assert (game.armies["amazons"].held, game.hand("ann")) == (4, 4)
+
+
+def test_B_END_2_amazons_off_the_board_do_not_break_ties():
+    game = new(LINE, ["amazons", "ratmen"], ["merchant", "fortified"], turns=1,
+               coins={"ann": 5, "bob": 6})
+    act(game, "ann", "pick", combo=0)  # 10 + 2
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
+    act(game, "ann", "end_turn")  # 2 regions + merchant 2: 9 coins; 8 on the board, 4 off
+    act(game, "bob", "pick", combo=0)  # 8 + 3
+    for rid in "edc":
+        act(game, "bob", "conquer", region=rid)
+    act(game, "bob", "end_turn")  # 3 regions: 9 coins; 11 on the board
+    assert game.game_over
+    assert game.coins == [9, 9]
+    assert game.winners() == ["bob"]  # 11 > 8 (ann's 4 in hand would have made it 12)
+
+
+# ----------------------------------------------------------------------------------------
+# Dwarves
+# ----------------------------------------------------------------------------------------
+MINES = {
+    "regions": {"a": region("hill", edge=True, symbols=["mine"]), "b": region("forest"),
+                "c": region("swamp", symbols=["mine"]), "d": region("farmland", edge=True)},
+    "borders": [["a", "b"], ["b", "c"], ["c", "d"]],
+}
+
+
+def test_B_RACE_DWARVES_1_one_coin_per_mine():
+    game = new(MINES, ["dwarves", "ratmen"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    assert game.hand("ann") == 8  # 3 + 5
+    for rid in "abc":
+        act(game, "ann", "conquer", region=rid)
+    act(game, "ann", "end_turn")
+    assert bonus(game, "ann", "B-RACE-DWARVES-1") == 2
+    assert last_scored(game, "ann") == 3 + 2
+
+
+def test_B_RACE_DWARVES_1_mine_bonus_also_in_decline():
+    game = new(MINES, ["dwarves", "ratmen"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(game, "ann", "conquer", region=rid)
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    assert last_scored(game, "ann") == 3 + 2  # B-SCORE-4: Dwarves keep their bonus
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="d")
+    act(game, "ann", "end_turn")
+    assert bonus(game, "ann", "B-RACE-DWARVES-1") == 2
+
+
+# ----------------------------------------------------------------------------------------
+# Elves
+# ----------------------------------------------------------------------------------------
+def test_B_RACE_ELVES_1_active_elves_lose_no_token():
+    game = new(LINE, ["elves", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)  # 6 + 2
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 5, "b": 3})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)  # 8 + 5
+    for rid in "edc":
+        act(game, "bob", "conquer", region=rid)
+    act(game, "bob", "conquer", region="b")  # 2 + 3 Elves
+    assert game.armies["elves"].hand == 3  # all 3 withdrawn, none discarded
+    act(game, "bob", "end_turn")
+    assert tokens(game, "a") == 8
+    assert game.tray("elves") == 11 - 8
+
+
+def test_B_RACE_ELVES_1_in_decline_elves_lose_their_token():
+    game = new(LINE, ["elves", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    for rid in "edc":
+        act(game, "bob", "conquer", region=rid)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "conquer", region="b")  # 2 + 1 Elf in decline
+    assert game.armies["elves"].hand == 0
+    assert game.on_board("elves") == 1
+
+
+def test_B_LOSS_3_elves_losing_their_last_region_keep_every_token():
+    pair = {"regions": {"a": region("farmland", edge=True), "b": region("forest"),
+                        "c": region("hill", edge=True), "e": region("swamp", edge=True)},
+            "borders": [["a", "e"], ["a", "b"], ["b", "c"]]}
+    game = new(pair, ["elves", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "end_turn")  # a: 8 Elves
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "conquer", region="e")
+    act(game, "bob", "conquer", region="a")  # 2 + 8
+    act(game, "bob", "end_turn")
+    assert game.regions_of("elves") == []
+    assert game.hand("ann") == 8
+    assert refused(game, "ann", "conquer", region="b") == "B-CONQ-1"  # re-entry by the edge
+    act(game, "ann", "conquer", region="c")
+    assert game.armies["elves"].hand == 6
+
+
+def test_B_RACE_SORCERERS_4_a_converted_elf_goes_to_the_tray():
+    game = new(LINE, ["elves", "sorcerers"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 7, "b": 1})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    for rid in "edc":
+        act(game, "bob", "conquer", region=rid)
+    act(game, "bob", "convert", region="b")
+    assert game.race[at(game, "b")] == "sorcerers"
+    assert game.armies["elves"].hand == 0
+    assert game.tray("elves") == 11 - 7
+
+
+# ----------------------------------------------------------------------------------------
+# Ghouls
+# ----------------------------------------------------------------------------------------
+def ghouls_in_decline(humans_power: str = "berserk") -> Game:
+    """RING. ann: Ghouls a 4, b 3, in decline since turn 2; bob: Ratmen/Diplomat, d 13.
+    It is ann's turn 3; the next combo is Humans with `humans_power` (4 tokens)."""
+    game = new(RING, ["ghouls", "ratmen", "humans"], ["merchant", "diplomat", humans_power])
+    act(game, "ann", "pick", combo=0)  # 5 + 2
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 4, "b": 3})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)  # 8 + 5
+    act(game, "bob", "conquer", region="d")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    return game
+
+
+def test_B_RACE_GHOULS_1_all_tokens_stay_on_decline():
+    game = ghouls_in_decline()
+    assert (tokens(game, "a"), tokens(game, "b")) == (4, 3)
+    assert game.declined[0] == ["ghouls"]
+    assert game.tray("ghouls") == 10 - 7
+    assert last_scored(game, "ann") == 2  # the decline turn: 2 regions, no merchant
+
+
+def test_A_BASE_03_ghouls_do_not_conquer_in_the_decline_turn():
+    game = new(RING, ["ghouls", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    assert tokens(game, "a") == 7
+    assert refused(game, "ann", "conquer", region="b", race="ghouls") == "A-BASE-03"
+
+
+def test_B_RACE_GHOULS_3_conquer_before_the_active_race():
+    game = ghouls_in_decline()
+    act(game, "ann", "conquer", region="c", race="ghouls")  # a 4 -> 1, b 3 -> 1: 5 in hand
+    assert game.armies["ghouls"].hand == 5 - 3  # 2 + 1 Lost Tribe
+    act(game, "ann", "pick", combo=0)
+    # Picking closed the Ghouls' sub-turn: their 2 in hand went on a and b.
+    assert (tokens(game, "a"), tokens(game, "b"), tokens(game, "c")) == (2, 2, 3)
+    assert refused(game, "ann", "conquer", region="f", race="ghouls") == "A-BASE-03"
+
+
+def test_B_RACE_GHOULS_3_refused_once_the_active_race_has_acted():
+    game = ghouls_in_decline()
+    act(game, "ann", "pick", combo=0)  # humans 5 + berserk 4
+    act(game, "ann", "conquer", region="f")
+    assert refused(game, "ann", "conquer", region="c", race="ghouls") == "A-BASE-03"
+    assert refused(game, "ann", "abandon", region="b", race="ghouls") == "A-BASE-03"
+    assert refused(game, "ann", "redeploy", race="ghouls", tokens={"a": 5, "b": 2}) == "A-BASE-03"
+
+
+def test_B_RACE_GHOULS_4_attack_their_owners_active_race():
+    game = ghouls_in_decline()
+    act(game, "ann", "pick", combo=0)  # humans 5 + berserk 4
+    act(game, "ann", "conquer", region="f")
+    act(game, "ann", "conquer", region="e")
+    act(game, "ann", "redeploy", tokens={"f": 1, "e": 8})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    q = game.quote("f", race="ghouls")
+    assert (q.cost, q.reason) == (3, None)  # 2 + 1 Human
+    act(game, "ann", "conquer", region="f", race="ghouls")
+    assert (owner(game, "f"), game.race[at(game, "f")], tokens(game, "f")) == ("ann", "ghouls", 3)
+    assert game.armies["humans"].hand == 0  # the lone Human is discarded (B-LOSS-4)
+    assert game.on_board("humans") == 8
+
+
+def test_B_RACE_GHOULS_2_in_decline_they_lose_one_and_withdraw_the_rest():
+    game = ghouls_in_decline()
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="f")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "conquer", region="c")  # Ready Troops: 12 in hand; 2 + 1 Lost Tribe
+    act(game, "bob", "conquer", region="b")  # 2 + 3 Ghouls
+    assert game.armies["ghouls"].hand == 2  # 1 discarded, 2 withdrawn
+    act(game, "bob", "end_turn")
+    assert tokens(game, "a") == 6
+    assert game.tray("ghouls") == 10 - 6
+
+
+def test_B_DECL_4_ghouls_leave_when_the_next_race_declines():
+    game = ghouls_in_decline()
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="f")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    assert game.declined[0] == ["humans"]
+    assert game.regions_of("ghouls") == []
+    assert "ghouls" not in game.armies
+
+
+def test_A_BASE_03_no_decline_once_the_ghouls_have_acted():
+    game = ghouls_in_decline()
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="f")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "conquer", region="c", race="ghouls")
+    assert refused(game, "ann", "decline") == "A-BASE-03"
+
+
+def test_A_BASE_03_ghouls_make_their_own_final_conquest():
+    game = ghouls_in_decline()
+    act(game, "ann", "conquer", region="f", race="ghouls")  # 5 in hand -> 3
+    act(game, "ann", "conquer", region="e", race="ghouls")  # -> 1
+    # c costs 2 + 1 Lost Tribe = 3 with 1 in hand: 2 short, the die shows 2.
+    act(game, "ann", "conquer", region="c", race="ghouls", reinforce=True, roll=2)
+    assert (owner(game, "c"), tokens(game, "c")) == ("ann", 1)
+    assert game.armies["ghouls"].hand == 0
+    # B-FINAL-4: their conquests are over; the active race still plays its own turn.
+    assert refused(game, "ann", "conquer", region="d", race="ghouls") in ("A-BASE-03", "B-FINAL-4")
+    act(game, "ann", "pick", combo=0)
+    assert game.armies["humans"].hand == 9
+
+
+def test_A_BASE_02_a_failed_ghoul_final_conquest_returns_the_tokens():
+    game = ghouls_in_decline()
+    act(game, "ann", "conquer", region="f", race="ghouls")
+    act(game, "ann", "conquer", region="e", race="ghouls")
+    act(game, "ann", "conquer", region="c", race="ghouls", reinforce=True, roll=0)
+    assert game.race[at(game, "c")] == "lost_tribe"
+    act(game, "ann", "pick", combo=0)  # the Ghoul left in hand goes back on a region
+    assert (game.on_board("ghouls"), game.armies["ghouls"].hand) == (7, 0)
+
+
+def test_A_BASE_03_stout_may_decline_after_a_turn_where_only_the_ghouls_conquered():
+    # B-POW-STOUT-1: the Ghouls acted, so this is an Expand turn; a Stout active race may go
+    # into decline after scoring it even though it conquered nothing itself.
+    game = ghouls_in_decline("stout")
+    act(game, "ann", "pick", combo=0)  # humans 5 + stout 4
+    act(game, "ann", "conquer", region="f")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "conquer", region="c", race="ghouls")  # 2 + 1 Lost Tribe
+    act(game, "ann", "decline")
+    assert last_scored(game, "ann") == 2 + 3  # humans f + farmland; Ghouls a, b, c
+    assert game.declined[0] == ["humans"]  # B-DECL-4: the Ghouls leave
+    assert "ghouls" not in game.armies
+
+
+def test_A_BASE_03_ghouls_holding_no_region_re_enter_by_the_edge():
+    game = ghouls_in_decline()
+    act(game, "ann", "abandon", region="a", race="ghouls")
+    act(game, "ann", "abandon", region="b", race="ghouls")
+    assert game.armies["ghouls"].hand == 7
+    assert refused(game, "ann", "conquer", region="c", race="ghouls") == "B-CONQ-1"
+    act(game, "ann", "conquer", region="f", race="ghouls")
+    assert (owner(game, "f"), game.armies["ghouls"].hand) == ("ann", 5)
+
+
+def test_B_DECL_8_other_in_decline_races_never_conquer():
+    game = new(LINE, ["elves", "ratmen", "humans"], ["merchant", "diplomat", "stout"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    assert refused(game, "ann", "conquer", region="b", race="elves") == "B-DECL-8"
+    assert refused(game, "ann", "conquer", region="b", race="ghouls") == "B-DECL-8"  # not hers
+
+
+def test_B_RACE_GHOULS_2_diplomat_peace_does_not_bind_in_decline_ghouls():
+    game = ghouls_in_decline()
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="f")
+    act(game, "ann", "conquer", region="e")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "ally", player="ann")  # bob's Diplomat: ann's active race may not attack
+    act(game, "bob", "end_turn")
+    assert game.quote("d").reason.rule == "B-POW-DIPLOMAT-1"
+    act(game, "ann", "conquer", region="c", race="ghouls")
+    q = game.quote("d", race="ghouls")
+    assert (q.cost, q.reason) == (2 + 13, None)
+
+
+# ----------------------------------------------------------------------------------------
+# Giants
+# ----------------------------------------------------------------------------------------
+# m (mountain, edge) - x - y - z - n (mountain, edge)
+GIANT = {
+    "regions": {"m": region("mountain", edge=True), "x": region("farmland"), "y": region("forest"),
+                "z": region("hill"), "n": region("mountain", edge=True)},
+    "borders": [["m", "x"], ["x", "y"], ["y", "z"], ["z", "n"]],
+}
+
+
+def test_B_RACE_GIANTS_1_one_less_next_to_a_mountain_they_hold():
+    game = new(GIANT, ["giants", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    assert game.quote("m").cost == 3  # 2 + mountain: not next to a Giant mountain
+    act(game, "ann", "conquer", region="m")
+    q = game.quote("x")
+    assert (q.cost, q.reason) == (1, None)
+    assert any(change == -1 for _, change in q.breakdown)
+    act(game, "ann", "conquer", region="x")
+    assert game.quote("y").cost == 2  # y is not next to a mountain
+
+
+def test_B_RACE_GIANTS_1_nothing_next_to_someone_elses_mountain():
+    game = new(GIANT, ["ratmen", "giants"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="n")
+    act(game, "ann", "redeploy", tokens={"n": 13})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "conquer", region="m")
+    act(game, "bob", "conquer", region="x")
+    act(game, "bob", "conquer", region="y")
+    q = game.quote("z")  # next to ann's mountain n only
+    assert (q.cost, q.breakdown) == (2, [("base", 2)])
+
+
+def test_B_RACE_GIANTS_1_minimum_one():
+    game = new(GIANT, ["giants", "ratmen"], ["commando", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="m")  # 2 + 1 - 1 commando
+    assert game.armies["giants"].hand == 10 - 2
+    assert game.quote("x").cost == 1  # 2 - 1 - 1 = 0, raised to 1 (B-CONQ-3)
+
+
+# ----------------------------------------------------------------------------------------
+# Halflings
+# ----------------------------------------------------------------------------------------
+def test_B_RACE_HALFLINGS_1_first_conquest_anywhere_but_not_the_sea():
+    sea = {"regions": {**LINE["regions"], "s": region("sea", edge=True)},
+           "borders": LINE["borders"] + [["s", "c"]]}
+    game = new(sea, ["halflings", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    assert refused(game, "ann", "conquer", region="s") == "B-CONQ-4"
+    act(game, "ann", "conquer", region="c")  # c touches no edge
+    assert owner(game, "c") == "ann"
+    assert refused(game, "ann", "conquer", region="e") == "B-CONQ-5"  # only the first is free
+
+
+def halflings_holes() -> Game:
+    """LINE: ann's Halflings took c, d (Holes) and b; bob's Ratmen hold e."""
+    game = new(LINE, ["halflings", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    for rid in "cdb":
+        act(game, "ann", "conquer", region=rid)
+    act(game, "ann", "redeploy", tokens={"b": 1, "c": 1, "d": 6})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "conquer", region="e")
+    return game
+
+
+def test_B_RACE_HALFLINGS_2_holes_in_the_first_two_regions_make_them_immune():
+    game = halflings_holes()
+    holes = game.mk["hole"]
+    assert [holes[at(game, r)] for r in "bcd"] == [0, 1, 1]
+    assert game.quote("d").reason.rule == "B-DEF-5"
+    assert refused(game, "bob", "conquer", region="d") == "B-DEF-5"
+
+
+def test_B_RACE_HALFLINGS_3_holes_go_on_decline():
+    game = halflings_holes()
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    assert sum(game.mk["hole"]) == 0
+    act(game, "ann", "end_turn")
+    q = game.quote("d")
+    assert (q.cost, q.reason) == (3, None)  # 2 + 1 in-decline Halfling
+    act(game, "bob", "conquer", region="d")
+    assert owner(game, "d") == "bob"
+
+
+def test_A_BASE_09_an_abandoned_hole_is_gone_and_no_new_one_comes():
+    game = halflings_holes()
+    act(game, "bob", "end_turn")
+    for rid in "bcd":
+        act(game, "ann", "abandon", region=rid)
+    assert sum(game.mk["hole"]) == 0
+    assert game.hand("ann") == 8
+    act(game, "ann", "conquer", region="c")  # re-entry: anywhere again, but both Holes were used
+    assert game.mk["hole"][at(game, "c")] == 0
+
+
+def test_A_BASE_14_holes_do_not_stop_their_owners_own_ghouls():
+    game = new(LINE, ["ghouls", "ratmen", "halflings"], ["merchant", "diplomat", "stout"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "conquer", region="e")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)  # halflings 6 + stout 4
+    act(game, "ann", "conquer", region="c")  # Hole
+    act(game, "ann", "redeploy", tokens={"c": 10})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    assert game.mk["hole"][at(game, "c")] == 1
+    q = game.quote("c", race="ghouls")
+    assert (q.cost, q.reason) == (2 + 10, None)
+
+
+# ----------------------------------------------------------------------------------------
+# Humans
+# ----------------------------------------------------------------------------------------
+def test_B_RACE_HUMANS_1_one_coin_per_farmland():
+    game = new(LINE, ["humans", "ratmen"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")  # farmland
+    act(game, "ann", "conquer", region="b")  # forest
+    act(game, "ann", "end_turn")
+    assert bonus(game, "ann", "B-RACE-HUMANS-1") == 1
+    assert last_scored(game, "ann") == 3
+
+
+def test_B_RACE_HUMANS_1_no_bonus_in_decline():
+    game = new(LINE, ["humans", "ratmen"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    assert last_scored(game, "ann") == 1
+    assert bonus(game, "ann", "B-RACE-HUMANS-1") == 0
+
+
+# ----------------------------------------------------------------------------------------
+# Orcs
+# ----------------------------------------------------------------------------------------
+def test_B_RACE_ORCS_1_one_coin_per_non_empty_conquest():
+    game = new(RING, ["orcs", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)  # 5 + 2
+    act(game, "ann", "conquer", region="a")  # empty
+    act(game, "ann", "conquer", region="b")  # empty
+    act(game, "ann", "conquer", region="c")  # Lost Tribe: non-empty
+    act(game, "ann", "end_turn")
+    assert bonus(game, "ann", "B-RACE-ORCS-1") == 1
+    assert last_scored(game, "ann") == 3 + 1 + 3  # regions, orcs, merchant
+
+
+def orcs_on_own_decline(**options: Any) -> Game:
+    game = new(LINE, ["ratmen", "humans", "orcs"], ["merchant", "diplomat", "stout"],
+               options=options or None)
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "conquer", region="e")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)  # orcs 5 + stout 4
+    act(game, "ann", "conquer", region="a")  # ann's own in-decline ratman: 2 + 1
+    act(game, "ann", "end_turn")
+    return game
+
+
+def test_A_BASE_05_own_in_decline_tokens_make_a_region_non_empty():
+    game = orcs_on_own_decline()
+    assert bonus(game, "ann", "B-RACE-ORCS-1") == 1
+    assert last_scored(game, "ann") == 1 + 1  # the Ratmen left the board (B-LOSS-6)
+
+
+def test_A_BASE_05_rule_option_own_decline_not_counted():
+    game = orcs_on_own_decline(own_decline_counts_non_empty=False)
+    assert bonus(game, "ann", "B-RACE-ORCS-1") == 0
+    assert last_scored(game, "ann") == 1
+
+
+def test_B_RACE_ORCS_1_only_this_turns_conquests_and_not_in_decline():
+    game = new(RING, ["orcs", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "conquer", region="c")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "end_turn")  # no conquest this turn
+    assert bonus(game, "ann", "B-RACE-ORCS-1") == 0
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    assert last_scored(game, "ann") == 3
+
+
+# ----------------------------------------------------------------------------------------
+# Ratmen
+# ----------------------------------------------------------------------------------------
+def test_B_RACE_RATMEN_1_eight_tokens_and_plain_costs():
+    game = new(RING, ["ratmen", "humans"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    assert game.hand("ann") == 13
+    act(game, "ann", "conquer", region="a")
+    q = game.quote("b")
+    assert (q.cost, q.breakdown) == (2, [("base", 2)])
+    act(game, "ann", "conquer", region="b")
+    assert game.quote("c").cost == 3  # 2 + Lost Tribe
+    act(game, "ann", "end_turn")
+    assert last_scored(game, "ann") == 2  # 1 per region, nothing else
+
+
+def test_B_RACE_RATMEN_1_lose_one_token_like_any_race():
+    game = new(LINE, ["ratmen", "humans"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 10, "b": 3})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)  # humans 5 + merchant 2
+    act(game, "bob", "conquer", region="e")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    assert (tokens(game, "a"), tokens(game, "b")) == (1, 1)
+    assert game.tray("ratmen") == 13 - 2
+
+
+# ----------------------------------------------------------------------------------------
+# Skeletons
+# ----------------------------------------------------------------------------------------
+# a (edge) - b - c - d - e in a row: Lost Tribes in a, b and c.
+TRIBES = {
+    "regions": {"a": region("farmland", edge=True, lost_tribe=True),
+                "b": region("forest", lost_tribe=True), "c": region("hill", lost_tribe=True),
+                "d": region("swamp"), "e": region("farmland", edge=True)},
+    "borders": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"]],
+}
+
+
+def test_B_RACE_SKELETONS_1_one_new_token_per_two_non_empty_regions():
+    game = new(TRIBES, ["skeletons", "ratmen"], ["commando", "diplomat"])
+    act(game, "ann", "pick", combo=0)  # 6 + 4
+    for rid in "abcd":
+        act(game, "ann", "conquer", region=rid)  # 2, 2, 2 (Lost Tribes - 1), 1 (empty)
+    assert game.hand("ann") == 3
+    # 3 non-empty regions: floor(3 / 2) = 1 new Skeleton at redeployment, 11 to place.
+    assert refused(game, "ann", "redeploy", tokens={"a": 4, "b": 2, "c": 2, "d": 2}) == "B-REDEP-1"
+    act(game, "ann", "redeploy", tokens={"a": 5, "b": 2, "c": 2, "d": 2})
+    assert game.tray("skeletons") == 20 - 11
+
+
+def test_B_RACE_SKELETONS_1_in_decline_and_active_regions_count():
+    game = new(LINE, ["ratmen", "humans", "skeletons"], ["diplomat", "merchant", "commando"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)  # humans 5 + merchant 2
+    act(game, "bob", "conquer", region="e")
+    act(game, "bob", "conquer", region="d")
+    act(game, "bob", "conquer", region="c")
+    act(game, "bob", "redeploy", tokens={"c": 1, "d": 1, "e": 5})
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "redeploy", tokens={"c": 1, "d": 1, "e": 5})
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)  # skeletons 6 + commando 4
+    act(game, "ann", "conquer", region="a")  # own in-decline ratman (A-BASE-05): 2 + 1 - 1
+    act(game, "ann", "conquer", region="b")  # empty: 1
+    act(game, "ann", "conquer", region="c")  # bob's active Human: 2 + 1 - 1
+    assert game.hand("ann") == 5
+    act(game, "ann", "end_turn")  # 2 non-empty: 1 new Skeleton, 11 in all
+    assert tokens(game, "a") + tokens(game, "b") + tokens(game, "c") == 11
+    assert game.tray("skeletons") == 9
+
+
+@pytest.mark.parametrize("roll, non_empty", [(3, 3), (0, 2)])
+def test_B_RACE_SKELETONS_1_gain_after_the_final_die(roll: int, non_empty: int):
+    game = new(TRIBES, ["skeletons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)  # 6 + 2
+    act(game, "ann", "conquer", region="a")  # 2 + 1 Lost Tribe
+    act(game, "ann", "conquer", region="b")  # 3: 2 left
+    act(game, "ann", "conquer", region="c", reinforce=True, roll=roll)  # 3 with 2 in hand
+    assert game.armies["skeletons"].nonempty == non_empty
+    act(game, "ann", "end_turn")  # floor(3 / 2) = floor(2 / 2) = 1 new Skeleton either way
+    assert (game.on_board("skeletons"), game.hand("ann")) == (9, 0)
+    assert (owner(game, "c") == "ann") == (roll == 3)
+
+
+def test_B_DEF_8_skeleton_gain_limited_by_the_box():
+    # A hub h (edge, Lost Tribe) touching 21 more Lost Tribe regions t1..t21. Berserk rolls
+    # of 3 make every conquest cost max(1, 3 - 3) = 1 token.
+    hub = {"regions": {"h": region("hill", edge=True, lost_tribe=True),
+                       **{f"t{i}": region("forest", lost_tribe=True) for i in range(1, 22)}},
+           "borders": [["h", f"t{i}"] for i in range(1, 22)]}
+    game = new(hub, ["skeletons", "ratmen"], ["berserk", "diplomat"])
+    act(game, "ann", "pick", combo=0)  # 6 + 4
+    for rid in ["h"] + [f"t{i}" for i in range(1, 10)]:
+        act(game, "ann", "berserk", roll=3)
+        act(game, "ann", "conquer", region=rid)
+    act(game, "ann", "end_turn")  # 10 non-empty: +5, 15 Skeletons
+    assert (game.on_board("skeletons"), game.tray("skeletons")) == (15, 5)
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    for i in range(1, 10):
+        act(game, "ann", "abandon", region=f"t{i}")
+    assert game.hand("ann") == 14
+    for i in range(10, 22):
+        act(game, "ann", "berserk", roll=3)
+        act(game, "ann", "conquer", region=f"t{i}")
+    act(game, "ann", "end_turn")  # 12 non-empty: 6 wanted, 5 left in the box
+    assert (game.on_board("skeletons"), game.hand("ann"), game.tray("skeletons")) == (20, 0, 0)
+
+
+# ----------------------------------------------------------------------------------------
+# Sorcerers
+# ----------------------------------------------------------------------------------------
+# s (edge) touches l (Lost Tribe), b1 (edge), b2 and b3; b1 touches b2, b3 and b4.
+SORC = {
+    "regions": {"s": region("farmland", edge=True), "l": region("hill", lost_tribe=True),
+                "b1": region("forest", edge=True), "b2": region("hill"), "b3": region("hill"),
+                "b4": region("swamp")},
+    "borders": [["s", "l"], ["s", "b1"], ["s", "b2"], ["s", "b3"], ["b1", "b2"], ["b1", "b3"],
+                ["b1", "b4"]],
+}
+
+
+def sorcerers_game(bob_power: str = "fortified", ann_power: str = "merchant") -> Game:
+    """bob (first to play): Ratmen in b1 (the rest), b2, b3, b4 (1 each). Then ann picks
+    Sorcerers."""
+    game = new(SORC, ["ratmen", "sorcerers"], [bob_power, ann_power], players=["bob", "ann"])
+    act(game, "bob", "pick", combo=0)
+    for rid in ["b1", "b2", "b3", "b4"]:
+        act(game, "bob", "conquer", region=rid)
+    total = game.hand("bob") + 8
+    act(game, "bob", "redeploy", tokens={"b1": total - 3, "b2": 1, "b3": 1, "b4": 1})
+    return game
+
+
+def test_B_RACE_SORCERERS_1_a_conversion_takes_a_token_from_the_tray():
+    game = sorcerers_game()
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)  # 5 + 2
+    act(game, "ann", "conquer", region="s")
+    act(game, "ann", "convert", region="b2")
+    assert (game.race[at(game, "b2")], owner(game, "b2"), tokens(game, "b2")) == (
+        "sorcerers", "ann", 1)
+    assert game.hand("ann") == 5  # no token from hand
+    assert game.tray("sorcerers") == 18 - 8
+    assert (game.hand("bob"), game.tray("ratmen")) == (0, 13 - 10)  # 11 - 1 converted
+    assert refused(game, "ann", "convert", region="b3") == "B-RACE-SORCERERS-1"  # once per opponent
+    assert refused(game, "ann", "abandon", region="s") == "A-BASE-07"  # it was a conquest
+    act(game, "ann", "conquer", region="l")  # conquests go on
+    assert game.hand("ann") == 2
+
+
+def test_B_RACE_SORCERERS_2_only_a_lone_active_token():
+    game = sorcerers_game()
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="s")
+    assert refused(game, "ann", "convert", region="b1") == "B-RACE-SORCERERS-2"  # 8 Ratmen
+    assert refused(game, "ann", "convert", region="l") == "B-RACE-SORCERERS-1"  # Lost Tribe
+    act(game, "ann", "end_turn")
+    act(game, "bob", "decline")
+    act(game, "bob", "end_turn")
+    assert refused(game, "ann", "convert", region="b2") == "B-RACE-SORCERERS-1"  # in decline
+
+
+def test_B_RACE_SORCERERS_2_an_encampment_protects():
+    game = sorcerers_game(bob_power="bivouacking")
+    act(game, "bob", "encampments", tokens={"b2": 5})
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="s")
+    assert refused(game, "ann", "convert", region="b2") == "B-RACE-SORCERERS-2"
+    act(game, "ann", "convert", region="b3")
+
+
+def test_B_RACE_SORCERERS_3_adjacent_and_a_border_region_first():
+    game = sorcerers_game()
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    assert refused(game, "ann", "convert", region="b2") == "B-CONQ-1"  # b2 is not on the edge
+    act(game, "ann", "conquer", region="s")
+    assert refused(game, "ann", "convert", region="b4") == "B-CONQ-5"  # b4 does not touch s
+
+
+def test_A_BASE_04_diplomat_peace_forbids_a_conversion():
+    game = sorcerers_game(bob_power="diplomat")
+    act(game, "bob", "ally", player="ann")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="s")
+    assert refused(game, "ann", "convert", region="b2") == "B-POW-DIPLOMAT-1"
+
+
+def test_A_BASE_04_a_conversion_is_an_attack():
+    game = sorcerers_game(ann_power="diplomat")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="s")
+    act(game, "ann", "convert", region="b2")
+    assert refused(game, "ann", "ally", player="bob") == "B-POW-DIPLOMAT-1"
+
+
+def test_A_BASE_04_no_conversion_after_redeployment():
+    game = sorcerers_game()
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="s")
+    act(game, "ann", "redeploy", tokens={"s": 7})
+    assert refused(game, "ann", "convert", region="b2") == "B-FINAL-4"
+
+
+# ----------------------------------------------------------------------------------------
+# Tritons
+# ----------------------------------------------------------------------------------------
+# s: a sea on the edge; l: a lake. a (edge) touches s; b touches l; c touches neither.
+COAST = {
+    "regions": {"s": region("sea", edge=True), "l": region("lake"),
+                "a": region("farmland", edge=True), "b": region("forest"), "c": region("hill"),
+                "d": region("swamp", edge=True)},
+    "borders": [["s", "a"], ["a", "b"], ["b", "l"], ["b", "c"], ["c", "d"], ["l", "c"]],
+}
+
+
+def test_B_RACE_TRITONS_1_coastal_regions_cost_one_less():
+    game = new(COAST, ["tritons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    assert game.quote("a").cost == 1  # sea shore
+    assert game.quote("d").cost == 2  # on the edge, but no sea or lake next to it
+    act(game, "ann", "conquer", region="a")
+    assert game.quote("b").cost == 1  # lake shore
+    assert refused(game, "ann", "conquer", region="s") == "B-CONQ-4"
+
+
+def test_B_RACE_TRITONS_1_not_on_the_sea_itself():
+    game = new(COAST, ["tritons", "ratmen"], ["seafaring", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    assert (game.quote("s").cost, game.quote("l").cost) == (2, 2)  # A-BASE-13
+
+
+def test_B_RACE_TRITONS_1_minimum_one():
+    game = new(COAST, ["tritons", "ratmen"], ["commando", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    q = game.quote("a")
+    assert q.cost == 1
+    assert ("minimum 1", 1) in q.breakdown  # 2 - 1 - 1 = 0, raised to 1
+
+
+def test_B_DEF_2_a_lake_shore_is_no_entry_for_tritons():
+    game = new(COAST, ["tritons", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)
+    assert refused(game, "ann", "conquer", region="b") == "B-CONQ-1"
+
+
+# ----------------------------------------------------------------------------------------
+# Trolls
+# ----------------------------------------------------------------------------------------
+def trolls_game() -> Game:
+    """LINE: ann's Trolls hold a 5 and b 2 (Lairs); bob's Ratmen took e, d, c. bob to play."""
+    game = new(LINE, ["trolls", "ratmen"], ["merchant", "diplomat"])
+    act(game, "ann", "pick", combo=0)  # 5 + 2
+    act(game, "ann", "conquer", region="a")
+    act(game, "ann", "conquer", region="b")
+    act(game, "ann", "redeploy", tokens={"a": 5, "b": 2})
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    for rid in "edc":
+        act(game, "bob", "conquer", region=rid)
+    return game
+
+
+def test_B_RACE_TROLLS_1_lair_adds_defence():
+    game = trolls_game()
+    assert [game.mk["lair"][at(game, r)] for r in "abcde"] == [1, 1, 0, 0, 0]
+    q = game.quote("b")
+    assert q.cost == 2 + 2 + 1
+    assert ("lair", 1) in q.breakdown
+
+
+def test_B_RACE_TROLLS_2_lair_removed_when_conquered():
+    game = trolls_game()
+    act(game, "bob", "conquer", region="b")  # 5
+    assert game.mk["lair"][at(game, "b")] == 0
+    act(game, "bob", "end_turn")
+    act(game, "ann", "end_turn")
+    act(game, "bob", "end_turn")
+    # Back to ann: b holds Ratmen without a Lair.
+    assert game.quote("b").cost == 2 + tokens(game, "b")
+
+
+def test_B_RACE_TROLLS_2_lair_stays_in_decline():
+    game = trolls_game()
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    assert game.mk["lair"][at(game, "b")] == 1
+    q = game.quote("b")
+    assert (q.cost, q.reason) == (2 + 1 + 1, None)
+
+
+def test_B_RACE_TROLLS_2_lair_removed_when_abandoned():
+    game = trolls_game()
+    act(game, "bob", "end_turn")
+    act(game, "ann", "abandon", region="b")
+    assert game.mk["lair"][at(game, "b")] == 0
+    act(game, "ann", "conquer", region="b")  # conquered again: a new Lair
+    assert game.mk["lair"][at(game, "b")] == 1
+
+
+# ----------------------------------------------------------------------------------------
+# Wizards
+# ----------------------------------------------------------------------------------------
+MAGIC = {
+    "regions": {"a": region("hill", edge=True, symbols=["magic"]), "b": region("forest"),
+                "c": region("swamp", symbols=["magic", "mine"]),
+                "d": region("farmland", edge=True)},
+    "borders": [["a", "b"], ["b", "c"], ["c", "d"]],
+}
+
+
+def test_B_RACE_WIZARDS_1_one_coin_per_magic_source():
+    game = new(MAGIC, ["wizards", "ratmen"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(game, "ann", "conquer", region=rid)
+    act(game, "ann", "end_turn")
+    assert bonus(game, "ann", "B-RACE-WIZARDS-1") == 2
+    assert last_scored(game, "ann") == 3 + 2
+
+
+def test_B_RACE_WIZARDS_1_no_bonus_in_decline():
+    game = new(MAGIC, ["wizards", "ratmen"], ["diplomat", "merchant"])
+    act(game, "ann", "pick", combo=0)
+    for rid in "abc":
+        act(game, "ann", "conquer", region=rid)
+    act(game, "ann", "end_turn")
+    act(game, "bob", "pick", combo=0)
+    act(game, "bob", "end_turn")
+    act(game, "ann", "decline")
+    act(game, "ann", "end_turn")
+    assert last_scored(game, "ann") == 3

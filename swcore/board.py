@@ -149,6 +149,16 @@ class Board:
                                "credits", "notes"}
         if unknown:
             raise InputError(field_name, f"unknown key(s) {sorted(unknown)}")
+        frame = data.get("frame", (1000.0, 1000.0))
+        if (not isinstance(frame, list | tuple) or len(frame) != 2
+                or not all(isinstance(x, int | float) and x > 0 for x in frame)):
+            raise InputError(f"{field_name}.frame", "must be [width, height]")
+        if not isinstance(data.get("notes", []), list):
+            raise InputError(f"{field_name}.notes", "must be a list of strings")
+        for key in ("players", "turns"):
+            v = data.get(key)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                raise InputError(f"{field_name}.{key}", "must be a whole number")
         return cls(
             id=str(data.get("id", board_id)),
             ids=ids,
@@ -160,7 +170,7 @@ class Board:
             name=str(data.get("name", "")),
             players=data.get("players"),
             turns=data.get("turns"),
-            frame=tuple(data.get("frame", (1000.0, 1000.0))),
+            frame=(float(frame[0]), float(frame[1])),
             centre=centre,
             credits=str(data.get("credits", "")),
             notes=list(data.get("notes", [])),

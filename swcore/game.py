@@ -256,6 +256,8 @@ class Game:
         """Check and carry out `action`; returns its events. A refusal changes nothing."""
         if isinstance(action, dict):
             action = Action.from_dict(action)
+        elif not isinstance(action, Action):
+            raise InputError("action", "must be an Action or a mapping with `by` and `do`")
         journal: list[Any] = []
         self._journal = journal
         try:
@@ -563,6 +565,9 @@ class Game:
         if army is None or army.owner != seat:
             err = RuleError("B-FLOW-4", "no race to conquer with: pick a combo first")
             return Quote(region, 0, [], err)
+        if not army.declined and self._ghouls_pending(seat):
+            return self._preview(lambda: (self._close_ghouls(seat, army),
+                                          self.quote(region, player, race, mode))[1])
         cost, parts = self._cost(army, i)
         reason = self._target_error(army, i, mode)
         return Quote(region, cost, parts, reason)
@@ -772,7 +777,10 @@ class Game:
         if back and defender.declined and not ability(race).conquers_in_decline(self, defender):
             back = 0  # an in-decline race never redeploys (B-DECL-8)
         defender.hand += back
-        defender.withdrawn += back
+        if defender.owner != seat or defender.declined:
+            defender.withdrawn += back
+        # else: the owner's own active race, attacked by its in-decline Ghouls, acts later in
+        # this same turn, so the withdrawn tokens simply join its hand (B-LOSS-2, A-BASE-03).
         events.append(self._event(
             "loss", f"{self.players[defender.owner]}'s {race_name(race)} lose {self.board.ids[i]}: "
                     f"{loss} discarded, {back} taken back", defender.owner,
@@ -1130,7 +1138,11 @@ class Game:
                     or t["active_acted"] or t["ghouls_acted"])
         if not t["picked"] and not expanded:
             out.append(Action(by=by, do="decline"))
-        out += self._army_options(army, by, None)
+        if self._ghouls_pending(seat):  # the Ghouls' tokens in hand land first (A-BASE-03)
+            out += self._preview(lambda: (self._close_ghouls(seat, army),
+                                          self._army_options(army, by, None))[1])
+        else:
+            out += self._army_options(army, by, None)
         if expanded and any(ab.declines_after_scoring(self, army) for ab in self._hooks(army)):
             out.append(Action(by=by, do="decline"))
         out.append(Action(by=by, do="end_turn"))
@@ -1178,21 +1190,34 @@ class Game:
                         out.append(act)
         return out
 
-    def _preview_placement(self, army: Army) -> dict[int, int]:
-        """The default placement as it would be after Ready Troops and the conquest phase end."""
-        if army.ready and army.over:
-            return self.default_placement(army)
-        saved = self._journal if hasattr(self, "_journal") else None
+    def _preview(self, fn: Any, *args: Any) -> Any:
+        """fn(*args) computed on the game as it would be, then every journaled change undone."""
+        saved = getattr(self, "_journal", None)
         journal: list[Any] = []
         self._journal = journal
         try:
-            self._ready(army)
-            self._end_conquests(army)
-            return self.default_placement(army)
+            return fn(*args)
         finally:
             for undo in reversed(journal):
                 undo()
             self._journal = saved
+
+    def _preview_placement(self, army: Army) -> dict[int, int]:
+        """The default placement as it would be after Ready Troops and the conquest phase end."""
+        if army.ready and army.over:
+            return self.default_placement(army)
+
+        def placement() -> dict[int, int]:
+            self._ready(army)
+            self._end_conquests(army)
+            return self.default_placement(army)
+
+        return self._preview(placement)
+
+    def _ghouls_pending(self, seat: int) -> bool:
+        """In-decline Ghouls acted and their sub-turn closes when the active race acts."""
+        return not self._t["active_acted"] and any(
+            self.armies[r].ready and not self.armies[r].redeployed for r in self.declined[seat])
 
     # ----------------------------------------------------------------------------------
     # Undo, redo, replay, save and load
@@ -1252,8 +1277,9 @@ class Game:
                        stacks=setup.get("stacks", "shuffled"))
         game = cls(s)
         log, redo = data.get("log", []), data.get("redo", [])
-        if not isinstance(log, list) or not isinstance(redo, list):
-            raise InputError("log", "must be a list of actions")
+        for name, value in (("log", log), ("redo", redo)):
+            if not isinstance(value, list):
+                raise InputError(name, "must be a list of actions")
         game._replay(log)
         for k, entry in enumerate(redo):
             Action.from_dict(entry, f"redo[{k}]")

@@ -37,6 +37,9 @@ from .game import Game
 ROOT = Path(__file__).resolve().parents[1]
 #: The scenario files the notebooks play.
 SCENARIOS = ROOT / "tests" / "scenarios" / "tutorial"
+#: Table style of `Script.step_html` (shown in ipywidgets.HTML and Panel HTML panes).
+REPORT_CSS = ("<style>.sw-report table{border-collapse:collapse;margin:4px 0}"
+              ".sw-report th,.sw-report td{padding:2px 10px;text-align:left}</style>")
 
 
 def scenario_path(name: str) -> Path:
@@ -68,7 +71,7 @@ class Step:
     """One action step of a scenario: its action, the comment written beside it, and whether
     the file expects the engine to refuse it (`rejected: true`)."""
 
-    number: int  # 1-based position in the file's `steps` (checks included), as the runner counts
+    number: int  # 1-based position in the file's `steps`, checks included (as the runner counts)
     action: dict[str, Any]
     note: str = ""
     rejected: bool = False
@@ -129,8 +132,8 @@ class Script:
     def replay(self, k: int | None = None) -> tuple[Game, list[Played]]:
         """The game after the first `k` action steps (all when None), and what each did."""
         game = self.new_game()
-        played = [self.play(game, step) for step in self.steps[: len(self.steps) if k is None else k]]
-        return game, played
+        steps = self.steps if k is None else self.steps[:k]
+        return game, [self.play(game, step) for step in steps]
 
     def play(self, game: Game, step: Step) -> Played:
         """Apply one step to `game` (a refused step changes nothing), then place withdrawals."""
@@ -157,27 +160,30 @@ class Script:
             turn = game.turn
             p = self.play(game, step)
             rows.append({"step": k, "turn": turn, "by": step.action["by"],
-                         "action": str(step).split(": ", 1)[1], "note": step.note,
+                         "action": action_text(step.action), "note": step.note,
                          "what happened": p.text,
-                         **{f"coins {q}": c for q, c in zip(game.players, game.coins, strict=True)}})
+                         **{f"coins {q}": c
+                            for q, c in zip(game.players, game.coins, strict=True)}})
         return pd.DataFrame(rows).set_index("step")
 
     def step_html(self, k: int) -> str:
-        """A short HTML report of the game after k steps: the last step, its note and events,
-        the coins and the last scoring of the player who scored last (for the notebooks)."""
-        game, played = self.replay(k)
-        if played:
-            p = played[-1]
-            head = (f"<b>Step {k} of {len(self)}</b> · turn {game.turn}: "
-                    f"<code>{escape(str(p.step))}</code>")
+        """A short HTML report of the game after k steps: the k-th step, its note and events,
+        then every player's coins and last scoring (for the notebooks' step-by-step views)."""
+        game, _ = self.replay(k - 1 if k else 0)
+        turn = game.turn
+        if k:
+            p = self.play(game, self.steps[k - 1])
+            head = (f"<b>Step {k} of {len(self)}</b> · turn {turn}: {escape(p.step.action['by'])}"
+                    f" · {escape(action_text(p.step.action))}")
             note = f"<br><i>{escape(p.step.note)}</i>" if p.step.note else ""
             body = f"<br>{escape(p.text)}"
         else:
             head, note, body = f"<b>Start</b> · {len(self)} steps to play", "", ""
         scores = score_table(game)
-        last = ("<br><b>Last scorings</b>" + scores.to_html(index=False, border=0)
+        last = ("<p><b>Last scorings</b></p>" + scores.to_html(index=False, border=0)
                 if len(scores) else "")
-        return head + note + body + coins_table(game).to_html(border=0) + last
+        return (f"<div class='sw-report'>{REPORT_CSS}<p>{head}{note}{body}</p>"
+                + coins_table(game).reset_index().to_html(index=False, border=0) + last + "</div>")
 
     def turn_ends(self) -> list[int]:
         """The k (number of steps played) just after each `end_turn`: the places to stop at."""
@@ -198,7 +204,7 @@ def step_comments(text: str) -> list[str]:
     start = next((i for i, ln in enumerate(lines) if re.match(r"^steps\s*:", ln)), None)
     if start is None:
         return []
-    notes: list[list[str]] = []
+    notes: list[tuple[list[str], list[str]]] = []  # (lines of their own, end of line)
     pending: list[str] = []
     indent: int | None = None
     for line in lines[start + 1:]:
@@ -208,11 +214,12 @@ def step_comments(text: str) -> list[str]:
         m = _STEP.match(code)
         if m and (indent is None or len(m.group(1)) == indent):
             indent = len(m.group(1))
-            notes.append(pending)
+            notes.append((pending, []))
             pending = []
         if comment:
-            (notes[-1] if code.strip() and notes else pending).append(comment)
-    return [" ".join(n) for n in notes]
+            (notes[-1][1] if code.strip() and notes else pending).append(comment)
+    return [" · ".join(x for x in (" ".join(head).rstrip("."), " ".join(tail)) if x)
+            for head, tail in notes]
 
 
 def _split_comment(line: str) -> tuple[str, str]:
@@ -228,6 +235,43 @@ def _split_comment(line: str) -> tuple[str, str]:
     return line, ""
 
 
+def action_text(action: dict[str, Any] | Action) -> str:
+    """An action in words, without its player: "conquer r13 with the reinforcement die"."""
+    a = action if isinstance(action, Action) else Action.from_dict(action)
+    tokens = ", ".join(f"{r} {n}" for r, n in a.tokens or ())
+    race = f" with the {race_name(a.race)} in decline" if a.race and a.do == "conquer" else ""
+    words = {
+        "pick": f"pick the combo at position {a.combo}",
+        "conquer": f"conquer {a.region}{race}" + (" with the reinforcement die" if a.reinforce
+                                                  else ""),
+        "abandon": f"abandon {a.region}",
+        "redeploy": f"redeploy: {tokens}",
+        "decline": "go into decline",
+        "end_turn": "end the turn",
+        "dragon": f"send the Dragon to {a.region}",
+        "convert": f"convert the token in {a.region}",
+        "fortress": f"build a Fortress in {a.region}",
+        "heroes": f"place the Heroes in {' and '.join(a.regions or ())}",
+        "encampments": f"place Encampments: {tokens}",
+        "ally": f"make peace with {a.player}",
+        "berserk": "roll the Berserk die",
+    }
+    return words.get(a.do, str(a).split(": ", 1)[-1])
+
+
+def readable(table: pd.DataFrame) -> Any:
+    """The table styled for reading text: every cell and heading aligned left."""
+    return (table.style.set_properties(**{"text-align": "left", "vertical-align": "top"})
+            .set_table_styles([{"selector": "th", "props": [("text-align", "left")]}]))
+
+
+def step_line(k: int, played: Played) -> str:
+    """One step as Markdown: number, action, the file's comment, and what the engine did."""
+    note = f" — {played.step.note}" if played.step.note else ""
+    return (f"**Step {k}** · {played.step.action['by']}: {action_text(played.step.action)}"
+            f"{note}  \n*{played.text}*")
+
+
 # ------------------------------------------------------------------------------------------
 # The combo column (B-COMBO)
 # ------------------------------------------------------------------------------------------
@@ -241,7 +285,7 @@ def combo_tokens(race: str, power: str) -> int:
 def offer(game: Game, position: int) -> dict[str, Any]:
     """What picking the combo at `position` costs and gives the player to move (B-COMBO-2..4)."""
     race, power, lying = game.column[position]
-    coins = game.coins[game.seat]
+    coins = game.coins[game.players.index(game.current)]
     pay = game.combo_price(position)
     return {"position": position, "race": CATALOGUE[race].english,
             "power": CATALOGUE[power].english, "tokens": combo_tokens(race, power),
@@ -260,7 +304,7 @@ def offer_text(game: Game, position: int) -> str:
     return (f"{o['race']} / {o['power']} at position {position}: {game.current} pays {above}, "
             f"collects {o['collect']} coin{'s' if o['collect'] != 1 else ''} lying on it and "
             f"receives {o['tokens']} tokens ({o['race']} {CATALOGUE[race].tokens}{plus} + "
-            f"{o['power']} {CATALOGUE[power].tokens}); coins {o['coins before']} -> "
+            f"{o['power']} {CATALOGUE[power].tokens}); coins {o['coins before']} → "
             f"{o['coins after']}." + ("" if o["affordable"] else " Not affordable!"))
 
 
@@ -272,8 +316,8 @@ def column_table(game: Game) -> pd.DataFrame:
 def catalogue_table(kind: str | None = None) -> pd.DataFrame:
     """Races and powers of the base game: names (English, French), tokens, box, effect, rule."""
     rows = [{"kind": e.kind, "id": e.id, "English": e.english, "French": e.french,
-             "tokens": e.tokens, "box": e.box, "in decline": e.in_decline, "rule": e.rule,
-             "effect": e.effect}
+             "tokens": e.tokens, "box": "" if e.box is None else e.box,
+             "in decline": e.in_decline, "rule": e.rule, "effect": e.effect}
             for e in CATALOGUE.values() if e.kind in ("race", "power") and kind in (None, e.kind)]
     return pd.DataFrame(rows).set_index("id")
 
@@ -304,10 +348,12 @@ def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
             occupant = f"{game.tokens[i]} {race_name(race)} ({game.players[game.owner[i]]})"
         else:
             occupant = ""
+        shown = bool(q.breakdown) and (q.reason is None or not b.water[i])
         rows.append({"region": rid, "terrain": b.terrain[i],
                      "symbols": ", ".join(sorted(b.symbols[i])), "occupant": occupant,
-                     "cost": q.cost if q.breakdown else None,
-                     "breakdown": " + ".join(f"{lbl} {v}" for lbl, v in q.breakdown),
+                     "cost": q.cost if shown else "",
+                     "breakdown": " + ".join(f"{lbl} {v}" for lbl, v in q.breakdown) if shown
+                     else "",
                      "allowed": q.reason is None,
                      "why not": "" if q.reason is None else f"{q.reason.rule}: {q.reason.reason}"})
     return pd.DataFrame(rows).set_index("region")
@@ -378,10 +424,9 @@ def combo_grid() -> pd.DataFrame:
     """Tokens of every race/power combo: races in rows, powers in columns (B-COMBO-4)."""
     races = [e.id for e in CATALOGUE.values() if e.kind == "race"]
     powers = [e.id for e in CATALOGUE.values() if e.kind == "power"]
-    grid = pd.DataFrame([[combo_tokens(r, p) for p in powers] for r in races],
+    return pd.DataFrame([[combo_tokens(r, p) for p in powers] for r in races],
                         index=[CATALOGUE[r].english for r in races],
                         columns=[CATALOGUE[p].english for p in powers])
-    return grid
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Panel apps and the board map of the Small World companion."""

@@ -1,0 +1,487 @@
+"""The board map: one Bokeh figure for the notebooks and the Panel apps (docs/map.md).
+
+    from dashboards.board_map import BoardMap
+    m = BoardMap(game, on_tap=lambda rid: print(rid))    # or BoardMap("base-4p")
+    m.panel()                                            # a Panel pane; bokeh.io.show(m.figure)
+    game.apply(...); m.update(game)                      # patches only the rows that changed
+
+One row per region in `source`: its outline, label anchor and terrain never change; the
+token badge, marker badges, outline (thick when the player to move can conquer the region)
+and hover text are recomputed by `update` and sent as a `source.patch` of the changed cells.
+Built-in boards are drawn from swcore/data/geometry; an inline map (a scenario) has no
+geometry and is drawn as circles, on its `centre`s if every region has one, else on a circle
+(or a grid beyond 12 regions), with its borders as lines.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from bokeh.core.properties import value
+from bokeh.events import DoubleTap
+from bokeh.models import (
+    ColumnDataSource,
+    HoverTool,
+    Legend,
+    LegendItem,
+    MultiPolygons,
+    Scatter,
+    Segment,
+    TapTool,
+    Text,
+    Title,
+)
+from bokeh.plotting import figure
+
+from swcore import Board, Game, InputError, load_board
+from swcore.board import geometry
+from swcore.catalogue import LOST_TRIBE, race_name
+
+from . import map_style as st
+
+#: Labels are kept this far (frame units) from the left and right sides so badges fit.
+LABEL_MARGIN = 58.0
+#: Columns recomputed by `update` (the others are fixed by the board).
+#: `tok` is the badge of an active race or a Lost Tribe, `dtok` that of a race in decline
+#: (drawn pale and hatched); one of them is None. Hatches are scalar styles on purpose: a
+#: per-row hatch column makes every repaint in the browser about 25 ms slower.
+DYNAMIC = ("tok", "dtok", "tok_fill", "tok_ink", "badges", "hl", "tip")
+
+
+class BoardMap:
+    """A Small World board drawn with Bokeh: a `swcore.Game` (live) or a board id (empty)."""
+
+    def __init__(self, game_or_board: Game | Board | str | dict, *, width: int = 800,
+                 on_tap: Callable[[str], Any] | None = None,
+                 player_colors: list[str] | dict[str, str] | None = None):
+        if isinstance(game_or_board, Game):
+            self.game: Game | None = game_or_board
+            self.board = game_or_board.board
+        else:
+            self.game = None
+            b = game_or_board
+            self.board = load_board(b) if isinstance(b, str) else (
+                b if isinstance(b, Board) else Board.from_map(b))
+        self._given = player_colors or {}
+        self.colors: dict[str, str] = {}  # player -> colour
+        self._set_colors(self.game)
+        self._callbacks: list[Callable[[str], Any]] = []
+        self._panes: list[Any] = []
+        self._in_tap = False
+        data, self._links = _static_columns(self.board)
+        data.update(self._rows(self.game))
+        self.source = ColumnDataSource(data, name="board_regions")
+        self.figure = self._build(width)
+        self._listening = False
+        if on_tap:
+            self.on_tap(on_tap)
+
+    # ------------------------------------------------------------------------------------
+    def update(self, game: Game) -> int:
+        """Show `game` (same board); patch only the changed cells; return the rows patched."""
+        if game.board is not self.board and game.board.ids != self.board.ids:
+            raise ValueError(f"the map shows board {self.board.id}, not {game.board.id}")
+        self.game = game
+        self._set_colors(game)
+        new, data = self._rows(game), self.source.data
+        patches: dict[str, list[tuple[int, Any]]] = {}
+        rows: set[int] = set()
+        for col in DYNAMIC:
+            old, fresh = data[col], new[col]
+            changed = [(i, v) for i, v in enumerate(fresh) if old[i] != v]
+            if changed:
+                patches[col] = changed
+                rows.update(i for i, _ in changed)
+        if patches:
+            self.source.patch(patches)
+        title = _title(self.board, game)
+        retitled = self.figure.title.text != title
+        if retitled:
+            self.figure.title.text = title
+        if (patches or retitled) and self._panes and not self._in_tap:
+            _push_notebook(self._panes)
+        return len(rows)
+
+    def on_tap(self, callback: Callable[[str], Any]) -> None:
+        """Call `callback(region_id)` on the server when a region is tapped."""
+        self._callbacks.append(callback)
+        self._listen()
+
+    def panel(self, **params: Any) -> Any:
+        """The map as a `pn.pane.Bokeh` (imports Panel only when asked)."""
+        import panel as pn
+
+        self._listen()  # before Panel renders it, so Panel forwards what the callbacks change
+        pane = pn.pane.Bokeh(self.figure, **params)
+        self._panes.append(pane)
+        return pane
+
+    # ------------------------------------------------------------------------------------
+    def _listen(self) -> None:
+        """Python callbacks only once needed: a static page (`bokeh.io.show`, `draw`) has none."""
+        if not self._listening:
+            self._listening = True
+            self.source.selected.on_change("indices", self._selected)
+            # Bokeh reads a tap within 300 ms of the previous one as a double tap, which the
+            # TapTool ignores: find the region under it here so that no tap is lost.
+            self.figure.on_event(DoubleTap, self._double_tap)
+
+    def _selected(self, attr: str, old: list[int], new: list[int]) -> None:
+        if not new:
+            return
+        rid = self.board.ids[new[0]]
+        self._in_tap = True
+        try:
+            self.source.selected.indices = []  # so that the same region can be tapped again
+            for cb in list(self._callbacks):
+                cb(rid)
+        finally:
+            self._in_tap = False
+
+    def _set_colors(self, game: Game | None) -> None:
+        if game is None or list(self.colors) == game.players:
+            return
+        given = self._given
+        if isinstance(given, list):
+            given = dict(zip(game.players, given, strict=False))
+        self.colors = {p: given.get(p, st.PLAYER_COLORS[s % len(st.PLAYER_COLORS)])
+                       for s, p in enumerate(game.players)}
+
+    def _double_tap(self, event: DoubleTap) -> None:
+        i = _region_at(self.source.data, event.x, event.y)
+        if i is not None:
+            self._selected("indices", [], [i])
+
+    def _rows(self, game: Game | None) -> dict[str, list[Any]]:
+        b = self.board
+        cols: dict[str, list[Any]] = {c: [] for c in DYNAMIC}
+        targets: dict[str, bool] = {}  # region -> needs the reinforcement die
+        mover = None
+        if game is not None and game.to_act is not None and game.to_act == game.current:
+            mover = game.current
+            for a in game.legal_actions():
+                if a.do == "conquer":
+                    targets[a.region] = targets.get(a.region, True) and a.reinforce
+        for i, rid in enumerate(b.ids):
+            race = game.race[i] if game else (LOST_TRIBE if b.lost_tribe[i] else None)
+            n = game.tokens[i] if game else int(b.lost_tribe[i])
+            tok = dtok = None
+            fill, ink_ = "#FFFFFF", "#000000"
+            if race == LOST_TRIBE:
+                tok, fill, ink_ = f"{n} Lost Tribe", st.LOST_TRIBE_COLOR, st.ink(st.LOST_TRIBE_COLOR)
+            elif race and game is not None:
+                fill = self.colors[game.players[game.owner[i]]]
+                if game.armies[race].declined:
+                    dtok = f"{n} {race_name(race)}"
+                else:
+                    tok, ink_ = f"{n} {race_name(race)}", st.ink(fill)
+            cols["tok"].append(tok)
+            cols["dtok"].append(dtok)
+            cols["tok_fill"].append(fill)
+            cols["tok_ink"].append(ink_)
+            marks = _markers(game, i)
+            cols["badges"].append(" ".join(st.MARKER_BADGES[k] + (f"×{c}" if c > 1 else "")
+                                            for k, c in marks) or None)
+            cols["hl"].append(1.0 if rid in targets else 0.0)
+            cols["tip"].append(_tip(b, game, i, race, n, marks, mover, targets.get(rid)))
+        return cols
+
+    def _build(self, width: int) -> Any:
+        b, src = self.board, self.source
+        fw, fh = _frame(b)
+        fig = figure(frame_width=width, frame_height=round(width * fh / fw), x_range=(0, fw),
+                     y_range=(0, fh), tools="pan,wheel_zoom,reset", toolbar_location="right",
+                     match_aspect=True, name="board_map", title=_title(b, self.game))
+        fig.toolbar.autohide = True
+        fig.axis.visible = False
+        fig.grid.visible = False
+        fig.outline_line_color = None
+        fig.background_fill_color = st.TERRAIN_COLORS["sea"]
+        fig.min_border = 4
+        if self._links["x0"]:
+            fig.add_glyph(ColumnDataSource(self._links), Segment(
+                x0="x0", y0="y0", x1="x1", y1="y1", line_color="#333333", line_width=3))
+            fig.background_fill_color = "#F4F4F4"
+        shapes = fig.add_glyph(src, MultiPolygons(
+            xs="xs", ys="ys", fill_color="fill", line_color=st.OUTLINE[0],
+            line_width=st.OUTLINE[1]))
+        # Hatched terrains again on top, each pattern as a scalar style (see DYNAMIC).
+        data = src.data
+        swatch = {t: (shapes, data["terrain"].index(t)) for t in set(data["terrain"])}
+        for pattern in sorted(set(st.TERRAIN_HATCH.values())):
+            rows = [i for i, t in enumerate(data["terrain"]) if st.TERRAIN_HATCH.get(t) == pattern]
+            if rows:
+                r = fig.add_glyph(
+                    ColumnDataSource({k: [data[k][i] for i in rows] for k in ("xs", "ys", "fill")}),
+                    MultiPolygons(xs="xs", ys="ys", fill_color="fill", line_color=None,
+                                  hatch_pattern=pattern, hatch_color=st.HATCH_COLOR,
+                                  hatch_alpha=0.55, hatch_scale=10))
+                for k, i in enumerate(rows):
+                    swatch[data["terrain"][i]] = (r, k)
+        # On top of every region, so that no neighbour's thin line covers it.
+        outline = fig.add_glyph(src, MultiPolygons(
+            xs="xs", ys="ys", fill_alpha=0, line_color=st.TARGET[0], line_width=st.TARGET[1],
+            line_alpha="hl"))
+        peaks = _peaks(src.data)
+        if peaks["x"]:
+            fig.add_glyph(ColumnDataSource(peaks), Scatter(
+                x="x", y="y", marker="triangle", size=13, fill_color=st.MOUNTAIN_COLOR,
+                line_color="#FFFFFF", line_width=1))
+        font = value(st.FONT)
+        labels = fig.add_glyph(src, Text(
+            x="x", y="y", text="label", text_font=font, text_font_size="11px",
+            text_font_style="bold", text_color="#222222", text_align="center",
+            text_baseline="middle", y_offset=-20, background_fill_color="#FFFFFF",
+            background_fill_alpha=0.6, border_radius=3, padding=1))
+        badge = dict(x="x", y="y", text_font=font, text_font_size="12px", text_font_style="bold",
+                     text_align="center", text_baseline="middle", background_fill_color="tok_fill",
+                     border_line_color="#FFFFFF", border_line_width=1.5, border_radius=5,
+                     padding=3)
+        tokens = fig.add_glyph(src, Text(text="tok", text_color="tok_ink", **badge))
+        declined = fig.add_glyph(src, Text(
+            text="dtok", text_color=st.DECLINED_INK, background_fill_alpha=st.DECLINED_ALPHA,
+            background_hatch_pattern=st.DECLINED_HATCH, background_hatch_color="#FFFFFF",
+            background_hatch_scale=6, **badge))
+        badges = fig.add_glyph(src, Text(
+            x="x", y="y", text="badges", text_font=font, text_font_size="11px",
+            text_color="#000000", text_align="center", text_baseline="middle", y_offset=20,
+            background_fill_color="#FFFFFF", background_fill_alpha=0.9,
+            border_line_color="#000000", border_line_width=1, border_radius=3, padding=2))
+        for r in (shapes, outline, labels, tokens, declined, badges):
+            r.selection_glyph = None
+            r.nonselection_glyph = None
+        fig.add_tools(HoverTool(renderers=[shapes], tooltips="<div style='max-width:340px'>"
+                                "@tip{safe}</div>", point_policy="follow_mouse"),
+                      TapTool(renderers=[shapes]))
+        fig.toolbar.active_scroll = None
+        self._legend(fig, swatch)
+        return fig
+
+    def _legend(self, fig: Any, swatch: dict[str, tuple[Any, int]]) -> None:
+        items = []
+        for t in st.TERRAIN_COLORS:
+            if t in swatch:
+                r, i = swatch[t]
+                items.append(LegendItem(label=t, renderers=[r], index=i))
+        for p, c in self.colors.items():
+            r = fig.quad(left=[math.nan], right=[math.nan], top=[math.nan], bottom=[math.nan],
+                         fill_color=c, line_color="#FFFFFF")
+            items.append(LegendItem(label=p, renderers=[r]))
+        fig.add_layout(Legend(items=items, orientation="horizontal", location="center",
+                              label_text_font_size="11px", click_policy="none",
+                              border_line_color=None, padding=2, spacing=8), "below")
+        fig.add_layout(Title(text=st.LEGEND_NOTE, text_font_size="11px", text_font_style="normal",
+                             text_color="#333333", align="center"), "below")
+
+
+# ----------------------------------------------------------------------------------------
+# Board layout
+# ----------------------------------------------------------------------------------------
+def _frame(b: Board) -> tuple[float, float]:
+    return float(b.frame[0]), float(b.frame[1])
+
+
+def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list]]:
+    """Per-region outline, label anchor, terrain; plus border lines for boards drawn as circles."""
+    fw, fh = _frame(b)
+    try:
+        geo = geometry(b.id)
+        if set(geo) != set(b.ids):
+            raise InputError("board", "geometry does not match the board")
+    except InputError:
+        geo = None
+    xs, ys, cx, cy = [], [], [], []
+    links: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": []}
+    if geo is not None:
+        for i, rid in enumerate(b.ids):
+            xs.append([[[x for x, _ in ring] for ring in poly] for poly in geo[rid]])
+            ys.append([[[fh - y for _, y in ring] for ring in poly] for poly in geo[rid]])
+            c = b.centre[i] or _ring_centre(geo[rid][0][0])
+            cx.append(min(max(c[0], LABEL_MARGIN), fw - LABEL_MARGIN))  # badges stay in view
+            cy.append(fh - c[1])
+    else:
+        pos, radius = _circle_layout(b)
+        for x, y in pos:
+            angles = [2 * math.pi * k / 40 for k in range(40)]
+            xs.append([[[x + radius * math.cos(a) for a in angles]]])
+            ys.append([[[fh - y + radius * math.sin(a) for a in angles]]])
+            cx.append(x)
+            cy.append(fh - y)
+        for a, c in b.borders:
+            links["x0"].append(cx[a])
+            links["y0"].append(cy[a])
+            links["x1"].append(cx[c])
+            links["y1"].append(cy[c])
+    data = {
+        "rid": list(b.ids), "xs": xs, "ys": ys, "x": cx, "y": cy,
+        "terrain": list(b.terrain),
+        "fill": [st.TERRAIN_COLORS[t] for t in b.terrain],
+        "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in ("mine", "cavern", "magic")
+                                    if s in b.symbols[i]]) for i, rid in enumerate(b.ids)],
+    }
+    return data, links
+
+
+def _ring_centre(ring: list[list[float]]) -> tuple[float, float]:
+    return (sum(p[0] for p in ring) / len(ring), sum(p[1] for p in ring) / len(ring))
+
+
+def _circle_layout(b: Board) -> tuple[list[tuple[float, float]], float]:
+    """Region positions for a map without geometry: its centres, a circle, or a grid."""
+    n = len(b)
+    fw, fh = _frame(b)
+    if all(c is not None for c in b.centre):
+        pos = [(float(c[0]), float(c[1])) for c in b.centre]
+    elif n <= 12:
+        side = min(fw, fh)
+        gap = 2 * math.sin(math.pi / max(n, 2))  # neighbours' distance on a unit circle
+        ring = 0.5 * side / (1 + 0.3 * gap) - 0.03 * side  # room for the circles around it
+        pos = [(fw / 2 + ring * math.cos(2 * math.pi * k / n - math.pi / 2),
+                fh / 2 + ring * math.sin(2 * math.pi * k / n - math.pi / 2)) for k in range(n)]
+    else:
+        cols = math.ceil(math.sqrt(n))
+        rows = math.ceil(n / cols)
+        pos = [(fw * (k % cols + 0.5) / cols, fh * (k // cols + 0.5) / rows) for k in range(n)]
+    gaps = [math.dist(p, q) for k, p in enumerate(pos) for q in pos[k + 1:]]
+    radius = min([0.3 * g for g in gaps] + [0.16 * min(fw, fh)])
+    return pos, max(radius, 1.0)
+
+
+def _region_at(data: dict[str, list], x: float | None, y: float | None) -> int | None:
+    """The row whose outline contains (x, y) (even-odd rule over all rings), or None."""
+    if x is None or y is None:
+        return None
+    for i, (pxs, pys) in enumerate(zip(data["xs"], data["ys"], strict=True)):
+        inside = False
+        for rxs, rys in zip(pxs, pys, strict=True):
+            for xs, ys in zip(rxs, rys, strict=True):
+                n = len(xs)
+                for k in range(n):
+                    x1, y1, x2, y2 = xs[k - 1], ys[k - 1], xs[k], ys[k]
+                    if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                        inside = not inside
+        if inside:
+            return i
+    return None
+
+
+def _peaks(data: dict[str, list]) -> dict[str, list]:
+    """Three small peaks left of each mountain's id label (which is 20 px above the anchor)."""
+    out: dict[str, list] = {"x": [], "y": []}
+    for t, x, y in zip(data["terrain"], data["x"], data["y"], strict=True):
+        if t == "mountain":
+            for dx, dy in ((-52, 22), (-38, 22), (-45, 34)):
+                out["x"].append(x + dx)
+                out["y"].append(y + dy)
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# Texts
+# ----------------------------------------------------------------------------------------
+def _title(b: Board, game: Game | None) -> str:
+    name = b.name or ("Scenario map" if b.id == "inline" else f"Board {b.id}")
+    if game is None:
+        return name
+    if game.game_over:
+        return f"{name} · game over · winner: {', '.join(game.winners())}"
+    who = game.to_act
+    what = "to move" if who == game.current else "places withdrawn tokens"
+    return f"{name} · turn {game.turn}/{game.turns} · {who} {what}"
+
+
+def _markers(game: Game | None, i: int) -> list[tuple[str, int]]:
+    if game is None:
+        return []
+    return [(k, game.mk[k][i]) for k in st.MARKER_BADGES if game.mk[k][i]]
+
+
+def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
+         marks: list[tuple[str, int]], mover: str | None, die: bool | None) -> str:
+    """The hover text of region i (HTML; every name escaped). `die` is None when the player
+    to move cannot conquer it now, True when only a final conquest with the die can."""
+    rid = b.ids[i]
+    facts = [b.terrain[i]] + [st.SYMBOL_NAMES[s] for s in ("mine", "cavern", "magic")
+                              if s in b.symbols[i]]
+    if b.entry[i] and not b.water[i]:
+        facts.append("border region (entry)")
+    elif b.coastal[i]:
+        facts.append("coastal")
+    lines = [f"<b>{escape(rid)}</b>: {escape(', '.join(facts))}"]
+    if race == LOST_TRIBE:
+        lines.append(f"Occupant: Lost Tribe × {n}")
+    elif race and game is not None:
+        owner = game.players[game.owner[i]]
+        state = " (in decline)" if game.armies[race].declined else ""
+        lines.append(f"Occupant: {escape(owner)}'s {escape(race_name(race))}{state} × {n}")
+    elif not b.water[i]:
+        lines.append("Occupant: none")
+    defence = ([f"{n} token{'s' if n != 1 else ''}"] if race else [])
+    if b.terrain[i] == "mountain":
+        defence.append("mountain +1")
+    for k, c in marks:
+        name = st.MARKER_NAMES[k]
+        if k in ("lair", "fortress", "encampment"):
+            defence.append(f"{name} +{c}")
+        else:
+            defence.append(f"{name}: cannot be attacked")
+    if defence and not b.water[i]:
+        lines.append("Defence: " + escape(", ".join(defence)))
+    if game is not None and mover is not None:
+        lines += _cost_lines(game, rid, race, mover, die)
+    return "<br>".join(lines)
+
+
+def _cost_lines(game: Game, rid: str, race: str | None, mover: str, die: bool | None) -> list[str]:
+    """For the player to move: the cost with its breakdown, and whether they can pay it now
+    or why the rules forbid the conquest (`die` as in `_tip`)."""
+    q = game.quote(rid)
+    who, why = escape(mover), q.reason
+    out = []
+    water = game.board.water[game.board.index[rid]]
+    own = race is not None and race == game.active[game.players.index(mover)]
+    if q.breakdown and not (own or (water and why is not None)):
+        parts = " + ".join(f"{escape(str(label))} {v}" for label, v in q.breakdown)
+        out.append(f"Cost for {who}: <b>{q.cost}</b> token{'s' if q.cost != 1 else ''} = {parts}")
+    army = game.army_of(mover)
+    if why is not None:
+        out.append(f"<i>{who} cannot conquer it: {escape(why.reason)} ({escape(why.rule)})</i>")
+    elif die is False:
+        out.append(f"<b>{who} can conquer it now</b>")
+    elif die:
+        out.append(f"<b>{who} can conquer it only with the reinforcement die</b> "
+                   "(final conquest, B-FINAL)")
+    elif army is not None and army.over:
+        out.append(f"<i>{who}'s conquests are over for this turn</i>")
+    elif army is not None:
+        out.append(f"<i>{who} has only {game.available(army)} token(s) to conquer with</i>")
+    return out
+
+
+def _push_notebook(panes: list[Any]) -> None:
+    from panel.io.notebook import push_notebook
+
+    push_notebook(*panes)
+
+
+# ----------------------------------------------------------------------------------------
+# Command line: python -m swcore draw SOURCE --out FILE
+# ----------------------------------------------------------------------------------------
+def draw(source: str, out: str) -> None:
+    """Write a standalone, offline HTML page of a board id or of a saved game (.json)."""
+    from bokeh.embed import file_html
+    from bokeh.resources import INLINE
+
+    path = Path(source)
+    if path.suffix == ".json" or path.is_file():
+        if not path.is_file():
+            raise InputError("source", f"no saved game at {source}")
+        m = BoardMap(Game.from_json(path.read_text(encoding="utf-8")))
+    else:
+        m = BoardMap(source)
+    html = file_html(m.figure, resources=INLINE, title=m.figure.title.text)
+    Path(out).write_text(html, encoding="utf-8")

@@ -1,0 +1,326 @@
+"""Issue 3: the Bokeh board map (dashboards/board_map.py), without a browser.
+
+Hand-worked positions on base-4p (regions from swcore/data/boards/base-4p.json):
+r1 is a sea on the edge; r2 an empty farmland bordering r1 (a border region, B-CONQ-1) and
+r7; r3 a farmland with a Lost Tribe bordering r1; r7 a swamp with a Lost Tribe; r20 an empty
+mountain on the edge; r9 a farmland that is not a border region. Ratmen (banner 8) + Wealthy
+(badge 4) give 12 tokens; Trolls (banner 5) + Wealthy give 9.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from bokeh.document import Document
+from bokeh.events import DoubleTap
+from bokeh.models import Text
+
+from dashboards.board_map import DYNAMIC, BoardMap
+from swcore import Action, Game, builtin_ids, load_board
+from swcore.board import geometry
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["ann", "bob", "cid", "dee"]
+
+
+def new_game(race: str = "ratmen") -> Game:
+    game = Game.new("base-4p", PLAYERS, seed=1, races=[race, "orcs", "elves", "humans"],
+                    powers=["wealthy", "hill", "forest", "swamp"])
+    game.apply(Action(by="ann", do="pick", combo=0))
+    return game
+
+
+def col(m: BoardMap, name: str, rid: str):
+    return m.source.data[name][m.board.index[rid]]
+
+
+# ------------------------------------------------------------------------------------------
+# Building
+# ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("board_id", builtin_ids())
+def test_figure_builds_for_every_board_one_row_per_region(board_id):
+    board = load_board(board_id)
+    m = BoardMap(board_id)
+    data = m.source.data
+    assert data["rid"] == board.ids
+    assert all(len(v) == len(board) for v in data.values())
+    # Outlines are the stored geometry with y flipped (the frame's y grows downward).
+    geo, height = geometry(board_id), board.frame[1]
+    first = board.ids[0]
+    ring = geo[first][0][0]
+    assert data["xs"][0][0][0] == [x for x, _ in ring]
+    assert data["ys"][0][0][0] == [height - y for _, y in ring]
+    # An empty board shows its Lost Tribes (B-SETUP) and nothing else.
+    shown = [rid for rid, t in zip(data["rid"], data["tok"], strict=True) if t]
+    assert shown == [rid for i, rid in enumerate(board.ids) if board.lost_tribe[i]]
+    assert all(t == "1 Lost Tribe" for t in data["tok"] if t)
+    assert not any(data["hl"]), "no player to move, nothing to highlight"
+
+
+def test_symbols_and_ids_are_labelled():
+    m = BoardMap("base-4p")
+    b = m.board
+    for i, rid in enumerate(b.ids):
+        label = m.source.data["label"][i]
+        assert label.split()[0] == rid
+        assert ("⚒" in label) == ("mine" in b.symbols[i])
+        assert ("∩" in label) == ("cavern" in b.symbols[i])
+        assert ("✦" in label) == ("magic" in b.symbols[i])
+
+
+INLINE = {
+    "regions": {
+        "a": {"terrain": "farmland", "edge": True, "lost_tribe": True},
+        "b": {"terrain": "mountain", "symbols": ["mine"]},
+        "c": {"terrain": "forest", "symbols": ["cavern", "magic"]},
+        "s": {"terrain": "sea", "edge": True},
+    },
+    "borders": [["a", "b"], ["b", "c"], ["a", "s"], ["c", "s"]],
+}
+
+
+def test_inline_map_is_drawn_as_circles_with_border_lines():
+    game = Game.new(INLINE, ["ann", "bob"], seed=0)
+    m = BoardMap(game)
+    data = m.source.data
+    assert data["rid"] == ["a", "b", "c", "s"]
+    centres = list(zip(data["x"], data["y"], strict=True))
+    assert len(set(centres)) == 4, "each region has its own place"
+    for i, (x, y) in enumerate(centres):  # a closed circle around its centre
+        ring_x, ring_y = data["xs"][i][0][0], data["ys"][i][0][0]
+        radii = {round(((px - x) ** 2 + (py - y) ** 2) ** 0.5, 6)
+                 for px, py in zip(ring_x, ring_y, strict=True)}
+        assert len(radii) == 1 and radii.pop() > 0
+    links = [r for r in m.figure.renderers if type(r.glyph).__name__ == "Segment"]
+    assert len(links) == 1 and len(links[0].data_source.data["x0"]) == 4
+    assert col(m, "tok", "a") == "1 Lost Tribe"
+
+
+def test_inline_map_with_centres_uses_them():
+    spec = copy.deepcopy(INLINE)
+    for k, rid in enumerate(spec["regions"]):
+        spec["regions"][rid]["centre"] = [100.0 + 200 * k, 300.0]
+    m = BoardMap(spec)
+    assert m.source.data["x"] == [100.0, 300.0, 500.0, 700.0]
+    assert m.source.data["y"] == [700.0, 700.0, 700.0, 700.0]  # 1000 - 300, y flipped
+
+
+# ------------------------------------------------------------------------------------------
+# What the map says about a game
+# ------------------------------------------------------------------------------------------
+def test_b_conq_1_first_conquest_highlights_exactly_the_border_regions():
+    game = new_game()
+    m = BoardMap(game)
+    b = game.board
+    lit = {rid for rid, h in zip(b.ids, m.source.data["hl"], strict=True) if h}
+    assert lit == {rid for i, rid in enumerate(b.ids) if b.entry[i] and not b.water[i]}
+    assert "r2" in lit and "r9" not in lit and "r1" not in lit
+
+
+def test_b_conq_2_hover_explains_the_cost():
+    m = BoardMap(new_game())
+    assert "Cost for ann: <b>3</b> tokens = base 2 + lost tribe 1" in col(m, "tip", "r3")
+    assert "ann can conquer it now" in col(m, "tip", "r3")
+    tip = col(m, "tip", "r20")
+    assert "mountain" in tip and "Defence: mountain +1" in tip
+    assert "Cost for ann: <b>3</b> tokens = base 2 + mountain 1" in tip
+
+
+def test_hover_says_why_a_region_cannot_be_conquered():
+    m = BoardMap(new_game())
+    assert "(B-CONQ-4)" in col(m, "tip", "r1") and "cannot conquer" in col(m, "tip", "r1")
+    assert "(B-CONQ-1)" in col(m, "tip", "r9")
+    assert "pick a combo first" in BoardMap(Game.new("base-4p", PLAYERS)).source.data["tip"][1]
+
+
+def test_update_after_a_conquest_patches_only_the_changed_rows():
+    game = new_game()
+    m = BoardMap(game)
+    doc = Document()
+    doc.add_root(m.figure)
+    patched: list[set[int]] = []
+    doc.on_change(lambda ev: patched.append({i for rows in ev.patches.values() for i, _ in rows}))
+    before = copy.deepcopy({c: m.source.data[c] for c in DYNAMIC})
+    game.apply(Action(by="ann", do="conquer", region="r2"))
+    n = m.update(game)
+    after = m.source.data
+    changed = {i for c in DYNAMIC for i in range(len(game.board)) if before[c][i] != after[c][i]}
+    assert n == len(changed) and 0 < n < len(game.board)
+    assert patched == [changed], "one patch, holding exactly the changed rows"
+    fresh = BoardMap(game).source.data
+    assert all(after[c] == fresh[c] for c in DYNAMIC), "the patched map equals a new one"
+    # B-CONQ-2: an empty farmland costs 2; both tokens stay there (B-CONQ-6).
+    assert col(m, "tok", "r2") == "2 Ratmen"
+    assert col(m, "tok_fill", "r2") == m.colors["ann"]
+    # B-CONQ-5: from now on only regions next to r2 can be conquered.
+    assert col(m, "hl", "r2") == 0 and col(m, "hl", "r7") == 1 and col(m, "hl", "r3") == 0
+    assert "(B-CONQ-5)" in col(m, "tip", "r3")
+    assert "Cost for ann: <b>3</b> tokens = base 2 + lost tribe 1" in col(m, "tip", "r3")
+    assert "Cost for" not in col(m, "tip", "r2"), "no price for a region ann already holds"
+    assert m.update(game) == 0 and len(patched) == 1, "nothing changed, nothing sent"
+
+
+def test_b_race_trolls_1_lair_badge_and_defence():
+    game = new_game("trolls")
+    m = BoardMap(game)
+    game.apply(Action(by="ann", do="conquer", region="r2"))
+    game.apply(Action(by="ann", do="end_turn"))  # all 9 tokens end on r2
+    game.apply(Action(by="bob", do="pick", combo=0))
+    m.update(game)
+    assert col(m, "tok", "r2") == "9 Trolls"
+    assert col(m, "badges", "r2") == "Lair"
+    tip = col(m, "tip", "r2")
+    assert "Defence: 9 tokens, Troll lair +1" in tip
+    assert "Cost for bob: <b>12</b> tokens = base 2 + lair 1 + Trolls 9" in tip
+    assert "bob to move" in m.figure.title.text
+
+
+def test_b_decl_3_declined_race_is_pale_and_hatched():
+    game = new_game()
+    m = BoardMap(game)
+    game.apply(Action(by="ann", do="conquer", region="r2"))
+    game.apply(Action(by="ann", do="end_turn"))
+    for p in PLAYERS[1:]:
+        game.apply(Action(by=p, do="pick", combo=0))
+        game.apply(Action(by=p, do="end_turn"))
+    game.apply(Action(by="ann", do="decline"))
+    m.update(game)
+    assert col(m, "tok", "r2") is None
+    assert col(m, "dtok", "r2") == "1 Ratmen", "one token stays in each region (B-DECL-3)"
+    assert "ann's Ratmen (in decline) × 1" in col(m, "tip", "r2")
+    (declined,) = [r for r in m.figure.renderers
+                   if isinstance(r.glyph, Text) and r.glyph.text == "dtok"]
+    assert declined.glyph.background_hatch_pattern and declined.glyph.background_fill_alpha < 1
+
+
+def test_player_colors_can_be_given():
+    m = BoardMap(new_game(), player_colors={"ann": "#d62728"})
+    assert m.colors["ann"] == "#d62728" and m.colors["bob"] == "#D55E00"
+    assert BoardMap(new_game(), player_colors=["#111111"]).colors["ann"] == "#111111"
+
+
+# ------------------------------------------------------------------------------------------
+# Taps, Panel, notebooks
+# ------------------------------------------------------------------------------------------
+def test_tap_reports_the_region_id_and_can_repeat():
+    got: list[str] = []
+    m = BoardMap("base-4p", on_tap=got.append)
+    m.source.selected.indices = [1]
+    assert got == ["r2"]
+    assert m.source.selected.indices == [], "cleared, so the same region can be tapped again"
+    m.source.selected.indices = [1]
+    assert got == ["r2", "r2"]
+
+
+def test_double_tap_reports_the_region_under_it():
+    """Bokeh reads a second tap within 300 ms as a double tap; the map still reports it."""
+    got: list[str] = []
+    m = BoardMap("base-4p")
+    m.on_tap(got.append)
+    x, y = col(m, "x", "r7"), col(m, "y", "r7")
+    m.figure._trigger_event(DoubleTap(m.figure, x=x, y=y))
+    m.figure._trigger_event(DoubleTap(m.figure, x=-50.0, y=-50.0))  # outside the board
+    assert got == ["r7"]
+
+
+def test_panel_pane_and_notebook_show():
+    pn = pytest.importorskip("panel")
+    from bokeh.io import output_notebook, show
+
+    pn.extension()
+    m = BoardMap(new_game())
+    pane = m.panel()
+    assert isinstance(pane, pn.pane.Bokeh) and pane.object is m.figure
+    root = pane.get_root()
+    assert root.select_one({"name": "board_regions"}) is m.source
+    m.game.apply(Action(by="ann", do="conquer", region="r2"))
+    assert m.update(m.game) > 0 and col(m, "tok", "r2") == "2 Ratmen"
+    output_notebook(hide_banner=True)
+    show(BoardMap("base-2p").figure)
+
+
+def test_swcore_imports_no_ui_library():
+    code = "import sys, swcore, swcore.__main__; print(any(m.split('.')[0] in ('bokeh', 'panel') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ------------------------------------------------------------------------------------------
+# Command line
+# ------------------------------------------------------------------------------------------
+def run_draw(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "swcore", "draw", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def test_cli_draw_writes_an_offline_page_of_a_board(tmp_path):
+    out = tmp_path / "board.html"
+    res = run_draw("base-4p", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "cdn.bokeh.org" not in html and "Bokeh" in html, "resources inline, works offline"
+    assert '"r39"' in html and "Small World, 4-player board" in html
+    assert "callbacks" not in res.stderr, "a static page registers no Python callbacks"
+
+
+def test_cli_draw_writes_a_page_of_a_saved_game(tmp_path):
+    game = new_game()
+    game.apply(Action(by="ann", do="conquer", region="r2"))
+    saved = tmp_path / "game.json"
+    saved.write_text(game.to_json(), encoding="utf-8")
+    out = tmp_path / "game.html"
+    res = run_draw(str(saved), "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "2 Ratmen" in html and "turn 1/9" in html
+    assert json.loads(saved.read_text())  # unchanged, still a saved game
+
+
+def test_cli_draw_refuses_a_missing_file(tmp_path):
+    res = run_draw(str(tmp_path / "nope.json"), "--out", str(tmp_path / "x.html"))
+    assert res.returncode == 2 and "no saved game" in res.stderr
+
+
+# ------------------------------------------------------------------------------------------
+# Speed: at most 5 ms server-side per update
+# ------------------------------------------------------------------------------------------
+def toggle(game: Game, k: int) -> None:
+    if k % 2 == 0:
+        game.apply(Action(by="ann", do="conquer", region="r2"))
+    else:
+        game.undo()
+
+
+def test_update_takes_under_5_ms():
+    game = new_game()
+    m = BoardMap(game)
+    Document().add_root(m.figure)  # patches then produce document events, as in an app
+    times = []
+    for k in range(60):
+        toggle(game, k)
+        t0 = time.perf_counter()
+        assert m.update(game) > 0
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    assert times[len(times) // 2] < 0.005, f"median update {times[len(times) // 2] * 1000:.2f} ms"
+
+
+@pytest.mark.benchmark(group="board_map")
+def test_benchmark_update_after_an_action(benchmark):
+    game = new_game()
+    m = BoardMap(game)
+    Document().add_root(m.figure)
+    state = {"k": 0}
+
+    def setup():
+        toggle(game, state["k"])
+        state["k"] += 1
+
+    n = benchmark.pedantic(m.update, args=(game,), setup=setup, rounds=100, iterations=1)
+    assert n > 0

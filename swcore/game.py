@@ -768,7 +768,7 @@ class Game:
             return [self._event("lost_tribe", f"the Lost Tribe of {self.board.ids[i]} is wiped out",
                                 seat, region=self.board.ids[i])]
         defender = self.armies[race]
-        if not defender.declined:
+        if not defender.declined and not army.declined:  # an attack by the active race (A-BASE-08)
             self._t["attacked"].add(defender.owner)
         loss = min(n, ability(defender.race).defender_loss(self, defender) if not defender.declined
                    else 1)
@@ -893,7 +893,7 @@ class Game:
             self.mk["encampment"][j] += army.camps
             army.camps = 0
         self.queue.pop(0)
-        return [self._event("withdrawal", f"{self.players[army.owner]} places withdrawn "
+        return self._game_over_event() + [self._event("withdrawal", f"{self.players[army.owner]} places withdrawn "
                             f"{race_name(army.race)}: " + ", ".join(f"{self.board.ids[i]} {n}"
                                                                     for i, n in place.items()),
                             army.owner, race=army.race)]
@@ -986,9 +986,7 @@ class Game:
             for k in ("hole", "hero", "dragon", "encampment"):  # B-DECL-7
                 self.mk[k][i] = 0
         army.camps = 0
-        if not keeps:
-            army.hand = 0
-        army.held = 0
+        army.hand = army.held = 0  # B-DECL-3: tokens off the board go back to the tray
         army.roll = None
         army.declined = True
         if army.power and not ability(army.power).stays_on_decline():
@@ -1003,15 +1001,19 @@ class Game:
         return events
 
     def _finish_turn_markers(self, seat: int) -> list[Event]:
-        """Markers placed at the end of the turn when the player did not place them (Heroes)."""
+        """Markers the player did not place this turn are placed by their ability's default
+        (Heroes stay or go on the strongest regions; Encampments fill in on the weakest)."""
         race = self.active[seat]
         if race is None:
             return []
         army = self.armies[race]
         events: list[Event] = []
         for ab in self._hooks(army):
-            if "heroes" in ab.words and "heroes" not in army.used:
-                events += ab.do(self, army, None, ab.auto(self, army))
+            for word in ab.words:
+                if word not in army.used:
+                    data = ab.auto(self, army)
+                    if data is not None:
+                        events += ab.do(self, army, None, data)
         return events
 
     def _do_end_turn(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
@@ -1056,11 +1058,15 @@ class Game:
                 self.turn = self.turns
         if not self.finished:
             self._start_turn()
-        if self.finished:
-            events.append(self._event("game_over", "the game is over: " + ", ".join(self.winners()) +
-                                      " win" + ("s" if len(self.winners()) == 1 else ""), None,
-                                      winners=self.winners()))
-        return events, a.to_dict()
+        return events + self._game_over_event(), a.to_dict()
+
+    def _game_over_event(self) -> list[Event]:
+        """Announced once the last withdrawn tokens are on the board (they count in B-END-2)."""
+        if not self.game_over:
+            return []
+        win = self.winners()
+        return [self._event("game_over", "the game is over: " + ", ".join(win) +
+                            (" wins" if len(win) == 1 else " share the win"), None, winners=win)]
 
     def _start_turn(self) -> None:
         seat = self.seat

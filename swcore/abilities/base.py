@@ -100,6 +100,10 @@ class Ability:
         """Carry out a checked special action; returns events."""
         raise NotImplementedError
 
+    def auto(self, game: Game, army: Army) -> Any:
+        """Data for `do` when the player did not use the ability's word this turn, or None."""
+        return None
+
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         """The special actions this ability offers now (for legal_actions and bots)."""
         return []

@@ -105,6 +105,17 @@ class Bivouacking(Ability):
         text = ", ".join(f"{game.board.ids[i]} {n}" for i, n in place.items() if n) or "none"
         return [game._event("encampments", f"Encampments: {text}", army.owner)]
 
+    def auto(self, game: Game, army: Army) -> Any:
+        """Encampments stay where they are; the rest go one by one on the weakest region."""
+        held = _held(game, army)
+        if not held:
+            return None
+        place = {i: game.mk["encampment"][i] for i in held}
+        for _ in range(MARKERS["encampment"] - sum(place.values())):
+            j = min(held, key=lambda r: (game.tokens[r] + place[r], r))
+            place[j] += 1
+        return place
+
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         return [Action(by=by, do="encampments", tokens=((game.board.ids[i], MARKERS["encampment"]),))
                 for i in _held(game, army)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
-from tqdm import tqdm
+from tqdm.auto import tqdm
 
 from .board import load_board
 from .bots import BOTS, play

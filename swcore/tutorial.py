@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "tests" / "scenarios" / "tutorial"
 #: Table style of `Script.step_html` (shown in ipywidgets.HTML and Panel HTML panes).
 REPORT_CSS = ("<style>.sw-report table{border-collapse:collapse;margin:4px 0}"
-              ".sw-report th,.sw-report td{padding:2px 10px;text-align:left}</style>")
+              ".sw-report th,.sw-report td{padding:2px 10px;text-align:left !important}</style>")
 
 
 def scenario_path(name: str) -> Path:

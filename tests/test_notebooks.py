@@ -1,0 +1,71 @@
+"""The tutorial notebooks: committed without outputs, and each runs top to bottom in under two
+minutes with no error, showing its map (a Panel/Bokeh output) or its plots."""
+
+import os
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NAMES = ["01-goal-board-column.ipynb", "02-conquest.ipynb", "03-redeploy-score-decline.ipynb",
+         "04-races-and-powers.ipynb", "05-strategy-lab.ipynb"]
+MAP_MIMES = ("application/vnd.holoviews_exec.v0+json", "application/vnd.bokehjs_exec.v0+json")
+KERNEL = "swcore-tutorial"
+
+
+def test_the_five_notebooks_are_there():
+    assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_committed_notebook_has_no_outputs(name):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    nbformat.validate(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"{name}: outputs saved in {cell.source[:60]!r}"
+            assert cell.execution_count is None, f"{name}: execution count saved"
+    first, last = nb.cells[0], nb.cells[-1]
+    assert first.cell_type == "markdown" and "What you will learn" in first.source
+    assert last.cell_type == "markdown" and "## Recap" in last.source
+
+
+@pytest.fixture(scope="session")
+def kernel_name(tmp_path_factory):
+    """A kernel spec for the Python running the tests (the project's .venv under `make test`),
+    found first on JUPYTER_PATH, so nothing needs installing by hand."""
+    from ipykernel.kernelspec import write_kernel_spec
+
+    root = tmp_path_factory.mktemp("jupyter")
+    write_kernel_spec(root / "kernels" / KERNEL, overrides={"display_name": "swcore tutorial"})
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("JUPYTER_PATH", os.pathsep.join(filter(None, [str(root),
+                                                                os.environ.get("JUPYTER_PATH")])))
+        mp.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+        yield KERNEL
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_runs_without_error(name, kernel_name):
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    start = time.monotonic()
+    NotebookClient(nb, kernel_name=kernel_name, timeout=120,
+                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    took = time.monotonic() - start
+    assert took < 120, f"{name} took {took:.0f} s"
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    errors = [o for o in outputs if o.output_type == "error"]
+    assert not errors, f"{name}: {errors[0].ename}: {errors[0].evalue}"
+    mimes = {m for o in outputs for m in o.get("data", {})}
+    if name.startswith("05"):
+        pngs = sum(1 for o in outputs if "image/png" in o.get("data", {}))
+        assert pngs >= 4, f"{name}: {pngs} plots"
+        progress = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+        assert "150/150" in progress  # the tqdm progress bar ran to the end
+    else:
+        assert mimes & set(MAP_MIMES), f"{name}: no map output among {sorted(mimes)}"

@@ -1,0 +1,272 @@
+"""swcore.tutorial: the helpers behind the notebooks, checked against hand-worked rule outcomes.
+
+The scenario files they read (tests/scenarios/tutorial/) are rules tests of their own; here we
+check that the helpers tell the same story as the rules: costs, odds, coins, withdrawals.
+"""
+
+import subprocess
+import sys
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+
+from swcore import POWERS, RACES, Game
+from swcore import tutorial as tut
+from swcore.bots import GreedyBot, play
+from swcore.catalogue import CATALOGUE
+
+TWO_REGIONS = {"regions": {"a": {"terrain": "farmland", "edge": True},
+                           "b": {"terrain": "hill", "edge": True}},
+               "borders": [["a", "b"]]}
+
+
+# -- scenario files ----------------------------------------------------------------------
+def test_tutorial_scenarios_pass_with_the_runner():
+    """FORMAT.md: `python -m swcore scenario tests/scenarios/tutorial/` passes every file."""
+    run = subprocess.run([sys.executable, "-m", "swcore", "scenario", str(tut.SCENARIOS)],
+                         capture_output=True, text=True, timeout=120)
+    last = run.stdout.strip().splitlines()[-1]
+    assert run.returncode == 0, run.stdout
+    assert last.endswith(" passed, 0 failed")
+    assert int(last.split()[0]) == 3 + len(RACES) + len(POWERS)
+
+
+def test_every_race_and_power_has_a_worked_example():
+    for ability in (*RACES, *POWERS):
+        script = tut.Script(tut.scenario_path(f"abilities/{ability}"))
+        e = CATALOGUE[ability]
+        assert script.title.startswith(f"{e.english} ({e.french}) - "), script.title
+        assert any(r.startswith(e.rule) for r in script.rules), (ability, script.rules)
+
+
+# -- the combo column (B-COMBO) ----------------------------------------------------------
+@pytest.mark.parametrize("race", RACES)
+def test_combo_tokens_is_what_the_engine_hands_out_B_COMBO_4(race):
+    """Banner + badge; the Amazons' banner reads "6 +4" (B-RACE-AMAZONS-1)."""
+    game = Game.new(TWO_REGIONS, ["ann", "bob"], races=[race], powers=["stout"])
+    game.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert game.hand("ann") == tut.combo_tokens(race, "stout")
+
+
+@pytest.mark.parametrize("power", POWERS)
+def test_combo_tokens_of_each_power_B_COMBO_4(power):
+    game = Game.new(TWO_REGIONS, ["ann", "bob"], races=["ratmen"], powers=[power])
+    game.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert game.hand("ann") == tut.combo_tokens("ratmen", power) == 8 + CATALOGUE[power].tokens
+
+
+def test_combo_tokens_by_hand_B_COMBO_4():
+    assert tut.combo_tokens("amazons", "commando") == 6 + 4 + 4
+    assert tut.combo_tokens("ratmen", "merchant") == 8 + 2
+    assert tut.combo_tokens("dwarves", "fortified") == 3 + 3
+    grid = tut.combo_grid()
+    assert grid.shape == (14, 20)
+    assert grid.loc["Amazons", "Bivouacking"] == 15
+    assert grid.loc["Dwarves", "Merchant"] == 5
+
+
+def test_offer_pays_one_coin_per_combo_above_and_collects_coins_lying_B_COMBO_2_3():
+    """column.yaml after ann took position 3 (1 coin on each of positions 0-2) and passed:
+    bob, 5 coins, pays 1 for position 1 and collects the 1 coin lying on it."""
+    game, _ = tut.Script(tut.scenario_path("column")).replay(4)
+    assert game.current == "bob"
+    o = tut.offer(game, 1)
+    assert (o["race"], o["power"], o["tokens"]) == ("Humans", "Merchant", 7)
+    assert (o["pay"], o["collect"], o["coins before"], o["coins after"]) == (1, 1, 5, 5)
+    top = tut.offer(game, 0)
+    assert (top["pay"], top["collect"], top["coins after"]) == (0, 1, 6)
+    table = tut.column_table(game)
+    assert table["pay"].tolist() == [0, 1, 2, 3, 4, 5]
+    assert table["collect"].tolist() == [1, 1, 1, 0, 0, 0]
+    assert "bob pays 1 coin" in tut.offer_text(game, 1)
+    assert "coins 5 → 5" in tut.offer_text(game, 1)
+
+
+def test_offer_not_affordable_B_COMBO_3():
+    game, _ = tut.Script(tut.scenario_path("column")).replay(2)  # ann paid 3: 2 coins left
+    game.apply({"by": "ann", "do": "end_turn"})
+    game.apply({"by": "bob", "do": "pick", "combo": 0})
+    game.apply({"by": "bob", "do": "end_turn"})
+    game.apply({"by": "carol", "do": "pick", "combo": 0})
+    game.apply({"by": "carol", "do": "end_turn"})
+    # ann has an active race: only her coins matter for the offer
+    o = tut.offer(game, 5)
+    assert o["coins before"] == 2 and o["pay"] == 5 and o["affordable"] is False
+    assert tut.offer_text(game, 5).endswith("Not affordable!")
+
+
+# -- conquest (B-CONQ, B-FINAL) ----------------------------------------------------------
+def test_quote_table_after_the_first_pick_B_CONQ_1_2_4():
+    """conquest.yaml after ann's pick (base-2p): r2 empty farmland on the edge costs 2; r6 is a
+    mountain, 3; r7 (inland, Lost Tribe) costs 3 but is no border region; r1 is a sea."""
+    game, _ = tut.Script(tut.scenario_path("conquest")).replay(2)
+    table = tut.quote_table(game)
+    assert table.loc["r2", "cost"] == 2 and table.loc["r2", "allowed"]
+    assert table.loc["r6", "breakdown"] == "base 2 + mountain 1"
+    assert table.loc["r12", "breakdown"] == "base 2 + lost tribe 1"
+    assert table.loc["r7", "cost"] == 3 and not table.loc["r7", "allowed"]
+    assert table.loc["r7", "why not"].startswith("B-CONQ-1:")
+    assert table.loc["r1", "cost"] == "" and table.loc["r1", "why not"].startswith("B-CONQ-4:")
+    assert tut.quote_text(game, "r6") == "r6: 3 tokens = base 2 + mountain 1"
+    assert tut.quote_text(game, "r7").startswith("r7: not allowed now: [B-CONQ-1]")
+
+
+def test_quote_of_an_occupied_region_B_CONQ_2():
+    """After ann's redeployment r12 holds 3 Ratmen: bob (no race yet) cannot quote it; after
+    his pick it costs 2 + 3 = 5 (conquest.yaml step 16)."""
+    script = tut.Script(tut.scenario_path("conquest"))
+    game, _ = script.replay(13)
+    assert tut.quote_text(game, "r12").startswith("r12: not allowed now: [B-FLOW-4]")
+    game, _ = script.replay(15)
+    assert tut.quote_text(game, "r12") == "r12: 5 tokens = base 2 + Ratmen 3"
+
+
+def test_die_odds_B_COMP_6_B_FINAL_3():
+    """Faces 0, 0, 0, 1, 2, 3: 1 short wins on 1, 2, 3 (1/2); 2 short on 2, 3; 3 short on 3."""
+    odds = tut.die_odds()
+    assert odds["chance"].tolist() == ["1", "1/2", "1/3", "1/6"]
+    assert odds["winning faces"].tolist() == [6, 3, 2, 1]
+    assert odds.loc[2, "P(success)"] == pytest.approx(float(Fraction(1, 3)))
+
+
+# -- scripts -------------------------------------------------------------------------------
+def test_script_records_refusals_and_changes_nothing_B_FLOW_4():
+    script = tut.Script(tut.scenario_path("conquest"))
+    game, played = script.replay(1)
+    assert played[0].refusal is not None and played[0].refusal.rule == "B-FLOW-4"
+    assert played[0].text.startswith("refused: [B-FLOW-4]")
+    assert game.log == []
+
+
+def test_script_waits_for_the_defenders_own_redeploy_B_LOSS_2():
+    """bob took r12 from ann (3 Ratmen: 1 lost, 2 back); the file's next step after bob's
+    end_turn is ann's own redeploy, so replay leaves it to her; bob's 4 withdrawn Humans after
+    ann's turn 2 have no such step and go to his only region, r18 (4 + 4)."""
+    script = tut.Script(tut.scenario_path("conquest"))
+    game, _ = script.replay(18)
+    assert game.to_act == "ann" and game.hand("ann") == 2
+    game, _ = script.replay(19)
+    assert game.to_act == "ann" and game.hand("ann") == 0
+    assert game.tokens[game.board.region("r13")] == 4
+    game, played = script.replay()
+    assert game.tokens[game.board.region("r18")] == 8
+    assert "bob places withdrawn Humans: r18 8" in played[-1].text
+
+
+def test_timeline_of_the_sample_game_B_SCORE_B_END_1():
+    """sample-game.yaml: ann 44, bob 42 after turn 5; ann scored 7 at the end of turn 1
+    (3 regions + 2 farmlands + Alchemist 2), bob 7 (3 regions + 3 non-empty + 1 hill)."""
+    script = tut.Script(tut.scenario_path("sample-game"))
+    timeline = script.timeline()
+    assert len(timeline) == len(script) == 41
+    assert timeline.iloc[-1][["coins ann", "coins bob"]].tolist() == [44, 42]
+    assert timeline.loc[41, "turn"] == 5 and timeline.loc[41, "action"] == "end the turn"
+    assert timeline.loc[1, "coins ann"] == 4  # position 1 costs 1 coin
+    ends = script.turn_ends()
+    assert len(ends) == 10 and ends[-1] == 41
+    game, _ = script.replay(ends[0])
+    assert tut.score_table(game, "ann")[["what", "coins"]].values.tolist() == [
+        ["Humans: 3 regions", 3], ["Humans: 2 farmland", 2], ["Alchemist", 2]]
+    game, _ = script.replay(ends[1])
+    assert tut.coins_table(game).loc[["ann", "bob"], "coins"].tolist() == [11, 11]
+
+
+def test_step_html_reports_the_step_before_the_turn_moves_on():
+    script = tut.Script(tut.scenario_path("sample-game"))
+    html = script.step_html(41)
+    assert "Step 41 of 41</b> · turn 5: bob · end the turn" in html
+    assert "the game is over: ann wins" in html
+    assert "<b>Start</b>" in script.step_html(0)
+
+
+def test_sample_game_decline_keeps_one_token_per_region_B_DECL_3():
+    script = tut.Script(tut.scenario_path("sample-game"))
+    k = next(k for k, s in enumerate(script.steps, 1) if s.action["do"] == "decline")
+    game, _ = script.replay(k)
+    table = tut.position_table(game)
+    humans = table[table.race == "Humans (in decline)"]
+    assert sorted(humans.index) == ["r12", "r2", "r6", "r7"]
+    assert humans.tokens.tolist() == [1, 1, 1, 1]
+
+
+def test_position_table_lists_markers_B_RACE_TROLLS_1():
+    game, _ = tut.Script(tut.scenario_path("abilities/trolls")).replay(4)
+    table = tut.position_table(game)
+    assert table.loc["cave", "markers"] == "lair" and table.loc["cave", "tokens"] == 8
+    assert table.loc["bridge", "race"] == "Trolls"
+
+
+def test_step_comments_follow_the_steps():
+    text = (
+        "title: t\n"
+        "steps:\n"
+        "  # Turn 1.\n"
+        "  - {by: ann, do: pick, combo: 0}     # free\n"
+        "  - check:\n"
+        "      coins: {ann: 5}                 # still 5\n"
+        "  - {by: ann, do: conquer, region: 'a#b'}\n"
+        "  # -- the end --\n"
+        "  - {by: ann, do: end_turn}   # bye\n"
+        "rules: [x]   # not a step\n"
+    )
+    assert tut.step_comments(text) == ["Turn 1 · free", "still 5", "", "the end · bye"]
+
+
+def test_script_notes_come_from_the_file():
+    script = tut.Script(tut.scenario_path("conquest"))
+    assert script.steps[0].note == "Turn 1, ann · no race yet: pick a combo first"
+    assert script.steps[4].note == "empty farmland on the edge: the base cost 2"
+    assert script.steps[4].cost == 2 and not script.steps[4].rejected
+    assert script.steps[2].rejected
+
+
+def test_action_text():
+    assert tut.action_text({"by": "a", "do": "conquer", "region": "r3", "reinforce": True}) == (
+        "conquer r3 with the reinforcement die")
+    assert tut.action_text({"by": "a", "do": "conquer", "region": "g3", "race": "ghouls"}) == (
+        "conquer g3 with the Ghouls in decline")
+    assert tut.action_text({"by": "a", "do": "redeploy", "tokens": {"x": 2, "y": 1}}) == (
+        "redeploy: x 2, y 1")
+    assert tut.action_text({"by": "a", "do": "heroes", "regions": ["x", "y"]}) == (
+        "place the Heroes in x and y")
+
+
+# -- tables ------------------------------------------------------------------------------
+def test_catalogue_table_names_and_counts_B_COMP_3():
+    table = tut.catalogue_table()
+    assert len(table) == 34
+    assert len(tut.catalogue_table("race")) == 14 and len(tut.catalogue_table("power")) == 20
+    assert table.loc["sorcerers", "French"] == "Sorciers"
+    assert table.loc["wizards", "French"] == "Mages"
+    assert table.loc["skeletons", "box"] == 20 and table.loc["merchant", "box"] == ""
+    assert table.loc["amazons", "tokens"] == 6
+
+
+def test_board_table_border_regions_B_CONQ_1():
+    """base-2p: r22 is inland but borders the edge sea r23, so it is a border region; r7
+    only borders the lake (not an edge) and is not; seas are never border regions."""
+    table = tut.board_table("base-2p")
+    assert table.loc["r22", "border region"] and not table.loc["r7", "border region"]
+    assert not table.loc["r1", "border region"]
+    assert table.loc["r7", "lost tribe"] and table.loc["r7", "coastal"]
+    assert table["lost tribe"].sum() == 9
+
+
+# -- experiments -------------------------------------------------------------------------
+def test_decline_timing_declines_exactly_when_asked_B_DECL_1():
+    df = tut.decline_timing("base-2p", seeds=[0, 1], turns=[3, None])
+    assert df["declined"].tolist() == [True, False, True, False]
+    assert set(df["decline turn"]) == {3, "never"}
+    game = Game.new("base-2p", ["P1", "P2"], seed=0)
+    bot = tut.DeclineAt(3, 0)
+    play(game, {"P1": bot, "P2": GreedyBot(1)})
+    assert bot.declined_at == [3]
+    assert sum(1 for e in game.log if e["by"] == "P1" and e["do"] == "decline") == 1
+
+
+def test_with_interval_is_the_wilson_interval():
+    table = pd.DataFrame({"games": [10, 4], "wins": [5, 0]}, index=["half", "none"])
+    out = tut.with_interval(table)
+    assert out.loc["half", ["low", "high"]].tolist() == [0.237, 0.763]
+    assert out.loc["none", ["low", "high"]].tolist() == [0.0, 0.49]

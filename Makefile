@@ -14,10 +14,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Serve the table-side app on http://localhost:$(PORT)/ (SQLite store in data/, demo game included).
+## The tutorial notebooks are rendered to data/tutorial/ once (then only when they change).
 serve: $(STAMP)
+	$(BIN)/python scripts/render_tutorial.py
 	$(BIN)/panel serve dashboards/app.py --port $(PORT) --address 127.0.0.1 \
 		--allow-websocket-origin=localhost:$(PORT) --allow-websocket-origin=127.0.0.1:$(PORT) \
-		--static-dirs notebooks=./notebooks
+		--static-dirs tutorial=./data/tutorial
 
 ## Run every test: unit, scenarios, property-based, notebooks, real-browser.
 test: $(STAMP)

@@ -1336,11 +1336,14 @@ class Game:
         return hashlib.sha256(json.dumps(self.snapshot(), sort_keys=True).encode()).hexdigest()[:16]
 
     def view(self, player: str | None = None) -> dict[str, Any]:
-        """What `player` may see: everything but the other players' coins (B-SCORE-3).
+        """What `player` may see: everything but the other players' coins (B-SCORE-3) and the
+        order of the stacks below the column.
         With no player, a public view; every total is shown once the game is over."""
         snap = self.snapshot()
         if not self.game_over:
             snap["coins"] = {p: (c if p == player else None) for p, c in snap["coins"].items()}
+        # Below the sixth combo the stacks are not visible at the table (B-SETUP-3).
+        snap["race_stack"], snap["power_stack"] = len(self.race_stack), len(self.power_stack)
         snap["last_score"] = {p: s for p, s in zip(self.players, self.last_score, strict=True)}
         return snap
 

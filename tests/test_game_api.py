@@ -560,3 +560,13 @@ def test_a_shared_win_when_coins_and_tokens_tie():
                 {"by": "bob", "do": "pick", "combo": 0}, {"by": "bob", "do": "end_turn"}])
     assert game.coins == [5, 5] and game.winners() == ["ann", "bob"]
     assert [r["winner"] for r in game.standings()] == [True, True]
+
+
+def test_B_SETUP_3_view_hides_the_order_of_the_stacks():
+    """Only the six visible combos are known at the table; the view gives the stacks' sizes."""
+    from swcore import Game
+
+    game = Game.new("base-2p", ["ann", "bob"], seed=3)
+    view = game.view("ann")
+    assert view["race_stack"] == 8 and view["power_stack"] == 14
+    assert game.snapshot()["race_stack"] == game.race_stack

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -182,7 +182,7 @@ def builtin_ids() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_board(board_id: str) -> Board:
     """A built-in board by id (`base-2p` ... `base-5p`)."""
     if board_id not in builtin_ids():

@@ -7,21 +7,9 @@ engine discrepancies reported in /tmp/engine-bugs.md ("rules audit" section).
 
 from __future__ import annotations
 
-from typing import Any
+from gamehelpers import act, at, last_scored, new, owner, refused, region, tokens
 
-import pytest
-
-from swcore import Game, RuleError
-
-
-def region(terrain: str, edge: bool = False, lost_tribe: bool = False) -> dict[str, Any]:
-    r: dict[str, Any] = {"terrain": terrain}
-    if edge:
-        r["edge"] = True
-    if lost_tribe:
-        r["lost_tribe"] = True
-    return r
-
+from swcore import Game
 
 # A ring a - b - c - d - e - f - a; a, d and f on the edge; a Lost Tribe in c.
 RING = {
@@ -39,43 +27,6 @@ ROW = {
 # Ten separate edge farmlands: every race can always enter somewhere of its own.
 TEN = {"regions": {f"r{k}": region("farmland", edge=True) for k in range(10)}, "borders": []}
 
-
-def new(board: dict[str, Any], races: list[str], powers: list[str], **kw: Any) -> Game:
-    return Game.new(board, kw.pop("players", ["ann", "bob"]), races=races, powers=powers, **kw)
-
-
-def act(game: Game, by: str, do: str, **kw: Any) -> list[Any]:
-    """Apply one action; defenders then place withdrawn tokens by the format's default."""
-    events = game.apply({"by": by, "do": do, **kw})
-    while game.queue:
-        events += game.apply(game.default_withdrawal())
-    return events
-
-
-def refused(game: Game, by: str, do: str, **kw: Any) -> str:
-    """The rule ID of the refusal; the game must be unchanged."""
-    before = game.to_json()
-    with pytest.raises(RuleError) as err:
-        game.apply({"by": by, "do": do, **kw})
-    assert game.to_json() == before
-    return err.value.rule
-
-
-def at(game: Game, rid: str) -> int:
-    return game.board.index[rid]
-
-
-def tokens(game: Game, rid: str) -> int:
-    return game.tokens[at(game, rid)]
-
-
-def owner(game: Game, rid: str) -> str | None:
-    o = game.owner[at(game, rid)]
-    return None if o is None else game.players[o]
-
-
-def last_scored(game: Game, player: str) -> int:
-    return sum(item["coins"] for item in game.last_score[game.players.index(player)])
 
 
 def in_play(game: Game, race: str) -> int:

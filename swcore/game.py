@@ -683,7 +683,8 @@ class Game:
             return range(len(self.board))
         return sorted(near.difference(held))
 
-    def _conquest_open(self, army: Army, a: Action) -> None:
+    def _conquest_open(self, army: Army) -> None:
+        """Refuse a conquest once the race's conquests are over for the turn (B-FINAL-4)."""
         if army.over:
             raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
 
@@ -692,7 +693,7 @@ class Game:
         if a.roll is not None and not a.reinforce:
             raise InputError("action.roll", "a die result goes with `reinforce: true`")
         self._ready(army)
-        self._conquest_open(army, a)
+        self._conquest_open(army)
         i = self.board.region(a.region)
         err = self._target_error(army, i)
         if err:

@@ -5,7 +5,7 @@ power by subclassing `Ability`, overriding the hooks it needs and calling `regis
 `swcore.game` names a particular race or power.
 """
 
-from .base import ABILITIES, NO_ABILITY, Ability, ability, register
 from . import powers, races  # noqa: F401  (importing registers them)
+from .base import ABILITIES, NO_ABILITY, Ability, ability, register
 
 __all__ = ["ABILITIES", "NO_ABILITY", "Ability", "ability", "register"]

@@ -63,8 +63,7 @@ class Berserk(Ability):
     replaces_final_die = True
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        if army.over:
-            raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
+        game._conquest_open(army)
         if army.roll is not None:
             raise RuleError("A-BASE-06", f"the die already shows {army.roll}: conquer first")
         if army.hand < 1:
@@ -155,8 +154,7 @@ class DragonMaster(Ability):
     words = ("dragon",)
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        if army.over:
-            raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
+        game._conquest_open(army)
         if army.hand < 1:
             raise RuleError("B-CONQ-3", "the Dragon needs one token in hand")
         i = game.board.region(action.region)

@@ -132,8 +132,7 @@ class Sorcerers(Ability):
     once_per_turn = frozenset()  # once per opponent instead
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        if army.over:
-            raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
+        game._conquest_open(army)
         i = game.board.region(action.region)
         err = game._target_error(army, i, "convert")
         if err:

@@ -1,0 +1,116 @@
+"""The lobby: the games on this server by table name; open one with its join code.
+
+Nothing but the public table name and creation date is shown before the code is given (the demo
+game's code is public and shown). A wrong code, like an unknown game, gets the one answer
+"Wrong table or join code."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from .session import AccessDenied, TableSession
+from .store import Store
+from .turn import alert_pane
+
+MAX_LISTED = 60
+BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
+
+
+class Lobby(pn.viewable.Viewer):
+    """`on_open(session)` is called with the opened `TableSession`; `on_new()` for a new game."""
+
+    chosen = param.Integer(default=0, doc="game id whose join code is being asked (0 = none)")
+    message = param.String(default="", doc="the last refusal")
+
+    def __init__(self, store: Store, on_open: Callable[[TableSession], Any] | None = None,
+                 on_new: Callable[[], Any] | None = None, **params: Any):
+        super().__init__(**params)
+        self.store = store
+        self.on_open = on_open
+        self.on_new = on_new
+        self._names: dict[int, str] = {}
+        self._list = pn.Column(sizing_mode="stretch_width")
+        self._code = pn.widgets.TextInput(label="Join code", placeholder="e.g. K7QX2M", max_length=20,
+                                          sizing_mode="stretch_width",
+                                          stylesheets=[":host input { font-size: 20px; height: 46px; "
+                                                       "text-transform: uppercase; }"])
+        self._title = pn.pane.HTML("", sizing_mode="stretch_width")
+        go = pn.widgets.Button(label="Open", color="primary", width=140, **BIG)
+        go.on_click(lambda e: self.open_chosen())
+        self._code.param.watch(lambda e: self.open_chosen(), "enter_pressed")
+        back = pn.widgets.Button(label="Cancel", width=140, **BIG)
+        back.on_click(lambda e: self.choose(0))
+        self._error = alert_pane("danger")
+        self._ask = pn.Column(self._title, self._code, pn.Row(go, back), self._error,
+                              visible=False, sizing_mode="stretch_width",
+                              styles={"background": "#f3f6fa", "border-radius": "8px",
+                                      "padding": "8px"})
+        new = pn.widgets.Button(label="New game", color="success", sizing_mode="stretch_width",
+                                **BIG)
+        new.on_click(lambda e: self.on_new and self.on_new())
+        refresh = pn.widgets.Button(label="Refresh the list", sizing_mode="stretch_width", **BIG)
+        refresh.on_click(lambda e: self.refresh())
+        self._layout = pn.Column(
+            pn.pane.HTML("<h2>Tables on this server</h2><p>Tap your table, then type its join "
+                         "code. Each game has its own code, shown when it was created.</p>"),
+            pn.Row(new, refresh, sizing_mode="stretch_width", max_width=420),
+            self._ask,
+            self._list,
+            sizing_mode="stretch_width", max_width=900,
+        )
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def refresh(self) -> None:
+        games = self.store.list_games()
+        demo = [g for g in games if g.public_code]
+        rest = [g for g in games if not g.public_code][:MAX_LISTED]
+        rows = []
+        self._names = {}
+        for g in demo + rest:
+            self._names[g.id] = g.table_name
+            when = g.created_at.strftime("%d %b %Y %H:%M") if g.created_at else ""
+            extra = (f" · Demo game: join code <b class='sw-democode'>{escape(g.public_code)}</b>"
+                     if g.public_code else "")
+            button = pn.widgets.Button(label=g.table_name, height=54, sizing_mode="stretch_width",
+                                       stylesheets=[":host .bk-btn { font-size: 19px; "
+                                                    "font-weight: 600; text-align: left; }"])
+            button.on_click(lambda e, gid=g.id: self.choose(gid))
+            note = pn.pane.HTML(f"<div style='color:#555;font-size:14px;margin:-4px 0 6px 4px'>"
+                                f"created {escape(when)}{extra}</div>", sizing_mode="stretch_width")
+            rows.append(pn.Column(button, note, sizing_mode="stretch_width"))
+        if not rows:
+            rows = [pn.pane.HTML("<p>No games yet: start one with <b>New game</b>.</p>")]
+        self._list[:] = rows
+
+    def choose(self, game_id: int) -> None:
+        self.chosen = game_id
+        self._error.visible = False
+        self._code.value = ""
+        self._ask.visible = bool(game_id)
+        if game_id:
+            name = self._names.get(game_id, "")
+            self._title.object = f"<h3>Open table “{escape(name)}”</h3>"
+
+    def open_chosen(self, code: str | None = None) -> TableSession | None:
+        code = self._code.value if code is None else code
+        try:
+            session = TableSession.open(self.store, self.chosen, code)
+        except AccessDenied as err:
+            self.message = str(err)
+            self._error.object = escape(str(err))
+            self._error.visible = True
+            return None
+        self.message = ""
+        self.choose(0)
+        if self.on_open:
+            self.on_open(session)
+        return session

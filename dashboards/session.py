@@ -1,0 +1,331 @@
+"""One open game at a table: load, act, undo/redo, keep in step with other devices.
+
+A `TableSession` holds the game (a `swcore.Game`, used only through its public API) and the
+seq of the last stored event it has applied. Every change is written to the store *before* the
+session reports it, so the screen never shows what the database does not hold. No Panel here:
+tests drive sessions directly, the Panel views only watch `version`, `error` and `events`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+import param
+
+from swcore import CATALOGUE, Action, Event, Game, InputError, RuleError, SwError, builtin_ids
+from swcore.game import make_setup
+
+from .store import Conflict, EventRow, Store
+
+CONFLICT = ("Another device changed this game first, so your action was not recorded. "
+            "The screen now shows the game as it is; try again if it still applies.")
+DENIED = "Wrong table or join code."
+#: Player colours offered by the new-game form: the Okabe-Ito colours the map uses by seat
+#: (distinct for colour-blind viewers and from the pale terrain), then three more dark ones.
+COLOURS = {
+    "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "orange": "#E69F00",
+    "black": "#000000", "brown": "#8C510A", "green": "#1B7837", "crimson": "#B2182B",
+}
+MAX_NAME = 40
+
+
+class AccessDenied(Exception):
+    """The game cannot be opened: the message never says whether the table exists."""
+
+    def __init__(self) -> None:
+        super().__init__(DENIED)
+
+
+class SetupError(ValueError):
+    """A new-game form that cannot start a game; `field` says which input is wrong."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+# --------------------------------------------------------------------------------------
+# Replaying a stored log
+# --------------------------------------------------------------------------------------
+def fold(rows: Iterable[EventRow]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The engine log and redo stack that a sequence of stored events leaves (pure data):
+    `act` appends and clears the redo stack; `undo n` moves the last n actions to the front of
+    the redo stack, in their order; `redo n` moves the first n back. Mirrors `Game.undo` and
+    `Game.redo`."""
+    log: list[dict[str, Any]] = []
+    redo: list[dict[str, Any]] = []
+    for row in rows:
+        if row.kind == "act":
+            log.append(row.action)
+            redo = []
+        elif row.kind == "undo":
+            n = min(int(row.action.get("steps", 1)), len(log))
+            if n:
+                gone = log[-n:]
+                del log[-n:]
+                redo = gone + redo  # redo_stack[0] is the first action to play again
+        elif row.kind == "redo":
+            n = min(int(row.action.get("steps", 1)), len(redo))
+            log.extend(redo[:n])
+            redo = redo[n:]
+        else:
+            raise ValueError(f"unknown event kind {row.kind!r} at seq {row.seq}")
+    return log, redo
+
+
+def build_game(setup: dict[str, Any], rows: Iterable[EventRow]) -> Game:
+    """A game = `Game(setup)` with every effective logged action applied, plus its redo stack."""
+    log, redo = fold(rows)
+    game = Game(setup)
+    for k, entry in enumerate(log):
+        try:
+            game.apply(entry)
+        except SwError as err:
+            raise InputError(f"log[{k}]", f"stored action {entry} cannot be replayed: {err}") from None
+    game.redo_stack = list(redo)
+    return game
+
+
+def describe(entry: dict[str, Any]) -> str:
+    """A logged action in words, for the undo/redo confirmation."""
+    a = Action.from_dict(entry)
+    die = f" (die: {a.roll})" if a.roll is not None else ""
+    race = f" with the {CATALOGUE[a.race].english}" if a.race in CATALOGUE and a.do != "reveal" else ""
+    words = {
+        "pick": f"picks the combo at position {a.combo}",
+        "conquer": f"conquers {a.region}{race}" + (" (final conquest)" if a.reinforce else ""),
+        "abandon": f"abandons {a.region}{race}",
+        "redeploy": "redeploys " + ", ".join(f"{r} {n}" for r, n in a.tokens or ()),
+        "decline": "puts the active race in decline",
+        "end_turn": "ends the turn",
+        "dragon": f"sends the Dragon to {a.region}",
+        "convert": f"converts the token in {a.region}",
+        "fortress": f"builds a Fortress in {a.region}",
+        "heroes": "places the Heroes in " + " and ".join(a.regions or ()),
+        "encampments": "places Encampments: " + ", ".join(f"{r} {n}" for r, n in a.tokens or ()),
+        "ally": f"makes peace with {a.player}",
+        "berserk": "rolls the Berserk die",
+        "reveal": f"enters the revealed pair {CATALOGUE[a.race].english if a.race in CATALOGUE else a.race}"
+                  f" / {CATALOGUE[a.player].english if a.player in CATALOGUE else a.player}",
+    }
+    return f"{a.by} {words.get(a.do, a.do)}{die}"
+
+
+def _undo_note(verb: str, steps: int) -> str:
+    return f"{verb} {steps} action{'s' if steps != 1 else ''}."
+
+
+# --------------------------------------------------------------------------------------
+# New games
+# --------------------------------------------------------------------------------------
+def clean_players(names: list[Any]) -> list[str]:
+    """Player names in seat order, trimmed; empty, too long or duplicate names are refused."""
+    out: list[str] = []
+    for k, raw in enumerate(names):
+        name = " ".join(str(raw or "").split())
+        if not name:
+            raise SetupError(f"players[{k}]", f"Seat {k + 1} needs a name.")
+        if len(name) > MAX_NAME:
+            raise SetupError(f"players[{k}]", f"Seat {k + 1}: names are at most {MAX_NAME} characters.")
+        if name.casefold() in {n.casefold() for n in out}:
+            raise SetupError(f"players[{k}]", f"Two players are called {name!r}: names must differ.")
+        out.append(name)
+    if not 2 <= len(out) <= 5:
+        raise SetupError("players", "Small World is played by 2 to 5 players.")
+    return out
+
+
+def create_game(store: Store, table_name: str, players: list[Any], *,
+                colours: list[str] | None = None, board: str | None = None, seed: int = 0,
+                races: list[str] | None = None, powers: list[str] | None = None,
+                options: dict[str, Any] | None = None, turns: int | None = None,
+                stacks: str = "shuffled", code: str | None = None,
+                demo: bool = False) -> tuple[int, str]:
+    """Check a new game's set-up and store it; returns (game id, join code). With
+    `stacks="table"`, `races`/`powers` are the six visible pairs as they lie on the table and
+    each later pair is entered (a `reveal` action) as it comes up."""
+    name = " ".join(str(table_name or "").split())
+    if not name:
+        raise SetupError("table_name", "The table needs a name.")
+    if len(name) > 60:
+        raise SetupError("table_name", "Table names are at most 60 characters.")
+    names = clean_players(players)
+    board = board or f"base-{len(names)}p"
+    if board not in builtin_ids():
+        raise SetupError("board", f"Unknown board {board!r}.")
+    colours = list(colours or list(COLOURS)[: len(names)])
+    if len(colours) != len(names):
+        raise SetupError("colours", "Each player needs a colour.")
+    hexes = [COLOURS.get(c, c) for c in colours]
+    if any(not (isinstance(h, str) and h.startswith("#") and len(h) == 7) for h in hexes):
+        raise SetupError("colours", "Colours are picked from the list.")
+    if len(set(hexes)) != len(hexes):
+        raise SetupError("colours", "Two players have the same colour.")
+    try:
+        setup = make_setup(board, names, seed=seed, races=races, powers=powers, options=options,
+                           turns=turns, stacks=stacks)
+    except InputError as err:
+        raise SetupError(err.field, str(err)) from None
+    meta = {"colours": dict(zip(names, hexes, strict=True)),
+            "column": stacks}
+    game_id, code = store.create_game(name, setup, meta, code, demo=demo)
+    return game_id, code
+
+
+# --------------------------------------------------------------------------------------
+# The open game
+# --------------------------------------------------------------------------------------
+class TableSession(param.Parameterized):
+    """One device's view of one stored game. Views watch `version` (any change of the game),
+    `error` (the last refusal, with its rule ID) and `events` (what the last change did)."""
+
+    game_id = param.Integer(default=0, doc="id of the game in the store")
+    table_name = param.String(default="", doc="the table's public name")
+    seq = param.Integer(default=0, doc="seq of the last stored event applied here")
+    version = param.Integer(default=0, doc="bumped whenever the game shown changes")
+    error = param.String(default="", doc="why the last request was refused ('' = accepted)")
+    error_rule = param.String(default="", doc="rule ID of the last refusal, if any")
+    conflicts = param.Integer(default=0, doc="how many of this device's requests lost a race")
+    events = param.List(default=[], doc="swcore Events of the last change (own or synced)")
+    notes = param.List(default=[], doc="one line per thing the last change did, for the log")
+    colours = param.Dict(default={}, doc="player name -> colour")
+
+    def __init__(self, store: Store, game_id: int, **params: Any):
+        record = store.game(game_id)
+        super().__init__(game_id=game_id, table_name=record.table_name,
+                         colours=dict(record.meta.get("colours", {})), **params)
+        self.store = store
+        self.meta = record.meta
+        self._setup = record.setup
+        self._lock = threading.RLock()
+        self.game: Game = Game(self._setup)
+        self.reload()
+
+    # --- opening ------------------------------------------------------------------------
+    @classmethod
+    def open(cls, store: Store, game_id: Any, code: Any) -> TableSession:
+        """Open a game with its join code; `AccessDenied` (same message) for any failure."""
+        if not store.check_code(game_id, code):
+            raise AccessDenied()
+        return cls(store, int(game_id))
+
+    def reload(self) -> None:
+        """Rebuild the game from the store (after a conflict, or on open)."""
+        with self._lock:
+            rows = self.store.rows(self.game_id)
+            self.game = build_game(self._setup, rows)
+            self.seq = rows[-1].seq if rows else 0
+            self.version += 1
+
+    # --- acting -------------------------------------------------------------------------
+    def act(self, action: Action | dict[str, Any]) -> bool:
+        """Check an action with the engine, store it, then report it. False (and `error` set)
+        when the rules refuse it or another device acted first; the store is then unchanged."""
+        with self._lock:
+            try:
+                events = self.game.apply(action)
+            except SwError as err:
+                return self._refuse(err)
+            return self._commit("act", self.game.log[-1], events)
+
+    def undo(self, steps: int = 1) -> bool:
+        with self._lock:
+            if steps < 1 or not self.game.log:
+                return self._refuse(None, "Nothing to undo.")
+            done = self.game.undo(steps)
+            return self._commit("undo", {"steps": done}, [], [_undo_note("Undid", done)])
+
+    def redo(self, steps: int = 1) -> bool:
+        with self._lock:
+            if steps < 1 or not self.game.redo_stack:
+                return self._refuse(None, "Nothing to redo.")
+            try:
+                done = self.game.redo(steps)
+            except SwError as err:  # pragma: no cover - redo replays checked actions
+                self.reload()
+                return self._refuse(err)
+            return self._commit("redo", {"steps": done}, [], [_undo_note("Redid", done)])
+
+    def _refuse(self, err: SwError | None, text: str = "") -> bool:
+        self.error_rule = err.rule if isinstance(err, RuleError) else ""
+        if isinstance(err, RuleError):
+            self.error = f"{err.rule}: {err.reason}"
+        elif err is not None:
+            self.error = str(err)
+        else:
+            self.error = text
+        return False
+
+    def _commit(self, kind: str, payload: dict[str, Any], events: list[Event],
+                notes: list[str] | None = None) -> bool:
+        try:
+            self.store.append(self.game_id, self.seq + 1, kind, payload)
+        except Conflict:
+            self.conflicts += 1
+            self.reload()
+            self.error_rule = ""
+            self.error = CONFLICT
+            return False
+        except Exception:
+            self.reload()  # the game in memory must not run ahead of the database
+            raise
+        self.seq += 1
+        self.error_rule = ""
+        self.error = ""
+        self.events = events
+        self.notes = notes if notes is not None else [ev.text for ev in events]
+        self.version += 1
+        return True
+
+    # --- keeping in step with other devices -------------------------------------------
+    def sync(self) -> bool:
+        """Apply the events other devices stored since ours; True when the game changed."""
+        with self._lock:
+            if self.store.last_seq(self.game_id) == self.seq:
+                return False
+            rows = self.store.rows(self.game_id, after=self.seq)
+            events: list[Event] = []
+            notes: list[str] = []
+            try:
+                for row in rows:
+                    if row.seq != self.seq + 1:
+                        raise ValueError("gap in the event log")
+                    steps = int(row.action.get("steps", 1)) if row.kind != "act" else 0
+                    if row.kind == "act":
+                        events = self.game.apply(row.action)
+                        notes += [ev.text for ev in events]
+                    elif row.kind == "undo":
+                        notes.append(_undo_note("Another device undid", self.game.undo(steps)))
+                        events = []
+                    else:
+                        notes.append(_undo_note("Another device redid", self.game.redo(steps)))
+                        events = []
+                    self.seq = row.seq
+            except (SwError, ValueError):
+                self.reload()
+                self.notes = ["The game was reloaded from the database."]
+                return True
+            self.events = events
+            self.notes = notes
+            self.error = ""
+            self.error_rule = ""
+            self.version += 1
+            return True
+
+    # --- what the screen asks --------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return list(self.game.players)
+
+    def colour(self, player: str) -> str:
+        return self.colours.get(player, "#555555")
+
+    def undo_preview(self, steps: int) -> list[str]:
+        """The actions `undo(steps)` would take back, most recent first, as text."""
+        return [describe(e) for e in self.game.log[::-1][:steps]]
+
+    def redo_preview(self, steps: int) -> list[str]:
+        return [describe(e) for e in self.game.redo_stack[:steps]]

@@ -1,0 +1,322 @@
+"""The table-side assistant in a real browser: `panel serve dashboards/app.py` in a subprocess,
+driven by Playwright with Debian's chromium (/usr/bin/chromium).
+
+Each test starts its own server on a free port with its own SQLite file ($SW_DATABASE_URL), so a
+server can be killed and started again on the same file. Games with a known column are created
+through the store (as another device would), then opened from the lobby with their join code.
+Board facts (base-3p): r4 is an empty farmland on the edge (conquest cost 2, B-CONQ-2).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+from dashboards.session import TableSession, create_game  # noqa: E402
+from dashboards.store import Store  # noqa: E402
+from swcore import load_board  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+RACES = ["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"]
+POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
+BOARD = load_board("base-3p")
+
+if not os.path.exists(CHROMIUM):  # pragma: no cover
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`panel serve dashboards/app.py` on a free port and a given database; restartable."""
+
+    def __init__(self, db_url: str, poll_ms: int = 500):
+        self.db_url = db_url
+        self.poll_ms = poll_ms
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/app"
+
+    def start(self) -> None:
+        panel = Path(sys.executable).with_name("panel")
+        env = {**os.environ, "SW_DATABASE_URL": self.db_url, "SW_POLL_MS": str(self.poll_ms)}
+        self.proc = subprocess.Popen(
+            [str(panel), "serve", str(ROOT / "dashboards" / "app.py"), "--port", str(self.port),
+             "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{self.port}"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("panel serve did not start")
+
+    def kill(self) -> None:
+        """Stop the server at once, as a crash or a pulled plug would."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(timeout=20)
+            self.proc = None
+
+
+@pytest.fixture
+def db_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'app.sqlite'}"
+
+
+@pytest.fixture
+def server(db_url):
+    srv = Server(db_url)
+    srv.start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(20_000)
+    yield ctx.new_page()
+    ctx.close()
+
+
+def known_game(db_url: str, name: str = "Table 9") -> tuple[int, str]:
+    store = Store(db_url)
+    try:
+        return create_game(store, name, ["Ann", "Bob", "Cleo"], races=RACES, powers=POWERS)
+    finally:
+        store.dispose()
+
+
+def rows(db_url: str, game_id: int) -> list:
+    store = Store(db_url)
+    try:
+        return store.rows(game_id)
+    finally:
+        store.dispose()
+
+
+def choose_table(page, server: Server, table: str) -> None:
+    """Load the lobby and tap a table (again if the first tap came before the websocket)."""
+    page.goto(server.url)
+    field = page.get_by_placeholder("e.g. K7QX2M")
+    for _ in range(5):
+        page.get_by_role("button", name=table, exact=True).click()
+        try:
+            field.wait_for(state="visible", timeout=4000)
+            return
+        except Exception:
+            continue
+    expect(field).to_be_visible()
+
+
+def open_game(page, server: Server, table: str, code: str) -> None:
+    choose_table(page, server, table)
+    page.get_by_placeholder("e.g. K7QX2M").fill(code)
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.get_by_text("Turn", exact=False).first).to_be_visible()
+    expect(page.locator("canvas").first).to_be_visible()
+
+
+def tap(page, rid: str) -> None:
+    """Click the centre of a region on the map canvas (the canvas holds only the board)."""
+    box = page.locator("canvas").first.bounding_box()
+    i = BOARD.ids.index(rid)
+    cx, cy = BOARD.centre[i]
+    fw, fh = BOARD.frame
+    page.mouse.click(box["x"] + 4 + cx / fw * (box["width"] - 8),
+                     box["y"] + 4 + cy / fh * (box["height"] - 8))
+
+
+def test_create_a_game_from_the_lobby(server, page):
+    page.goto(server.url)
+    page.get_by_role("button", name="New game").click()
+    page.get_by_placeholder("e.g. Table 3").fill("Table <i>7</i>")
+    page.get_by_role("button", name="2", exact=True).click()
+    page.get_by_placeholder("Seat 1 name").fill("Ann")
+    page.get_by_placeholder("Seat 2 name").fill("ann")
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.get_by_text("Two players are called 'ann'")).to_be_visible()  # duplicate refused
+    page.get_by_placeholder("Seat 2 name").fill("<b>Bob</b>")
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.locator(".sw-code")).to_have_text(re.compile(r"^\s*[A-Z0-9]{6}\s*$"))
+    page.get_by_role("button", name="Open the game").click()
+    expect(page.get_by_text("To play:")).to_be_visible()
+    expect(page.locator(".sw-chip", has_text="<b>Bob</b>").first).to_be_visible()  # as text
+    expect(page.get_by_role("button", name="<b>Bob</b>: my coins")).to_be_visible()
+    expect(page.get_by_text("Table <i>7</i>").first).to_be_visible()
+    page.get_by_role("button", name="Lobby").click()
+    expect(page.get_by_role("button", name="Table <i>7</i>")).to_be_visible()
+
+
+def test_B_CONQ_2_conquest_by_tapping_the_map_end_of_turn_score_and_undo(server, page, db_url):
+    gid, code = known_game(db_url)
+    open_game(page, server, "Table 9", code)
+    page.get_by_role("button", name="Pick").first.click()  # Ratmen / Hill, free
+    expect(page.get_by_text("plays Ratmen")).to_be_visible()
+    tap(page, "r4")
+    expect(page.get_by_text("Region r4")).to_be_visible()
+    page.get_by_role("button", name="Conquer r4 (2 tokens)").click()
+    expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
+    assert [r.action.get("do") for r in rows(db_url, gid)] == ["pick", "conquer"]
+    tap(page, "r15")  # the lake: refused with its rule
+    expect(page.get_by_text("B-CONQ-4")).to_be_visible()
+    page.get_by_role("button", name="End Ann's turn and score").click()
+    # B-SCORE-1: one region, no hill: +1 coin.
+    expect(page.get_by_text("scored +1 in turn 1")).to_be_visible()
+    expect(page.get_by_role("cell", name="Ratmen: 1 region")).to_be_visible()
+    page.get_by_role("button", name="↶ Undo…").click()
+    expect(page.get_by_text("Undo — are you sure?")).to_be_visible()
+    expect(page.get_by_text("Ann ends the turn")).to_be_visible()
+    page.get_by_role("button", name="Yes, undo").click()
+    expect(page.locator(".sw-top")).to_contain_text("To play: Ann")
+    assert [r.kind for r in rows(db_url, gid)] == ["act", "act", "act", "undo"]
+    page.get_by_role("button", name="↷ Redo…").click()
+    page.get_by_role("button", name="Yes, redo").click()
+    expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
+
+
+def test_kill_the_server_restart_and_resume(db_url, page):
+    gid, code = known_game(db_url)
+    srv = Server(db_url)
+    srv.start()
+    try:
+        open_game(page, srv, "Table 9", code)
+        page.get_by_role("button", name="Pick").first.click()
+        tap(page, "r4")
+        page.get_by_role("button", name="Conquer r4 (2 tokens)").click()
+        expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
+        srv.kill()
+        srv.start()
+        open_game(page, srv, "Table 9", code)
+        expect(page.get_by_text("plays Ratmen")).to_be_visible()
+        expect(page.get_by_text("to conquer with")).to_contain_text("10 tokens")  # 12 - 2
+        tap(page, "r4")
+        expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
+    finally:
+        srv.kill()
+    assert len(rows(db_url, gid)) == 2
+
+
+def test_two_tabs_see_each_others_actions_within_a_second(server, browser, db_url):
+    _, code = known_game(db_url)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(20_000)
+    one, two = ctx.new_page(), ctx.new_page()
+    try:
+        open_game(one, server, "Table 9", code)
+        open_game(two, server, "Table 9", code)
+        one.get_by_role("button", name="Pick").first.click()
+        expect(one.get_by_text("plays Ratmen")).to_be_visible()
+        start = time.monotonic()
+        expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=3000)
+        assert time.monotonic() - start < 1.5
+        tap(two, "r4")
+        two.get_by_role("button", name="Conquer r4 (2 tokens)").click()
+        expect(one.get_by_text("Ann's Ratmen conquer r4")).to_be_visible(timeout=3000)
+    finally:
+        ctx.close()
+
+
+def test_two_server_processes_follow_each_other_by_polling(db_url, browser):
+    """A club runs several processes on one database: each sees the other's actions."""
+    _, code = known_game(db_url)
+    a, b = Server(db_url), Server(db_url)
+    a.start()
+    b.start()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(20_000)
+    one, two = ctx.new_page(), ctx.new_page()
+    try:
+        open_game(one, a, "Table 9", code)
+        open_game(two, b, "Table 9", code)
+        one.get_by_role("button", name="Pick").first.click()
+        expect(one.get_by_text("plays Ratmen")).to_be_visible()
+        expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=3000)
+    finally:
+        ctx.close()
+        a.kill()
+        b.kill()
+
+
+def test_both_devices_act_at_once_one_wins_the_other_is_told(db_url, browser):
+    """Two server processes on one database (a club), polling slowed down: the second device
+    acts on a stale screen, is refused (the seq is taken), told, and shown the new state."""
+    gid, code = known_game(db_url)
+    a, b = Server(db_url, poll_ms=600_000), Server(db_url, poll_ms=600_000)
+    a.start()
+    b.start()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(20_000)
+    one, two = ctx.new_page(), ctx.new_page()
+    try:
+        open_game(one, a, "Table 9", code)
+        open_game(two, b, "Table 9", code)
+        one.get_by_role("button", name="Pick").first.click()  # Ratmen
+        expect(one.get_by_text("plays Ratmen")).to_be_visible()
+        two.get_by_role("button", name="Pick").nth(1).click()  # Elves, on a stale screen
+        expect(two.get_by_text("Another device changed this game first")).to_be_visible()
+        expect(two.get_by_text("plays Ratmen")).to_be_visible()  # and it shows the new state
+    finally:
+        ctx.close()
+        a.kill()
+        b.kill()
+    assert [r.action for r in rows(db_url, gid)] == [{"by": "Ann", "do": "pick", "combo": 0}]
+
+
+def test_wrong_join_code_reveals_nothing(server, page, db_url):
+    known_game(db_url)
+    choose_table(page, server, "Table 9")
+    page.get_by_placeholder("e.g. K7QX2M").fill("WRONG1")
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.get_by_text("Wrong table or join code.")).to_be_visible()
+    expect(page.locator("canvas")).to_have_count(0)
+    expect(page.get_by_text("To play:")).to_have_count(0)
+
+
+def test_session_api_sees_what_the_browser_did(server, page, db_url):
+    """The browser's actions are in the database: a session opened elsewhere has them."""
+    gid, code = known_game(db_url)
+    open_game(page, server, "Table 9", code)
+    page.get_by_role("button", name="Pick").nth(2).click()  # Amazons / Swamp: 2 coins
+    expect(page.get_by_text("plays Amazons")).to_be_visible()
+    store = Store(db_url)
+    try:
+        s = TableSession.open(store, gid, code)
+        assert s.game.active[0] == "amazons"
+        assert s.game.view("Ann")["coins"]["Ann"] == 3  # B-COMBO-2: 5 - 2
+    finally:
+        store.dispose()

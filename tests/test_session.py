@@ -1,0 +1,457 @@
+"""The table-side assistant without a browser: sessions on a stored game (dashboards/session.py),
+and the turn screen's state (dashboards/turn.py) built on them.
+
+The board is base-3p. Facts used below, from swcore/data/boards/base-3p.json: r4 is a farmland on
+the edge, r3 a mountain on the edge, both empty; r10 a hill with a Lost Tribe next to both; r9 a
+swamp not on the edge; r15 the lake.
+"""
+
+import pytest
+
+from dashboards.session import CONFLICT, DENIED, AccessDenied, SetupError, TableSession, create_game
+from dashboards.store import Store
+from swcore import Game
+from swcore.bots import GreedyBot
+
+RACES = ["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"]
+POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
+PLAYERS = ["Ann", "Bob", "Cleo"]
+
+
+@pytest.fixture
+def url(tmp_path):
+    return f"sqlite:///{tmp_path / 'sw.sqlite'}"
+
+
+@pytest.fixture
+def store(url):
+    s = Store(url)
+    yield s
+    s.dispose()
+
+
+def new_game(store, **kw):
+    kw.setdefault("races", RACES)
+    kw.setdefault("powers", POWERS)
+    return create_game(store, "Table 1", kw.pop("players", PLAYERS), seed=5, **kw)
+
+
+def opened(store, **kw):
+    gid, code = new_game(store, **kw)
+    return TableSession.open(store, gid, code), gid, code
+
+
+def act(session, **action):
+    action.setdefault("by", session.game.to_act)
+    return session.act(action)
+
+
+# --- creating and opening ---------------------------------------------------------------
+def test_join_code_required_and_a_wrong_code_reveals_nothing(store):
+    gid, code = new_game(store)
+    for game_id, given in [(gid, "NOPE99"), (gid, ""), (gid + 1, code), ("x", code)]:
+        with pytest.raises(AccessDenied) as err:
+            TableSession.open(store, game_id, given)
+        assert str(err.value) == DENIED == "Wrong table or join code."
+    assert TableSession.open(store, gid, code.lower()).game_id == gid
+
+
+@pytest.mark.parametrize("names, field", [
+    (["Ann", "  ", "Cleo"], "players[1]"),
+    (["Ann", "Bob", "ann"], "players[2]"),
+    (["Ann", "Bob  ", "Bob"], "players[2]"),
+    (["Ann"], "players"),
+    (["A" * 41, "Bob"], "players[0]"),
+])
+def test_empty_duplicate_or_bad_names_refused(store, names, field):
+    with pytest.raises(SetupError) as err:
+        create_game(store, "T", names)
+    assert err.value.field == field
+    assert store.list_games() == []
+
+
+def test_table_name_and_colours_checked(store):
+    with pytest.raises(SetupError) as err:
+        create_game(store, " ", PLAYERS)
+    assert err.value.field == "table_name"
+    with pytest.raises(SetupError) as err:
+        create_game(store, "T", PLAYERS, colours=["blue", "blue", "orange"])
+    assert err.value.field == "colours"
+    assert store.list_games() == []
+
+
+def test_new_game_set_up_B_SETUP_6_and_B_SETUP_2(store):
+    s, _, _ = opened(store)
+    g = s.game
+    assert g.players == PLAYERS
+    assert g.turns == 10  # 3 players: 10 turns
+    assert [c[:2] for c in g.column] == [list(p) for p in zip(RACES, POWERS, strict=True)]
+    assert s.game.view("Ann")["coins"] == {"Ann": 5, "Bob": None, "Cleo": None}
+    assert s.colours == {"Ann": "#0072B2", "Bob": "#D55E00", "Cleo": "#CC79A7"}
+
+
+# --- acting -------------------------------------------------------------------------------
+def test_B_COMBO_2_pick_pays_one_coin_on_each_combo_above(store):
+    s, gid, _ = opened(store)
+    assert act(s, do="pick", combo=2)
+    assert [c[2] for c in s.game.column[:2]] == [1, 1]
+    assert s.game.view("Ann")["coins"]["Ann"] == 3
+    assert [r.action for r in store.rows(gid)] == [{"by": "Ann", "do": "pick", "combo": 2}]
+    assert s.seq == 1 and s.error == ""
+
+
+def test_B_CONQ_2_and_B_SCORE_1_conquests_then_end_of_turn_score(store):
+    s, _, _ = opened(store)
+    act(s, do="pick", combo=0)  # Ratmen / Hill
+    assert s.game.quote("r4").cost == 2  # empty farmland: 2
+    assert s.game.quote("r3").cost == 3  # empty mountain: 2 + 1
+    assert act(s, do="conquer", region="r4")
+    assert act(s, do="conquer", region="r3")
+    assert act(s, do="end_turn")
+    assert s.game.last_score[0] == [{"what": "Ratmen: 2 regions", "coins": 2, "rule": "B-SCORE-1",
+                                     "regions": ["r3", "r4"]}]
+    assert s.game.view("Ann")["coins"]["Ann"] == 7  # 5 + 2 regions; no hill held
+    assert s.game.view(None)["coins"]["Ann"] is None  # hidden from the others (B-SCORE-3)
+    assert s.game.current == "Bob"
+
+
+@pytest.mark.parametrize("region, rule", [("r15", "B-CONQ-4"), ("r9", "B-CONQ-1")])
+def test_refused_action_explains_and_leaves_the_database_unchanged(store, region, rule):
+    s, gid, _ = opened(store)
+    act(s, do="pick", combo=0)
+    before = (store.last_seq(gid), s.game.state_hash(), s.seq, s.version)
+    assert not act(s, do="conquer", region=region)
+    assert s.error_rule == rule and s.error.startswith(rule + ": ")
+    assert (store.last_seq(gid), s.game.state_hash(), s.seq, s.version) == before
+    assert act(s, do="conquer", region="r4")  # and the next good action clears the error
+    assert s.error == "" and s.error_rule == ""
+
+
+def test_B_FINAL_3_die_entered_at_the_table_is_stored_and_replayed(store, url):
+    s, gid, code = opened(store)
+    act(s, do="pick", combo=3)  # Dwarves / Alchemist: 3 + 4 = 7 tokens
+    act(s, do="conquer", region="r4")  # 2 tokens, 5 left
+    act(s, do="conquer", region="r3")  # 3 tokens, 2 left
+    # r10 costs 3 (Lost Tribe): 2 tokens + a die showing 1 are enough.
+    assert act(s, do="conquer", region="r10", reinforce=True, roll=1)
+    assert s.game.snapshot()["regions"]["r10"] == {"race": "dwarves", "owner": "Ann", "tokens": 2}
+    assert store.rows(gid)[-1].action["roll"] == 1
+    # B-FINAL-4: no conquest after the reinforcement die.
+    assert not act(s, do="conquer", region="r11")
+    assert s.error_rule == "B-FINAL-4"
+    again = TableSession.open(Store(url), gid, code)
+    assert again.game.state_hash() == s.game.state_hash()
+
+
+def test_B_FINAL_3_failed_die_leaves_the_lost_tribe(store):
+    s, _, _ = opened(store)
+    act(s, do="pick", combo=3)
+    act(s, do="conquer", region="r4")
+    act(s, do="conquer", region="r3")
+    assert act(s, do="conquer", region="r10", reinforce=True, roll=0)  # 2 + 0 < 3
+    assert s.game.snapshot()["regions"]["r10"]["race"] == "lost_tribe"
+    assert any(ev.kind == "final_failed" for ev in s.events)
+
+
+# --- undo, redo, restart ---------------------------------------------------------------------
+def test_undo_redo_are_stored_and_survive_a_restart(store, url):
+    s, gid, code = opened(store)
+    act(s, do="pick", combo=0)
+    act(s, do="conquer", region="r4")
+    act(s, do="conquer", region="r3")
+    replay = Game(s.game.setup)
+    replay.apply(s.game.log[0])
+    after_pick = replay.state_hash()
+    assert s.undo_preview(2) == ["Ann conquers r3", "Ann conquers r4"]
+    assert s.undo(2)
+    assert s.game.state_hash() == after_pick and len(s.game.redo_stack) == 2
+    assert [r.kind for r in store.rows(gid)] == ["act", "act", "act", "undo"]
+    restarted = TableSession.open(Store(url), gid, code)  # a new store: as after a restart
+    assert restarted.game.state_hash() == after_pick
+    assert restarted.game.redo_stack == s.game.redo_stack
+    assert restarted.redo(1)
+    assert restarted.game.snapshot()["regions"]["r4"]["race"] == "ratmen"
+    back = TableSession.open(Store(url), gid, code)
+    assert back.game.state_hash() == restarted.game.state_hash()
+    assert len(back.game.redo_stack) == 1
+    assert not back.undo(0) and back.error == "Nothing to undo."
+
+
+def test_a_new_action_after_undo_clears_the_redo_stack_for_good(store, url):
+    s, gid, code = opened(store)
+    act(s, do="pick", combo=0)
+    act(s, do="conquer", region="r4")
+    s.undo(1)
+    act(s, do="conquer", region="r3")
+    assert s.game.redo_stack == []
+    again = TableSession.open(Store(url), gid, code)
+    assert again.game.redo_stack == [] and again.game.state_hash() == s.game.state_hash()
+    assert not again.redo(1) and again.error == "Nothing to redo."
+
+
+def test_restart_resumes_every_game_at_its_last_action(url):
+    first = Store(url)
+    s1, g1, c1 = opened(first)
+    s2, g2, c2 = opened(first, players=["Xi", "Yu"], races=None, powers=None)
+    act(s1, do="pick", combo=1)
+    act(s2, do="pick", combo=0)
+    act(s2, do="end_turn")
+    first.dispose()
+    second = Store(url)
+    assert TableSession.open(second, g1, c1).game.state_hash() == s1.game.state_hash()
+    assert TableSession.open(second, g2, c2).game.state_hash() == s2.game.state_hash()
+
+
+# --- several devices ----------------------------------------------------------------------
+def test_two_sessions_see_each_others_actions(store):
+    a, gid, code = opened(store)
+    b = TableSession.open(store, gid, code)
+    assert not b.sync()
+    act(a, do="pick", combo=0)
+    assert b.sync() and b.seq == 1 and b.game.state_hash() == a.game.state_hash()
+    assert b.notes and "picks Ratmen" in b.notes[0]
+    act(b, do="conquer", region="r4")
+    assert a.sync()
+    assert a.undo(1)
+    assert b.sync() and b.game.state_hash() == a.game.state_hash()
+    assert b.notes == ["Another device undid 1 action."]
+
+
+def test_concurrent_actions_one_wins_the_other_is_told(store):
+    a, gid, code = opened(store)
+    b = TableSession.open(store, gid, code)
+    assert act(a, do="pick", combo=0)  # a wins seq 1
+    assert not act(b, do="pick", combo=1)  # b still thought seq 0 was the last
+    assert b.error == CONFLICT and b.conflicts == 1
+    assert [r.action["combo"] for r in store.rows(gid)] == [0]
+    assert b.game.state_hash() == a.game.state_hash() and b.seq == 1  # b shows the new state
+    assert act(b, do="conquer", region="r4")  # and can go on from there
+
+
+def test_concurrent_undo_loses_cleanly(store):
+    a, gid, code = opened(store)
+    act(a, do="pick", combo=0)
+    b = TableSession.open(store, gid, code)
+    act(a, do="conquer", region="r4")
+    assert not b.undo(1)
+    assert b.error == CONFLICT
+    assert [r.kind for r in store.rows(gid)] == ["act", "act"]
+    assert b.game.state_hash() == a.game.state_hash()
+
+
+# --- the column entered as on the table (B-COMBO-6) -------------------------------------
+def test_B_COMBO_6_table_column_waits_for_the_revealed_pair(store, url):
+    s, gid, code = opened(store, stacks="table")
+    act(s, do="pick", combo=0)
+    assert s.game.needs_reveal
+    assert not act(s, do="conquer", region="r4")
+    assert s.error_rule == "B-COMBO-6"
+    assert act(s, do="reveal", race="trolls", player="stout")
+    assert s.game.column[-1] == ["trolls", "stout", 0]
+    again = TableSession.open(Store(url), gid, code)
+    assert again.game.column == s.game.column
+
+
+# --- a whole game -----------------------------------------------------------------------------
+def test_a_whole_game_played_through_sessions_ends_with_standings(store, url):
+    s, gid, code = opened(store, races=None, powers=None)
+    watcher = TableSession.open(store, gid, code)
+    bot = GreedyBot(3)
+    for _ in range(2000):
+        if s.game.game_over:
+            break
+        assert s.act(bot.choose(s.game, s.game.legal_actions())), s.error
+    assert s.game.game_over
+    rows = s.game.standings()
+    assert sorted(r["player"] for r in rows) == sorted(PLAYERS)
+    assert rows[0]["winner"] and rows[0]["coins"] >= rows[-1]["coins"]
+    assert s.game.view(None)["coins"] == {r["player"]: r["coins"] for r in rows}  # revealed
+    assert watcher.sync() and watcher.game.game_over
+    assert TableSession.open(Store(url), gid, code).game.standings() == rows
+
+
+# --- the turn screen, without a browser ----------------------------------------------------
+HOSTILE = ["<script>alert(1)</script>", "<b>Bob</b>", "Cleo & \"friends\""]
+
+
+def test_hostile_names_are_shown_as_text(store):
+    from dashboards.turn import TurnScreen, header_html, legend_html, score_html, standings_html
+
+    s, _, _ = opened(store, players=HOSTILE, races=None, powers=None)
+    act(s, do="pick", combo=0)
+    act(s, do="end_turn")  # the first player scored: the card names them
+    screen = TurnScreen(s)
+    act(s, do="pick", combo=1)
+    texts = [header_html(s), score_html(s.game, s.colours), legend_html(s.game, s.colours),
+             standings_html(s.game, s.colours), screen.peek(HOSTILE[0]), screen._log.object,
+             screen._players[0].object]
+    for text in texts:
+        assert "<script>" not in text and "<b>Bob</b>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in texts[1]  # the score card of seat 1
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in texts[4]  # peeking at their coins
+    assert "&lt;b&gt;Bob&lt;/b&gt;" in texts[0] and "&lt;b&gt;Bob&lt;/b&gt; picks" in texts[5]
+    assert "Cleo &amp; &quot;friends&quot;" in texts[6]
+
+
+def test_turn_screen_region_card_quotes_and_explains(store):
+    """B-CONQ-2: r3, an empty mountain, costs 2 + 1; B-CONQ-4: the lake cannot be conquered."""
+    from dashboards.turn import TurnScreen
+
+    s, _, _ = opened(store)
+    screen = TurnScreen(s)
+    act(s, do="pick", combo=0)
+    screen.selected = "r3"
+    assert screen._card.visible
+    assert "Cost <b>3</b> tokens" in screen._card_quote.object
+    assert "1 mountain" in screen._card_quote.object
+    labels = [b.label for b in screen._card_buttons if b.visible]
+    assert labels == ["Conquer r3 (3 tokens)"]
+    assert not screen._card_alert.visible
+    screen._card_buttons[0].clicks += 1  # press it
+    assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 3}
+    screen.selected = "r15"
+    assert screen._card_alert.visible and "B-CONQ-4" in screen._card_alert.object
+    assert not [b for b in screen._card_buttons if b.visible]
+
+
+def test_turn_screen_peek_shows_only_that_players_coins(store):
+    from dashboards.turn import TurnScreen
+
+    s, _, _ = opened(store)
+    screen = TurnScreen(s)
+    text = screen.peek("Bob")
+    assert "<span class='sw-big'>5</span>" in text and "Bob" in text
+    assert "coins hidden" in screen._players[0].object
+
+
+# --- the new-game form and the lobby, without a browser -----------------------------------
+def test_new_game_form_refuses_duplicates_and_escapes_the_message(store):
+    from dashboards.newgame import NewGameForm
+
+    form = NewGameForm(store, table_name="T")
+    form.set_players(["<i>Zed</i>", "<i>zed</i>"])
+    assert form.submit() is None
+    assert form._error.visible
+    assert "&lt;i&gt;zed&lt;/i&gt;" in form._error.object and "<i>" not in form._error.object
+    assert store.list_games() == []
+
+
+def test_new_game_form_column_as_on_the_table_B_SETUP_3(store):
+    from dashboards.newgame import NewGameForm
+
+    made = []
+    form = NewGameForm(store, table_name="Club 2", on_created=lambda gid, code: made.append(gid))
+    form.set_players(["Ann", "Bob"])
+    form.column_mode = "Enter as on the table"
+    form.set_pairs([("ratmen", "hill"), ("ratmen", "forest")] + [("elves", "swamp")] * 4)
+    assert form.submit() is None and "Ratmen is already in the column" in form._error.object
+    form.set_pairs(list(zip(RACES, POWERS, strict=True)))
+    gid, code = form.submit()
+    assert made == [gid]
+    game = TableSession.open(store, gid, code).game
+    assert game.board.id == "base-2p" and game.players == ["Ann", "Bob"]
+    assert [c[:2] for c in game.column] == [list(p) for p in zip(RACES, POWERS, strict=True)]
+    assert game.setup.get("stacks") == "table"
+
+
+def test_lobby_wrong_code_and_right_code(store):
+    from dashboards.lobby import Lobby
+
+    gid, code = new_game(store)
+    opened_sessions = []
+    lobby = Lobby(store, on_open=opened_sessions.append)
+    lobby.choose(gid)
+    assert lobby.open_chosen("NOPE42") is None
+    assert lobby._error.visible and lobby._error.object == "Wrong table or join code."
+    lobby.choose(gid + 100)  # a game that does not exist: the same answer
+    assert lobby.open_chosen(code) is None and lobby.message == DENIED
+    lobby.choose(gid)
+    session = lobby.open_chosen(code)
+    assert session is not None and opened_sessions == [session]
+
+
+# --- every power's own action, offered and carried out by the turn screen ------------------
+def screen_with(store, power):
+    from dashboards.turn import TurnScreen
+
+    s, _, _ = opened(store, powers=[power, *POWERS[1:]])
+    screen = TurnScreen(s)
+    s.act({"by": "Ann", "do": "pick", "combo": 0})  # Ratmen + the power
+    return s, screen
+
+
+def press(layout, label):
+    found = [b for b in layout if getattr(b, "label", None) == label and b.visible]
+    assert found, (label, [getattr(b, "label", None) for b in layout if b.visible])
+    found[0].clicks += 1
+
+
+def test_B_POW_BERSERK_1_die_rolled_before_the_conquest(store):
+    s, screen = screen_with(store, "berserk")
+    box, buttons = screen._berserk_die
+    assert box.visible and [b.label for b in buttons] == ["Roll for me", "Die: blank", "Die: 1",
+                                                          "Die: 2", "Die: 3"]
+    press(buttons, "Die: 2")
+    assert s.game.army_of("Ann").roll == 2
+    assert s.game.log[-1] == {"by": "Ann", "do": "berserk", "roll": 2}
+    assert not screen._berserk_die[0].visible  # one roll per conquest (A-BASE-06)
+    assert s.act({"by": "Ann", "do": "conquer", "region": "r3"})  # mountain: max(1, 3 - 2) = 1
+    assert s.game.snapshot()["regions"]["r3"]["tokens"] == 1
+
+
+def test_B_POW_DRAGONMASTER_1_dragon_from_the_region_card(store):
+    s, screen = screen_with(store, "dragon_master")
+    screen.selected = "r3"
+    press(screen._card_buttons, "Send the Dragon to r3 (1 token)")
+    assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 1,
+                                                  "dragon": 1}
+
+
+def test_B_POW_FORTIFIED_1_fortress_in_a_held_region(store):
+    s, screen = screen_with(store, "fortified")
+    s.act({"by": "Ann", "do": "conquer", "region": "r4"})
+    screen.selected = "r4"
+    press(screen._card_buttons, "Build a Fortress in r4")
+    assert s.game.snapshot()["regions"]["r4"]["fortress"] == 1
+
+
+def test_B_POW_HEROIC_1_heroes_panel(store):
+    s, screen = screen_with(store, "heroic")
+    s.act({"by": "Ann", "do": "conquer", "region": "r4"})
+    press(screen._turn_buttons, "Place the Heroes…")
+    assert screen.mode == "heroes"
+    pick = [o for o in screen._context if o.__class__.__name__ == "CheckButtonGroup"][0]
+    pick.value = ["r4"]
+    press(screen._context, "Place 1 Hero here")
+    assert s.game.snapshot()["regions"]["r4"]["hero"] == 1
+    assert screen.mode == "play"
+
+
+def test_B_POW_BIVOUACKING_1_encampments_with_steppers(store):
+    s, screen = screen_with(store, "bivouacking")
+    s.act({"by": "Ann", "do": "conquer", "region": "r4"})
+    s.act({"by": "Ann", "do": "conquer", "region": "r3"})
+    press(screen._turn_buttons, "Place the Encampments…")
+    screen._steppers["r4"].value = 3
+    screen._steppers["r3"].value = 2
+    press(screen._context, "Place the Encampments")
+    regions = s.game.snapshot()["regions"]
+    assert (regions["r4"]["encampment"], regions["r3"]["encampment"]) == (3, 2)
+
+
+def test_B_POW_DIPLOMAT_1_peace_button(store):
+    s, screen = screen_with(store, "diplomat")
+    press(screen._turn_buttons, "Make peace with Cleo (Diplomat)")
+    assert s.game.snapshot()["peace"][0] == "Cleo"
+
+
+def test_B_REDEP_1_redeploy_with_steppers(store):
+    s, screen = screen_with(store, "hill")
+    s.act({"by": "Ann", "do": "conquer", "region": "r4"})
+    s.act({"by": "Ann", "do": "conquer", "region": "r3"})
+    press(screen._turn_buttons, "Redeploy…")
+    assert set(screen._steppers) == {"r3", "r4"}
+    screen._steppers["r3"].value, screen._steppers["r4"].value = 1, 11  # 12 Ratmen tokens
+    press(screen._context, "Place these tokens")
+    regions = s.game.snapshot()["regions"]
+    assert (regions["r3"]["tokens"], regions["r4"]["tokens"]) == (1, 11)

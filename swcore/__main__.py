@@ -9,6 +9,17 @@ import sys
 from .errors import SwError
 
 
+def _positive(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m swcore", description="Small World rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -20,11 +31,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--geometry", action="store_true", help="add each region's polygons")
     p = sub.add_parser("simulate", help="play whole games with bots")
     p.add_argument("--board", default="base-4p")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--bot", default="random", choices=["random", "greedy"])
     p.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("bench", help="time random games and legal_actions on every board")
-    p.add_argument("--games", type=int, default=30)
+    p.add_argument("--games", type=_positive, default=30)
     p = sub.add_parser("play", help="watch a demo game between bots in the terminal")
     p.add_argument("--board", default="base-2p")
     p.add_argument("--seed", type=int, default=0)

@@ -8,16 +8,25 @@
 One row per region in `source`: its outline, label anchor and terrain never change; the
 token badge, marker badges, outline (thick when the player to move can conquer the region)
 and hover text are recomputed by `update` and sent as a `source.patch` of the changed cells.
-Built-in boards are drawn from swcore/data/geometry; an inline map (a scenario) has no
-geometry and is drawn as circles, on its `centre`s if every region has one, else on a circle
-(or a grid beyond 12 regions), with its borders as lines.
+Built-in boards are drawn from swcore/data/geometry, each region's labels stacked on the
+label point stored there (where the stack fits the region best); an inline map (a scenario)
+has no geometry and is drawn as circles, on its `centre`s if every region has one, else on
+a circle (or a grid beyond 12 regions), with its borders as lines.
+
+Text sizes follow the figure's size on screen: a small JavaScript callback picks the step of
+`map_style.TEXT_STEPS` from the screen px per frame unit whenever the figure is laid out or
+zoomed, so a map the app scales to a phone's width gets smaller fonts and short badges
+(`Rat×4` instead of `Ratmen ×4`) with no round trip to the server.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from html import escape
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +34,11 @@ from bokeh.core.properties import value
 from bokeh.events import DoubleTap
 from bokeh.models import (
     ColumnDataSource,
+    CustomJS,
     HoverTool,
     Legend,
     LegendItem,
     MultiPolygons,
-    Scatter,
     Segment,
     TapTool,
     Text,
@@ -38,18 +47,38 @@ from bokeh.models import (
 from bokeh.plotting import figure
 
 from swcore import Board, Game, InputError, load_board
-from swcore.board import geometry
 from swcore.catalogue import LOST_TRIBE, race_name
 
 from . import map_style as st
 
-#: Labels are kept this far (frame units) from the left and right sides so badges fit.
+#: Labels of a map drawn without geometry are kept this far (frame units) from the left and
+#: right sides so badges fit.
 LABEL_MARGIN = 58.0
 #: Columns recomputed by `update` (the others are fixed by the board).
-#: `tok` is the badge of an active race or a Lost Tribe, `dtok` that of a race in decline
-#: (drawn pale and hatched); one of them is None. Hatches are scalar styles on purpose: a
+#: `tok` is the badge of an active race or a Lost Tribe (`Ratmen ×4`), `dtok` that of a race
+#: in decline (drawn pale and hatched); one of them is None. `tok_s` and `dtok_s` are the same
+#: badges short (`Rat×4`), shown on a small map. Hatches are scalar styles on purpose: a
 #: per-row hatch column makes every repaint in the browser about 25 ms slower.
-DYNAMIC = ("tok", "dtok", "tok_fill", "tok_ink", "badges", "hl", "tip")
+DYNAMIC = ("tok", "dtok", "tok_s", "dtok_s", "tok_fill", "tok_ink", "badges", "hl", "tip")
+#: The legend's text size (px) and how wide its characters are, for wrapping (11 px Helvetica
+#: measures about 5 px a character in chromium).
+LEGEND_PX, LEGEND_CHAR = 11, 5.8
+#: Below this width (px) the title takes two lines.
+NARROW = 560
+#: Picks the text step (see `map_style.text_steps`) for the figure's size and zoom on screen.
+RESCALE_JS = """
+const w = fig.inner_width, r = fig.x_range;
+if (!(w > 0) || !(r.end > r.start)) return;
+const ppu = w / (r.end - r.start);
+let s = steps[0];
+for (const t of steps) { if (ppu >= t.from) s = t; }
+labels.setv({text_font_size: {value: s.label}, y_offset: {value: s.up}});
+tokens.setv({text: {field: s.short ? "tok_s" : "tok"}, text_font_size: {value: s.badge},
+             padding: s.pad});
+declined.setv({text: {field: s.short ? "dtok_s" : "dtok"}, text_font_size: {value: s.badge},
+               padding: s.pad});
+badges.setv({text_font_size: {value: s.mark}, y_offset: {value: s.down}, padding: s.mpad});
+"""
 
 
 class BoardMap:
@@ -72,7 +101,7 @@ class BoardMap:
         self._callbacks: list[Callable[[str], Any]] = []
         self._panes: list[Any] = []
         self._in_tap = False
-        data, self._links = _static_columns(self.board)
+        data, self._links, self._peaks = _static_columns(self.board)
         data.update(self._rows(self.game))
         self.source = ColumnDataSource(data, name="board_regions")
         self.figure = self._build(width)
@@ -98,7 +127,7 @@ class BoardMap:
                 rows.update(i for i, _ in changed)
         if patches:
             self.source.patch(patches)
-        title = _title(self.board, game)
+        title = _title(self.board, game, self._sep)
         retitled = self.figure.title.text != title
         if retitled:
             self.figure.title.text = title
@@ -169,18 +198,22 @@ class BoardMap:
         for i, rid in enumerate(b.ids):
             race = game.race[i] if game else (LOST_TRIBE if b.lost_tribe[i] else None)
             n = game.tokens[i] if game else int(b.lost_tribe[i])
-            tok = dtok = None
+            tok = dtok = tok_s = dtok_s = None
             fill, ink_ = "#FFFFFF", "#000000"
             if race == LOST_TRIBE:
-                tok, fill, ink_ = f"{n} Lost Tribe", st.LOST_TRIBE_COLOR, st.ink(st.LOST_TRIBE_COLOR)
+                tok, tok_s = f"Lost Tribe ×{n}", f"{st.LOST_TRIBE_SHORT}×{n}"
+                fill, ink_ = st.LOST_TRIBE_COLOR, st.ink(st.LOST_TRIBE_COLOR)
             elif race and game is not None:
                 fill = self.colors[game.players[game.owner[i]]]
+                name = race_name(race)
                 if game.armies[race].declined:
-                    dtok = f"{n} {race_name(race)}"
+                    dtok, dtok_s = f"{name} ×{n}", f"{name[:3]}×{n}"
                 else:
-                    tok, ink_ = f"{n} {race_name(race)}", st.ink(fill)
+                    tok, tok_s, ink_ = f"{name} ×{n}", f"{name[:3]}×{n}", st.ink(fill)
             cols["tok"].append(tok)
             cols["dtok"].append(dtok)
+            cols["tok_s"].append(tok_s)
+            cols["dtok_s"].append(dtok_s)
             cols["tok_fill"].append(fill)
             cols["tok_ink"].append(ink_)
             marks = _markers(game, i)
@@ -193,9 +226,12 @@ class BoardMap:
     def _build(self, width: int) -> Any:
         b, src = self.board, self.source
         fw, fh = _frame(b)
+        self._sep = "\n" if width < NARROW else " · "
         fig = figure(frame_width=width, frame_height=round(width * fh / fw), x_range=(0, fw),
                      y_range=(0, fh), tools="pan,wheel_zoom,reset", toolbar_location="right",
-                     match_aspect=True, name="board_map", title=_title(b, self.game))
+                     match_aspect=True, name="board_map",
+                     title=_title(b, self.game, self._sep))
+        fig.title.text_font_size = "13px" if width >= NARROW else "12px"
         fig.toolbar.autohide = True
         fig.axis.visible = False
         fig.grid.visible = False
@@ -226,42 +262,54 @@ class BoardMap:
         outline = fig.add_glyph(src, MultiPolygons(
             xs="xs", ys="ys", fill_alpha=0, line_color=st.TARGET[0], line_width=st.TARGET[1],
             line_alpha="hl"))
-        peaks = _peaks(src.data)
-        if peaks["x"]:
-            fig.add_glyph(ColumnDataSource(peaks), Scatter(
-                x="x", y="y", marker="triangle", size=13, fill_color=st.MOUNTAIN_COLOR,
-                line_color="#FFFFFF", line_width=1))
+        if self._peaks["xs"]:  # in frame units: they scale with the map
+            fig.add_glyph(ColumnDataSource(self._peaks), MultiPolygons(
+                xs="xs", ys="ys", fill_color=st.MOUNTAIN_COLOR, line_color="#FFFFFF",
+                line_width=1))
         font = value(st.FONT)
         labels = fig.add_glyph(src, Text(
-            x="x", y="y", text="label", text_font=font, text_font_size="11px",
-            text_font_style="bold", text_color="#222222", text_align="center",
-            text_baseline="middle", y_offset=-20, background_fill_color="#FFFFFF",
-            background_fill_alpha=0.6, border_radius=3, padding=1))
-        badge = dict(x="x", y="y", text_font=font, text_font_size="12px", text_font_style="bold",
-                     text_align="center", text_baseline="middle", background_fill_color="tok_fill",
-                     border_line_color="#FFFFFF", border_line_width=1.5, border_radius=5,
-                     padding=3)
+            x="x", y="y", text="label", text_font=font, text_font_style="bold",
+            text_color="#222222", text_align="center", text_baseline="middle",
+            background_fill_color="#FFFFFF", background_fill_alpha=0.6, border_radius=3,
+            padding=1))
+        badge = dict(x="x", y="y", text_font=font, text_font_style="bold", text_align="center",
+                     text_baseline="middle", background_fill_color="tok_fill",
+                     border_line_color="#FFFFFF", border_line_width=1.5, border_radius=5)
         tokens = fig.add_glyph(src, Text(text="tok", text_color="tok_ink", **badge))
         declined = fig.add_glyph(src, Text(
             text="dtok", text_color=st.DECLINED_INK, background_fill_alpha=st.DECLINED_ALPHA,
             background_hatch_pattern=st.DECLINED_HATCH, background_hatch_color="#FFFFFF",
             background_hatch_scale=6, **badge))
         badges = fig.add_glyph(src, Text(
-            x="x", y="y", text="badges", text_font=font, text_font_size="11px",
-            text_color="#000000", text_align="center", text_baseline="middle", y_offset=20,
-            background_fill_color="#FFFFFF", background_fill_alpha=0.9,
-            border_line_color="#000000", border_line_width=1, border_radius=3, padding=2))
+            x="x", y="y", text="badges", text_font=font, text_color="#000000",
+            text_align="center", text_baseline="middle", background_fill_color="#FFFFFF",
+            background_fill_alpha=0.9, border_line_color="#000000", border_line_width=1,
+            border_radius=3))
         for r in (shapes, outline, labels, tokens, declined, badges):
             r.selection_glyph = None
             r.nonselection_glyph = None
-        fig.add_tools(HoverTool(renderers=[shapes], tooltips="<div style='max-width:340px'>"
-                                "@tip{safe}</div>", point_policy="follow_mouse"),
+        # Text sizes: the step for `width` now, and again in the browser whenever the figure
+        # is laid out at another size (scale_width in the app) or zoomed.
+        steps = st.text_steps()
+        glyphs = {"labels": labels.glyph, "tokens": tokens.glyph, "declined": declined.glyph,
+                  "badges": badges.glyph}
+        _apply_step(glyphs, _pick_step(steps, width / fw))
+        rescale = CustomJS(args=dict(fig=fig, steps=steps, **glyphs), code=RESCALE_JS)
+        fig.js_on_change("inner_width", rescale)
+        fig.x_range.js_on_change("start", rescale)
+        fig.x_range.js_on_change("end", rescale)
+        # "vertical": above or below the finger, shifted sideways to stay on the screen (a
+        # tooltip beside it is not shifted and was cut off on a phone), never wider than it.
+        fig.add_tools(HoverTool(renderers=[shapes], tooltips=TOOLTIP, attachment="vertical",
+                                point_policy="follow_mouse"),
                       TapTool(renderers=[shapes]))
         fig.toolbar.active_scroll = None
-        self._legend(fig, swatch)
+        self._legend(fig, swatch, width, _pick_step(steps, width / fw)["short"])
         return fig
 
-    def _legend(self, fig: Any, swatch: dict[str, tuple[Any, int]]) -> None:
+    def _legend(self, fig: Any, swatch: dict[str, tuple[Any, int]], width: int,
+                short: bool) -> None:
+        """Terrain and player swatches under the map, then the note, both wrapped to `width`."""
         items = []
         for t in st.TERRAIN_COLORS:
             if t in swatch:
@@ -271,10 +319,14 @@ class BoardMap:
             r = fig.quad(left=[math.nan], right=[math.nan], top=[math.nan], bottom=[math.nan],
                          fill_color=c, line_color="#FFFFFF")
             items.append(LegendItem(label=p, renderers=[r]))
+        ncols = _legend_columns([str(it.label.value) for it in items], width)
         fig.add_layout(Legend(items=items, orientation="horizontal", location="center",
-                              label_text_font_size="11px", click_policy="none",
-                              border_line_color=None, padding=2, spacing=8), "below")
-        fig.add_layout(Title(text=st.LEGEND_NOTE, text_font_size="11px", text_font_style="normal",
+                              ncols=ncols, label_text_font_size=f"{LEGEND_PX}px",
+                              click_policy="none", border_line_color=None, padding=2,
+                              spacing=8), "below")
+        note = st.LEGEND_NOTE + ("   " + st.SHORT_NOTE if short else "")
+        fig.add_layout(Title(text="\n".join(_wrap(note, width)),
+                             text_font_size=f"{LEGEND_PX}px", text_font_style="normal",
                              text_color="#333333", align="center"), "below")
 
 
@@ -285,32 +337,51 @@ def _frame(b: Board) -> tuple[float, float]:
     return float(b.frame[0]), float(b.frame[1])
 
 
-def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list]]:
-    """Per-region outline, label anchor, terrain; plus border lines for boards drawn as circles."""
+@lru_cache(maxsize=8)
+def _drawing(board_id: str) -> dict[str, Any] | None:
+    """The stored drawing of a built-in board (outlines, label points, mountain peaks), or
+    None. Read once per board: the file does not change while the program runs."""
+    path = resources.files("swcore").joinpath(f"data/geometry/{board_id}.json")
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text("utf-8"))
+
+
+def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[str, list]]:
+    """Per-region outline, label anchor, terrain; the border lines of a board drawn as
+    circles; and the mountains' peaks (three small triangles each, in frame units)."""
     fw, fh = _frame(b)
-    try:
-        geo = geometry(b.id)
-        if set(geo) != set(b.ids):
-            raise InputError("board", "geometry does not match the board")
-    except InputError:
-        geo = None
+    drawing = _drawing(b.id) if b.id != "inline" else None
+    if drawing is not None and set(drawing["regions"]) != set(b.ids):
+        drawing = None  # not the board the geometry was drawn for
     xs, ys, cx, cy = [], [], [], []
+    peaks: list[tuple[float, float, float]] = []  # x, y (y up), size
     links: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": []}
-    if geo is not None:
+    if drawing is not None:
+        geo, at, tops = drawing["regions"], drawing.get("labels", {}), drawing.get("peaks", {})
         for i, rid in enumerate(b.ids):
             xs.append([[[x for x, _ in ring] for ring in poly] for poly in geo[rid]])
             ys.append([[[fh - y for _, y in ring] for ring in poly] for poly in geo[rid]])
-            c = b.centre[i] or _ring_centre(geo[rid][0][0])
-            cx.append(min(max(c[0], LABEL_MARGIN), fw - LABEL_MARGIN))  # badges stay in view
+            if rid in at:
+                c = at[rid]
+            else:
+                c = b.centre[i] or _ring_centre(geo[rid][0][0])
+                c = (min(max(c[0], LABEL_MARGIN), fw - LABEL_MARGIN), c[1])
+            cx.append(float(c[0]))
             cy.append(fh - c[1])
+            if b.terrain[i] == "mountain":
+                top = tops.get(rid, (c[0] - 80, c[1] - 10, 1.0))
+                peaks.append((top[0], fh - top[1], top[2] if len(top) > 2 else 1.0))
     else:
         pos, radius = _circle_layout(b)
-        for x, y in pos:
+        for i, (x, y) in enumerate(pos):
             angles = [2 * math.pi * k / 40 for k in range(40)]
             xs.append([[[x + radius * math.cos(a) for a in angles]]])
             ys.append([[[fh - y + radius * math.sin(a) for a in angles]]])
             cx.append(x)
             cy.append(fh - y)
+            if b.terrain[i] == "mountain":  # low in the circle, under the badges
+                peaks.append((x, fh - y - 0.7 * radius, min(1.0, radius / 60)))
         for a, c in b.borders:
             links["x0"].append(cx[a])
             links["y0"].append(cy[a])
@@ -323,7 +394,7 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list]]:
         "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in ("mine", "cavern", "magic")
                                     if s in b.symbols[i]]) for i, rid in enumerate(b.ids)],
     }
-    return data, links
+    return data, links, _peaks(peaks)
 
 
 def _ring_centre(ring: list[list[float]]) -> tuple[float, float]:
@@ -369,29 +440,73 @@ def _region_at(data: dict[str, list], x: float | None, y: float | None) -> int |
     return None
 
 
-def _peaks(data: dict[str, list]) -> dict[str, list]:
-    """Three small peaks left of each mountain's id label (which is 20 px above the anchor)."""
-    out: dict[str, list] = {"x": [], "y": []}
-    for t, x, y in zip(data["terrain"], data["x"], data["y"], strict=True):
-        if t == "mountain":
-            for dx, dy in ((-52, 22), (-38, 22), (-45, 34)):
-                out["x"].append(x + dx)
-                out["y"].append(y + dy)
+def _peaks(points: list[tuple[float, float, float]]) -> dict[str, list]:
+    """Three small peaks (two low, one high behind) around each (x, y), `size` times 18 frame
+    units wide each: one MultiPolygons row per peak."""
+    out: dict[str, list] = {"xs": [], "ys": []}
+    for x, y, size in points:
+        for dx, dy in ((-9.5, -4.0), (9.5, -4.0), (0.0, 5.0)):
+            px, py, w, h = x + dx * size, y + dy * size, 9.0 * size, 15.0 * size
+            out["xs"].append([[[px - w, px + w, px]]])
+            out["ys"].append([[[py - h / 2, py - h / 2, py + h / 2]]])
     return out
+
+
+def _pick_step(steps: list[dict[str, Any]], ppu: float) -> dict[str, Any]:
+    """The step for `ppu` screen px per frame unit (as RESCALE_JS picks it)."""
+    return ([steps[0]] + [s for s in steps[1:] if ppu >= s["from"]])[-1]
+
+
+def _apply_step(glyphs: dict[str, Any], s: dict[str, Any]) -> None:
+    """What RESCALE_JS does in the browser, done in Python for the figure's own width."""
+    glyphs["labels"].update(text_font_size=s["label"], y_offset=s["up"])
+    for k, col in (("tokens", "tok"), ("declined", "dtok")):
+        glyphs[k].update(text=col + ("_s" if s["short"] else ""), text_font_size=s["badge"],
+                         padding=s["pad"])
+    glyphs["badges"].update(text_font_size=s["mark"], y_offset=s["down"], padding=s["mpad"])
+
+
+def _legend_columns(labels: list[str], width: float) -> int:
+    """The most legend items per row (laid out row by row, each column as wide as its
+    widest item) that fit in `width` px."""
+    sizes = [20 + 5 + LEGEND_CHAR * len(t) + 8 for t in labels]  # swatch, gap, text, spacing
+    for n in range(len(sizes), 1, -1):
+        cols = [max(sizes[k::n]) for k in range(n)]
+        if sum(cols) + 8 <= width:
+            return n
+    return 1
+
+
+def _wrap(note: str, width: float) -> list[str]:
+    """`note`'s phrases (three spaces apart) in as few lines as fit in `width` px."""
+    lines: list[str] = []
+    for phrase in note.split("   "):
+        if lines and LEGEND_CHAR * len(lines[-1] + "   " + phrase) <= width - 8:
+            lines[-1] += "   " + phrase
+        else:
+            lines.append(phrase)
+    return lines
 
 
 # ----------------------------------------------------------------------------------------
 # Texts
 # ----------------------------------------------------------------------------------------
-def _title(b: Board, game: Game | None) -> str:
+#: The hover box: never wider than the screen (less a margin), so it can always be shifted
+#: into view.
+TOOLTIP = ("<div style='max-width:min(340px, calc(100vw - 40px));overflow-wrap:anywhere'>"
+           "@tip{safe}</div>")
+
+
+def _title(b: Board, game: Game | None, sep: str = " · ") -> str:
+    """The board, then (after `sep`: a new line on a narrow map) the turn and who acts."""
     name = b.name or ("Scenario map" if b.id == "inline" else f"Board {b.id}")
     if game is None:
         return name
     if game.game_over:
-        return f"{name} · game over · winner: {', '.join(game.winners())}"
+        return f"{name}{sep}game over · winner: {', '.join(game.winners())}"
     who = game.to_act
     what = "to move" if who == game.current else "places withdrawn tokens"
-    return f"{name} · turn {game.turn}/{game.turns} · {who} {what}"
+    return f"{name}{sep}turn {game.turn}/{game.turns} · {who} {what}"
 
 
 def _markers(game: Game | None, i: int) -> list[tuple[str, int]]:
@@ -472,8 +587,12 @@ def _push_notebook(panes: list[Any]) -> None:
 # Command line: python -m swcore draw SOURCE --out FILE
 # ----------------------------------------------------------------------------------------
 def draw(source: str, out: str) -> None:
-    """Write a standalone, offline HTML page of a board id or of a saved game (.json)."""
+    """Write a standalone, offline HTML page of a board id or of a saved game (.json). The map
+    follows the window's width up to 800 px (a phone too), with the title and the legend as
+    HTML above and under it, so that they wrap."""
     from bokeh.embed import file_html
+    from bokeh.layouts import column
+    from bokeh.models import Div
     from bokeh.resources import INLINE
 
     path = Path(source)
@@ -483,5 +602,32 @@ def draw(source: str, out: str) -> None:
         m = BoardMap(Game.from_json(path.read_text(encoding="utf-8")))
     else:
         m = BoardMap(source)
-    html = file_html(m.figure, resources=INLINE, title=m.figure.title.text)
+    fig = m.figure
+    title = _title(m.board, m.game)
+    w, h = fig.frame_width, fig.frame_height
+    fig.frame_width = fig.frame_height = None
+    fig.width, fig.height = w, h
+    fig.sizing_mode = "scale_width"
+    fig.title.visible = False
+    for item in fig.below:
+        item.visible = False
+    head = Div(text=f"<b style='font-size:15px'>{escape(title)}</b>", sizing_mode="stretch_width")
+    key = Div(text=_legend_html(m), sizing_mode="stretch_width")
+    page = column(head, fig, key, sizing_mode="stretch_width", max_width=w + 40)
+    html = file_html(page, resources=INLINE, title=title)
     Path(out).write_text(html, encoding="utf-8")
+
+
+def _legend_html(m: BoardMap) -> str:
+    """The legend of the figure as HTML (it wraps on a narrow page)."""
+    box = ("display:inline-block;width:13px;height:13px;border:1px solid #555;"
+           "vertical-align:-2px;background:")
+    items = [f"<span style='{box}{c}'></span>&nbsp;{t}" for t, c in st.TERRAIN_COLORS.items()
+             if t in m.board.terrain]
+    items += [f"<span style='{box}{c}'></span>&nbsp;{escape(p)}" for p, c in m.colors.items()]
+    note = [escape(x) for x in (st.LEGEND_NOTE + "   " + st.SHORT_NOTE).split("   ")]
+    return ("<div style='font-size:13px;line-height:1.7'>" +
+            " ".join(f"<span style='white-space:nowrap;margin-right:8px'>{x}</span>"
+                     for x in items) + "<br><span style='color:#444'>" +
+            " · ".join(f"<span style='white-space:nowrap'>{x}</span>" for x in note) +
+            "</span></div>")

@@ -19,6 +19,10 @@ Player colours are the saturated Okabe-Ito colours (distinct for colour-blind vi
 from the pale terrain): blue, vermillion, reddish purple, orange, black, in seat order. A
 token badge also names its race, so colour is never the only cue. Lost Tribes are grey.
 In-decline races are dimmed (lighter fill) and hatched.
+
+Text sizes follow the map's scale on screen (`TEXT_STEPS`), so that the labels of a crowded
+board still fit their regions on a phone: a board drawn narrower than about 680 px shows
+short badges (`Rat×4`, `LT×1`; the hover text has the full names).
 """
 
 from __future__ import annotations
@@ -56,12 +60,66 @@ MARKER_NAMES: dict[str, str] = {"lair": "Troll lair", "fortress": "Fortress",
                                 "encampment": "Encampment", "hero": "Hero", "dragon": "Dragon",
                                 "hole": "Hole-in-the-Ground"}
 
+#: Text sizes by the map's scale, in screen px per frame unit (the boards are 1000 units
+#: wide, so 0.8 is a board 800 px wide): (from this scale, region id px, token badge px,
+#: short badges). The map's JavaScript picks the step again whenever the figure is resized
+#: or zoomed (e.g. `sizing_mode="scale_width"` in the app).
+TEXT_STEPS: list[tuple[float, int, int, bool]] = [
+    (0.0, 8, 9, True), (0.45, 9, 10, True), (0.58, 10, 11, True), (0.68, 10, 11, False),
+    (0.8, 11, 12, False), (0.95, 12, 13, False), (1.15, 13, 14, False)]
+#: The smallest scale a map is laid out for (a board 340 px wide: a phone 360 px wide).
+MIN_SCALE = 0.34
+#: For laying the labels out, widths in em of the map's font (DejaVu Sans, wider than the
+#: usual fallbacks) measured in chromium: a character of a region id label (bold), the widest
+#: token badges allowed for (full: "Amazons ×10", "Skeletons ×9"; short: "Ske×12"), a marker
+#: badge ("Lair Fort"); and the height of a line.
+EM_LABEL_CHAR, EM_TOKEN, EM_MARKS, EM_LINE = 0.62, (7.6, 4.3), 4.6, 1.2
+#: Short badge of a Lost Tribe (a race's is the first three letters of its name).
+LOST_TRIBE_SHORT = "LT"
+
 OUTLINE = ("#4D4D4D", 1.0)  # colour, width of a region's outline
 TARGET = ("#111111", 4.0)  # regions the player to move can conquer now
 FONT = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols', sans-serif"
 
+#: The note under the legend; phrases apart by three spaces (the map wraps it between them).
 LEGEND_NOTE = ("⚒ mine   ∩ cavern   ✦ magic source   ▲ mountain   "
                "thick outline: can be conquered now   hatched, pale badge: race in decline")
+#: Added to the note when the badges are short.
+SHORT_NOTE = "Rat×4: 4 Ratmen tokens   LT: Lost Tribe"
+
+
+def text_steps() -> list[dict]:
+    """`TEXT_STEPS` as the settings of the map's text glyphs at each step (JSON, for the
+    browser too): font sizes, badge paddings, and the offsets (px) of the region id above
+    the anchor (`up`, negative) and of the marker badge below it (`down`)."""
+    steps = []
+    for scale, label, badge, short in TEXT_STEPS:
+        pad = 3 if badge >= 11 else 2
+        # Small maps: a smaller marker badge that overlaps the token badge's lower edge, so
+        # that the stack is hardly taller than the region id and the token.
+        mark, mpad = (label - 1, 1) if short else (label, 2 if label >= 10 else 1)
+        up = -round(badge / 2 + pad + 1.5 + label * 0.55 + 1)
+        down = round(badge / 2 + pad + mark * 0.6 + mpad + (-2 if short else 2.5))
+        steps.append({"from": scale, "label": f"{label}px", "badge": f"{badge}px",
+                      "mark": f"{mark}px", "pad": pad, "mpad": mpad, "up": up, "down": down,
+                      "short": short})
+    return steps
+
+
+def stack_boxes(step: dict, label: str) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, top, right, bottom in screen px from the label anchor, y down) of a
+    region's id `label`, its widest token badge and its marker badge at a `text_steps()`
+    step: what the label layout keeps inside the region and apart from the neighbours'."""
+    lab, badge, mark = (float(step[k][:-2]) for k in ("label", "badge", "mark"))
+    out = []
+    for w, h, y in (
+            (EM_LABEL_CHAR * lab * len(label) + 2, EM_LINE * lab + 2, step["up"]),
+            (EM_TOKEN[step["short"]] * badge + 2 * step["pad"] + 3,
+             EM_LINE * badge + 2 * step["pad"] + 3, 0.0),
+            (EM_MARKS * mark + 2 * step["mpad"] + 2, EM_LINE * mark + 2 * step["mpad"] + 2,
+             step["down"])):
+        out.append((-w / 2, y - h / 2, w / 2, y + h / 2))
+    return out
 
 
 def ink(color: str) -> str:

@@ -5,6 +5,7 @@ Reads ``swcore/data/boards/base-*.json`` (written by ``scripts/author_boards.py`
 and writes ``swcore/data/geometry/base-*.json``::
 
     {"board": "base-4p", "frame": [1000.0, 929.0], "method": "...",
+     "labels": {"r1": [x, y], ...}, "peaks": {"r10": [x, y, size], ...},
      "regions": {"r1": [[[x, y], ...]], ...}}
 
 Each region maps to a list of polygons, each polygon a list of rings of [x, y]
@@ -29,6 +30,15 @@ Method (issue 3: faithful geometry):
    ``shapely.ops.polygonize``. Simplifying each region on its own could open
    gaps or overlaps of up to the tolerance along shared borders.
 
+6. Label points (for dashboards/board_map.py): in each region, the point where the
+   map's label stack (region id, token badge, marker badge: about ``LABEL_BOX``
+   frame units, wider than tall) fits best, i.e. the pole of inaccessibility
+   (``shapely.ops.polylabel``) of the region squeezed horizontally to the box's
+   aspect, which is the centre of the largest inscribed ellipse of that aspect. In a
+   mountain, the three drawn peaks go to the pole of inaccessibility of what is left
+   outside a box of ``PEAKS_CLEAR`` around the label point, shrunk until the peaks fit
+   (``peaks``: x, y and a scale under 1 where there is little room).
+
 The script then checks the result against the board's borders (the same
 "touch" rule as tests/test_geometry.py) and prints the fidelity figures.
 Adjacency in the game always comes from the board file's ``borders``; this
@@ -48,15 +58,22 @@ from pathlib import Path
 import numpy as np
 import shapely
 from scipy.spatial import Voronoi
+from shapely import affinity
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.polygon import orient
-from shapely.ops import linemerge, polygonize, unary_union
+from shapely.ops import linemerge, polygonize, polylabel, unary_union
+
+from dashboards.map_style import MIN_SCALE, SYMBOL_GLYPHS, stack_boxes, text_steps
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BOARDS_DIR = REPO_ROOT / "swcore" / "data" / "boards"
 OUT_DIR = REPO_ROOT / "swcore" / "data" / "geometry"
 
 SIMPLIFY_TOLERANCE = 0.5
+#: Width and height (frame units) of a region's label stack on the map, for its first label
+#: point.
+LABEL_BOX = (130.0, 90.0)
+PEAKS_ROOM = 22.0  # the three peaks reach 22 units from their centre
 TOUCH_MIN_LENGTH = 1.0  # shared outline longer than this counts as a drawn border
 METHOD = (
     "Voronoi diagram (scipy) of region centres plus extra_seeds, frame sides as mirror "
@@ -194,15 +211,116 @@ def report(board: dict, geoms: dict[str, shapely.Geometry]) -> str:
     return "\n".join(lines)
 
 
+def pole(geom: shapely.Geometry, squeeze: float = 1.0) -> tuple[Point, float]:
+    """The pole of inaccessibility of the largest-room piece of `geom` after scaling x by
+    `squeeze`, mapped back; and its distance to the outline in the squeezed space."""
+    best: tuple[Point, float] | None = None
+    for poly in polygons_of(affinity.scale(geom, xfact=squeeze, yfact=1.0, origin=(0, 0))):
+        p = polylabel(poly, tolerance=0.1)
+        room = p.distance(poly.exterior)
+        if best is None or room > best[1]:
+            best = (Point(p.x / squeeze, p.y), room)
+    assert best is not None
+    return best
+
+
+def label_text(rid: str, symbols: list[str]) -> str:
+    """A region's id label as the map writes it (dashboards/board_map.py)."""
+    return " ".join([rid] + [SYMBOL_GLYPHS[x] for x in ("mine", "cavern", "magic") if x in symbols])
+
+
+def stack_units(label: str) -> np.ndarray:
+    """The boxes of a region's label stack (map_style.stack_boxes) at every text step, each at
+    the step's smallest scale, in frame units from the label point (y down): shape (n, 4)."""
+    out = []
+    for step in text_steps():
+        scale = max(step["from"], MIN_SCALE)
+        out += [[v / scale for v in b] for b in stack_boxes(step, label)]
+    return np.array(out)
+
+
+def spread_labels(regions: dict, points: dict, labels: dict, frame: Polygon) -> dict:
+    """Move the label points (local search, steps of 16 down to 2 units) to reduce, over every
+    text step with the widest badges: the stack's area outside its region (x1; outside the
+    frame x20) and its overlap with another region's stack (x10). Points stay inside their
+    region, at least 4 units from its outline."""
+    names = list(points)
+    boxes = {n: stack_units(labels[n]) for n in names}
+    inner = {n: regions[n].buffer(-4.0) for n in names}
+    near = {n: [m for m in names if m != n and Point(points[n]).distance(Point(points[m])) < 450]
+            for n in names}
+
+    def placed(n: str, p: tuple[float, float]) -> np.ndarray:
+        return boxes[n] + np.array([p[0], p[1], p[0], p[1]])
+
+    def cost(n: str, p: tuple[float, float]) -> float:
+        mine = placed(n, p)
+        shapes = shapely.box(*mine.T)
+        c = shapely.area(shapely.difference(shapes, regions[n])).sum()
+        c += 20 * shapely.area(shapely.difference(shapes, frame)).sum()
+        k = len(mine) // 3  # boxes per step: compare the same step's boxes only
+        for m in near[n]:
+            theirs = placed(m, points[m])
+            for s in range(k):
+                a, b = mine[3 * s:3 * s + 3, None, :], theirs[None, 3 * s:3 * s + 3, :]
+                w = np.minimum(a[..., 2], b[..., 2]) - np.maximum(a[..., 0], b[..., 0])
+                h = np.minimum(a[..., 3], b[..., 3]) - np.maximum(a[..., 1], b[..., 1])
+                c += 10 * (np.clip(w, 0, None) * np.clip(h, 0, None)).sum()
+        return float(c)
+
+    moves = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    for size in (16.0, 8.0, 4.0, 2.0):
+        for _ in range(40):
+            moved = False
+            for n in names:
+                best, here = cost(n, points[n]), points[n]
+                for dx, dy in moves:
+                    q = (here[0] + size * dx, here[1] + size * dy)
+                    if inner[n].contains(Point(q)):
+                        c = cost(n, q)
+                        if c < best - 1e-6:
+                            best, points[n], moved = c, q, True
+            if not moved:
+                break
+    return points
+
+
+def label_points(board: dict, regions: dict[str, shapely.Geometry]) -> tuple[dict, dict]:
+    """Label point of every region and peaks point of every mountain (see module doc)."""
+    width, height = board["frame"]
+    w, h = LABEL_BOX
+    labels = {n: label_text(n, r.get("symbols", [])) for n, r in board["regions"].items()}
+    start = {}
+    for name in board["regions"]:
+        p, _ = pole(regions[name], h / w)
+        start[name] = (p.x, p.y)
+    points = spread_labels(regions, start, labels, box(0.0, 0.0, width, height))
+    peaks = {}
+    for name, region in board["regions"].items():
+        if region["terrain"] == "mountain":
+            # out of the label stack at every step (as in spread_labels)
+            stack = unary_union(list(shapely.box(*(stack_units(labels[name]) + np.array(
+                [*points[name], *points[name]])).T)))
+            q, room = pole(regions[name].difference(stack))
+            size = min(1.0, max(0.5, room / PEAKS_ROOM))  # smaller where there is less room
+            peaks[name] = [round(q.x, 1) + 0.0, round(q.y, 1) + 0.0, round(size, 2)]
+    return {n: [round(x, 1) + 0.0, round(y, 1) + 0.0] for n, (x, y) in points.items()}, peaks
+
+
 def build(board: dict) -> dict:
     width, height = board["frame"]
     frame = box(0.0, 0.0, width, height)
     regions = simplify_coverage(voronoi_regions(board), frame)
+    polys = {name: to_json_polygons(regions[name]) for name in board["regions"]}
+    # from the written (rounded) outlines, as the map will draw them
+    labels, peaks = label_points(board, {n: from_json_polygons(p) for n, p in polys.items()})
     return {
         "board": board["id"],
         "frame": [float(width), float(height)],
         "method": METHOD,
-        "regions": {name: to_json_polygons(regions[name]) for name in board["regions"]},
+        "labels": labels,
+        "peaks": peaks,
+        "regions": polys,
     }
 
 

@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 from bokeh.document import Document
 from bokeh.events import DoubleTap
-from bokeh.models import Text
+from bokeh.models import HoverTool, Legend, Text, Title
 
-from dashboards.board_map import DYNAMIC, BoardMap
+from dashboards import map_style as st
+from dashboards.board_map import DYNAMIC, BoardMap, _region_at
 from swcore import Action, Game, builtin_ids, load_board
 from swcore.board import geometry
 
@@ -59,7 +60,8 @@ def test_figure_builds_for_every_board_one_row_per_region(board_id):
     # An empty board shows its Lost Tribes (B-SETUP) and nothing else.
     shown = [rid for rid, t in zip(data["rid"], data["tok"], strict=True) if t]
     assert shown == [rid for i, rid in enumerate(board.ids) if board.lost_tribe[i]]
-    assert all(t == "1 Lost Tribe" for t in data["tok"] if t)
+    assert all(t == "Lost Tribe ×1" for t in data["tok"] if t)
+    assert all(t == "LT×1" for t in data["tok_s"] if t)
     assert not any(data["hl"]), "no player to move, nothing to highlight"
 
 
@@ -99,7 +101,7 @@ def test_inline_map_is_drawn_as_circles_with_border_lines():
         assert len(radii) == 1 and radii.pop() > 0
     links = [r for r in m.figure.renderers if type(r.glyph).__name__ == "Segment"]
     assert len(links) == 1 and len(links[0].data_source.data["x0"]) == 4
-    assert col(m, "tok", "a") == "1 Lost Tribe"
+    assert col(m, "tok", "a") == "Lost Tribe ×1"
 
 
 def test_inline_map_with_centres_uses_them():
@@ -109,6 +111,135 @@ def test_inline_map_with_centres_uses_them():
     m = BoardMap(spec)
     assert m.source.data["x"] == [100.0, 300.0, 500.0, 700.0]
     assert m.source.data["y"] == [700.0, 700.0, 700.0, 700.0]  # 1000 - 300, y flipped
+
+
+# ------------------------------------------------------------------------------------------
+# Small screens and crowded boards (issue 3 polish)
+# ------------------------------------------------------------------------------------------
+def field(glyph: Text) -> str:
+    """The column a Text glyph shows."""
+    return glyph.text if isinstance(glyph.text, str) else glyph.text["field"]
+
+
+def glyph_of(m: BoardMap, *columns: str) -> Text:
+    """The Text glyph of the map that shows one of `columns`."""
+    (glyph,) = [r.glyph for r in m.figure.renderers
+                if isinstance(r.glyph, Text) and field(r.glyph) in columns]
+    return glyph
+
+
+def stack_boxes(m: BoardMap, step: dict, scale: float) -> dict[str, list[tuple]]:
+    """Each region's id label, widest token badge and marker badge at `step` on a map of
+    `scale` px per frame unit, as boxes in frame units (y up)."""
+    d, out = m.source.data, {}
+    for i, rid in enumerate(d["rid"]):
+        out[rid] = [(d["x"][i] + left / scale, d["y"][i] - bottom / scale,
+                     d["x"][i] + right / scale, d["y"][i] - top / scale)
+                    for left, top, right, bottom in st.stack_boxes(step, d["label"][i])]
+    return out
+
+
+def overlap_px(a: list[tuple], b: list[tuple], scale: float) -> float:
+    """How far (px, the smaller of width and height) two regions' stacks overlap."""
+    worst = 0.0
+    for p in a:
+        for q in b:
+            w = min(p[2], q[2]) - max(p[0], q[0])
+            h = min(p[3], q[3]) - max(p[1], q[1])
+            worst = max(worst, min(w, h) * scale)
+    return worst
+
+
+@pytest.mark.parametrize("board_id", builtin_ids())
+def test_label_points_lie_in_their_own_regions(board_id):
+    """The label stack (and the point bench_map.py taps) is inside the region it names."""
+    m = BoardMap(board_id)
+    d = m.source.data
+    assert [_region_at(d, x, y) for x, y in zip(d["x"], d["y"], strict=True)] == \
+        list(range(len(d["rid"])))
+
+
+@pytest.mark.parametrize("board_id", builtin_ids())
+def test_label_stacks_of_two_regions_never_overlap(board_id):
+    """At every text size, down to a board 340 px wide (a phone), and with the widest badges
+    the layout allows for ("Amazons ×10" or "Ske×12", "Lair Fort"), no two regions' labels
+    overlap by 3 px or more. On base-3p the Lost Tribes of r23 and r24 stood on each other."""
+    m = BoardMap(board_id)
+    for step in st.text_steps():
+        scale = max(step["from"], st.MIN_SCALE)
+        boxes = stack_boxes(m, step, scale)
+        ids = list(boxes)
+        worst = max((overlap_px(boxes[a], boxes[b], scale), a, b)
+                    for k, a in enumerate(ids) for b in ids[k + 1:])
+        assert worst[0] < 3, (step["from"], worst)
+
+
+def test_base_3p_lost_tribes_of_r23_and_r24_apart_on_a_400_px_map():
+    m = BoardMap("base-3p", width=400)
+    assert col(m, "tok_s", "r23") == col(m, "tok_s", "r24") == "LT×1"
+    assert field(glyph_of(m, "tok", "tok_s")) == "tok_s"
+    step = [s for s in st.text_steps() if 0.4 >= s["from"]][-1]
+    boxes = stack_boxes(m, step, 0.4)
+    assert overlap_px(boxes["r23"], boxes["r24"], 0.4) <= 0
+
+
+@pytest.mark.parametrize("width, short, token_px", [(340, True, "9px"), (500, True, "10px"),
+                                                    (800, False, "12px"), (1200, False, "14px")])
+def test_text_follows_the_width(width, short, token_px):
+    """Fonts scale with the map; a map under 680 px shows short badges (full in the hover)."""
+    m = BoardMap(new_game(), width=width)
+    m.game.apply(Action(by="ann", do="conquer", region="r2"))
+    m.update(m.game)
+    tokens = glyph_of(m, "tok", "tok_s")
+    assert field(tokens) == ("tok_s" if short else "tok")
+    assert field(glyph_of(m, "dtok", "dtok_s")) == ("dtok_s" if short else "dtok")
+    assert tokens.text_font_size == token_px
+    assert col(m, "tok" + ("_s" if short else ""), "r2") == ("Rat×2" if short else "Ratmen ×2")
+    assert "ann's Ratmen × 2" in col(m, "tip", "r2")
+    labels = glyph_of(m, "label")
+    assert int(labels.text_font_size[:-2]) < int(token_px[:-2]) and labels.y_offset < 0
+    # The browser picks the step again when the figure is resized (scale_width) or zoomed.
+    js = m.figure.js_property_callbacks
+    assert "change:inner_width" in js and "change:end" in m.figure.x_range.js_property_callbacks
+    assert js["change:inner_width"][0].args["tokens"] is tokens
+
+
+def test_narrow_map_wraps_its_title_legend_and_note():
+    """At 340 px the title takes two lines, the legend several rows, and the note is wrapped
+    between its phrases (it was cut off at 400 px)."""
+    narrow, wide = BoardMap(new_game(), width=340), BoardMap(new_game(), width=1000)
+    assert narrow.figure.title.text == "Small World, 4-player board\nturn 1/9 · ann to move"
+    assert wide.figure.title.text == "Small World, 4-player board · turn 1/9 · ann to move"
+    (legend,) = [x for x in narrow.figure.below if isinstance(x, Legend)]
+    assert 1 < legend.ncols < len(legend.items) == 11  # 7 terrains, 4 players
+    (wide_legend,) = [x for x in wide.figure.below if isinstance(x, Legend)]
+    assert wide_legend.ncols == 11
+    (note,) = [x for x in narrow.figure.below if isinstance(x, Title)]
+    lines = note.text.split("\n")
+    # 11 px Helvetica is about 5 px a character in chromium; the map allows 5.8.
+    assert len(lines) >= 3 and all(len(line) * 5.8 <= 340 for line in lines)
+    assert "Rat×4: 4 Ratmen tokens" in note.text, "short badges are explained"
+
+
+def test_hover_box_stays_on_a_phone_screen():
+    """The hover text goes above or below the finger, where Bokeh shifts it sideways into the
+    window, and is never wider than the window (it was cut off on the left on a phone)."""
+    (hover,) = BoardMap("base-4p").figure.select(type=HoverTool)
+    assert hover.attachment == "vertical"
+    assert "max-width:min(340px, calc(100vw - 40px))" in hover.tooltips
+
+
+def test_mountain_peaks_are_drawn_inside_their_mountains():
+    m = BoardMap("base-5p")
+    (peaks,) = [r.data_source.data for r in m.figure.renderers
+                if r.data_source is not m.source and "xs" in r.data_source.data
+                and r.glyph.fill_color == st.MOUNTAIN_COLOR]
+    mountains = [i for i, t in enumerate(m.board.terrain) if t == "mountain"]
+    assert len(peaks["xs"]) == 3 * len(mountains)
+    d = m.source.data
+    for k, i in enumerate(mountains):
+        for xs, ys in zip(peaks["xs"][3 * k:3 * k + 3], peaks["ys"][3 * k:3 * k + 3], strict=True):
+            assert all(_region_at(d, x, y) == i for x, y in zip(xs[0][0], ys[0][0], strict=True))
 
 
 # ------------------------------------------------------------------------------------------
@@ -156,7 +287,7 @@ def test_update_after_a_conquest_patches_only_the_changed_rows():
     fresh = BoardMap(game).source.data
     assert all(after[c] == fresh[c] for c in DYNAMIC), "the patched map equals a new one"
     # B-CONQ-2: an empty farmland costs 2; both tokens stay there (B-CONQ-6).
-    assert col(m, "tok", "r2") == "2 Ratmen"
+    assert col(m, "tok", "r2") == "Ratmen ×2" and col(m, "tok_s", "r2") == "Rat×2"
     assert col(m, "tok_fill", "r2") == m.colors["ann"]
     # B-CONQ-5: from now on only regions next to r2 can be conquered.
     assert col(m, "hl", "r2") == 0 and col(m, "hl", "r7") == 1 and col(m, "hl", "r3") == 0
@@ -173,7 +304,7 @@ def test_b_race_trolls_1_lair_badge_and_defence():
     game.apply(Action(by="ann", do="end_turn"))  # all 9 tokens end on r2
     game.apply(Action(by="bob", do="pick", combo=0))
     m.update(game)
-    assert col(m, "tok", "r2") == "9 Trolls"
+    assert col(m, "tok", "r2") == "Trolls ×9"
     assert col(m, "badges", "r2") == "Lair"
     tip = col(m, "tip", "r2")
     assert "Defence: 9 tokens, Troll lair +1" in tip
@@ -192,7 +323,8 @@ def test_b_decl_3_declined_race_is_pale_and_hatched():
     game.apply(Action(by="ann", do="decline"))
     m.update(game)
     assert col(m, "tok", "r2") is None
-    assert col(m, "dtok", "r2") == "1 Ratmen", "one token stays in each region (B-DECL-3)"
+    assert col(m, "dtok", "r2") == "Ratmen ×1", "one token stays in each region (B-DECL-3)"
+    assert col(m, "dtok_s", "r2") == "Rat×1" and col(m, "tok_s", "r2") is None
     assert "ann's Ratmen (in decline) × 1" in col(m, "tip", "r2")
     (declined,) = [r for r in m.figure.renderers
                    if isinstance(r.glyph, Text) and r.glyph.text == "dtok"]
@@ -240,7 +372,7 @@ def test_panel_pane_and_notebook_show():
     root = pane.get_root()
     assert root.select_one({"name": "board_regions"}) is m.source
     m.game.apply(Action(by="ann", do="conquer", region="r2"))
-    assert m.update(m.game) > 0 and col(m, "tok", "r2") == "2 Ratmen"
+    assert m.update(m.game) > 0 and col(m, "tok", "r2") == "Ratmen ×2"
     output_notebook(hide_banner=True)
     show(BoardMap("base-2p").figure)
 
@@ -278,7 +410,7 @@ def test_cli_draw_writes_a_page_of_a_saved_game(tmp_path):
     res = run_draw(str(saved), "--out", str(out))
     assert res.returncode == 0, res.stderr
     html = out.read_text(encoding="utf-8")
-    assert "2 Ratmen" in html and "turn 1/9" in html
+    assert json.dumps("Ratmen ×2")[1:-1] in html and "turn 1/9" in html  # JSON escapes the ×
     assert json.loads(saved.read_text())  # unchanged, still a saved game
 
 

@@ -9,7 +9,9 @@ Run with `pytest -m browser -s` to see the measured latency.
 from __future__ import annotations
 
 import importlib.util
+import socket
 import statistics
+import time
 from pathlib import Path
 
 import pytest
@@ -63,12 +65,12 @@ def test_tap_reports_the_region_and_the_map_shows_the_conquest(page):
     page, app = page
     assert bm.tap(page, "r2") is not None, "the map changed after the tap"
     page.get_by_text("Tapped: r2 · conquered · r2 holds 2 tokens").wait_for(timeout=10000)
-    assert page.evaluate(bm.JS_TOKENS, ["r2"]) == "2 Ratmen"
+    assert page.evaluate(bm.JS_TOKENS, ["r2"]) == "Ratmen ×2"
     assert app.game.tokens[app.game.board.index["r2"]] == 2
     # r7 (a swamp with a Lost Tribe next to r2) costs 3: conquered next (B-CONQ-5).
     assert bm.tap(page, "r7") is not None
     page.get_by_text("Tapped: r7 · conquered · r7 holds 3 tokens").wait_for(timeout=10000)
-    assert page.evaluate(bm.JS_TOKENS, ["r7"]) == "3 Ratmen"
+    assert page.evaluate(bm.JS_TOKENS, ["r7"]) == "Ratmen ×3"
 
 
 def test_tap_to_updated_map_latency(page, capsys):
@@ -83,3 +85,97 @@ def test_tap_to_updated_map_latency(page, capsys):
     # A loose bound on the median: the p95 is for BENCHMARKS.md, it swings with the load of a
     # shared machine (about 150 ms at a load of 8 on 2 cores, 700 ms at a load of 15).
     assert statistics.median(lat) < 500, "a tap must show on the map well within a second"
+
+
+# ------------------------------------------------------------------------------------------
+# On a phone: the app's way of showing the map (dashboards/turn.py), 390 x 844 portrait
+# ------------------------------------------------------------------------------------------
+def fit_like_the_app(fig) -> None:
+    """What the turn screen does to the map: follow the screen's width, keeping its shape,
+    with no toolbar, title or legend (they are HTML around it)."""
+    w, h = fig.frame_width, fig.frame_height
+    fig.frame_width = fig.frame_height = None
+    fig.toolbar_location = None
+    fig.title.visible = False
+    for item in fig.below:
+        item.visible = False
+    fig.width, fig.height = w, h
+    fig.sizing_mode = "scale_width"
+
+
+@pytest.fixture(scope="module")
+def phone_served():
+    import panel as pn
+
+    apps: list = []
+
+    def page():
+        app = bm.TapApp()
+        fit_like_the_app(app.map.figure)
+        apps.append(app)
+        return pn.Column(app.status, app.map.panel(sizing_mode="stretch_width"),
+                         sizing_mode="stretch_width")
+
+    port = bm.free_port()
+    server = pn.serve({"/": page}, port=port, address="127.0.0.1", threaded=True, show=False,
+                      websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
+    for _ in range(100):
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/", apps
+    server.stop()
+
+
+#: The token glyph's column and font size, and the canvas width, in the browser.
+JS_TOKEN_GLYPH = """() => {
+  const fig = Bokeh.documents[0].get_model_by_name('board_map');
+  const g = fig.renderers.map(r => r.glyph).find(
+    g => g.text && ['tok', 'tok_s'].includes(g.text.field));
+  return [g.text.field, g.text_font_size.value, fig.inner_width];
+}"""
+#: The page-wide bounding boxes of the visible Bokeh tooltips (they live in shadow roots).
+JS_TOOLTIPS = """() => {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.classList && el.classList.contains('bk-Tooltip')) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0) out.push([r.left, r.right, r.top, r.bottom]);
+      }
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return out;
+}"""
+
+
+def test_phone_short_badges_and_hover_inside_the_screen(phone_served, browser):
+    """issue 3 polish: on a 390 px phone the map (scaled to the screen by the app) switches
+    to small fonts and short badges in the browser, shows the next conquest that way
+    (B-CONQ-2: r2, an empty border farmland, costs 2), and its hover box stays on screen."""
+    url, apps = phone_served
+    page = bm.open_map(browser, url)
+    try:
+        field, size, width = page.evaluate(JS_TOKEN_GLYPH)
+        assert (field, size) == ("tok", "13px") and 1000 < width < 1100  # 1100 px window
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_function("() => Bokeh.documents[0].get_model_by_name('board_map')"
+                               ".inner_width < 400", timeout=10000)
+        field, size, width = page.evaluate(JS_TOKEN_GLYPH)
+        assert (field, size) == ("tok_s", "9px") and width < 400
+        assert bm.tap(page, "r2") is not None
+        page.get_by_text("Tapped: r2 · conquered · r2 holds 2 tokens").wait_for(timeout=10000)
+        assert page.evaluate("""() => { const d = window.__map.src.data;
+                                return d.tok_s[d.rid.indexOf('r2')]; }""") == "Rat×2"
+        # Hover in the middle of the map, where a 340 px box beside the pointer was cut off.
+        x, y = page.evaluate(bm.JS_POINT, ["r9"])
+        page.mouse.move(x, y)
+        page.wait_for_function(f"() => ({JS_TOOLTIPS})().length > 0", timeout=10000)
+        for left, right, _top, _bottom in page.evaluate(JS_TOOLTIPS):
+            assert 0 <= left < right <= 390
+    finally:
+        page.close()
+

@@ -193,7 +193,7 @@ def test_B_CONQ_2_conquest_by_tapping_the_map_end_of_turn_score_and_undo(server,
     expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
     assert [r.action.get("do") for r in rows(db_url, gid)] == ["pick", "conquer"]
     tap(page, "r15")  # the lake: refused with its rule
-    expect(page.get_by_text("B-CONQ-4")).to_be_visible()
+    expect(page.get_by_text("B-CONQ-4").first).to_be_visible()
     page.get_by_role("button", name="End Ann's turn and score").click()
     # B-SCORE-1: one region, no hill: +1 coin.
     expect(page.get_by_text("scored +1 in turn 1")).to_be_visible()

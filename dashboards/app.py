@@ -100,10 +100,13 @@ class TableApp(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._template is None:
+            # No busy indicator: Panel's busy state is one per server process, so every click
+            # at any table would make every open page's spinner turn (two updates sent to every
+            # page per click).
             self._template = pn.template.FastListTemplate(
                 title=TITLE, main=[self._main], header_background="#1b5e20",
                 accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
-                main_max_width="1500px", raw_css=[PAGE_CSS])
+                main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None)
         return self._template
 
 

@@ -16,7 +16,7 @@ import param
 
 from .session import AccessDenied, TableSession
 from .store import Store
-from .turn import alert_pane
+from .turn import alert_pane, show
 
 MAX_LISTED = 60
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
@@ -93,7 +93,7 @@ class Lobby(pn.viewable.Viewer):
 
     def choose(self, game_id: int) -> None:
         self.chosen = game_id
-        self._error.visible = False
+        show(self._error, False)
         self._code.value = ""
         self._ask.visible = bool(game_id)
         if game_id:
@@ -107,7 +107,7 @@ class Lobby(pn.viewable.Viewer):
         except AccessDenied as err:
             self.message = str(err)
             self._error.object = escape(str(err))
-            self._error.visible = True
+            show(self._error)
             return None
         self.message = ""
         self.choose(0)

@@ -20,7 +20,7 @@ from swcore import CATALOGUE, POWERS, RACES, builtin_ids
 
 from .session import COLOURS, SetupError, create_game
 from .store import Store
-from .turn import alert_pane
+from .turn import alert_pane, show
 
 RACE_OPTIONS = {CATALOGUE[r].english: r for r in RACES}
 POWER_OPTIONS = {CATALOGUE[p].english: p for p in POWERS}
@@ -175,9 +175,9 @@ class NewGameForm(pn.viewable.Viewer):
             self.created = create_game(self.store, self.table_name, **kw)
         except SetupError as err:
             self._error.object = escape(err.message)
-            self._error.visible = True
+            show(self._error)
             return None
-        self._error.visible = False
+        show(self._error, False)
         if self.on_created:
             self.on_created(*self.created)
         return self.created

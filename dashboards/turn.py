@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from html import escape
 from typing import Any
 
@@ -36,6 +38,11 @@ except ImportError:  # pragma: no cover
 
 #: How often a screen looks for other devices' actions (ms); $SW_POLL_MS overrides it.
 POLL_MS = int(os.environ.get("SW_POLL_MS", "500"))
+#: When set (a file path), every user action appends one JSON line there: how long the server
+#: took from the click's callback to the screen's update being queued on the websocket
+#: (scripts/bench_app.py reads it).
+METRICS = os.environ.get("SW_METRICS", "")
+_METRICS_LOCK = threading.Lock()
 PEEK_MS = 6000
 BIG = 54
 DIE = [("blank", 0), ("1", 1), ("2", 2), ("3", 3)]
@@ -73,8 +80,20 @@ WIDE_ONLY = "@media (max-width: 959px) { :host { display: none !important; } }"
 NARROW_ONLY = "@media (min-width: 960px) { :host { display: none !important; } }"
 
 
+def record(kind: str, game_id: int, ms: float, cpu_ms: float) -> None:
+    """One line of `$SW_METRICS` (see scripts/bench_app.py): `ms` is wall-clock time, `cpu_ms`
+    the CPU time the server thread spent (the two differ when other processes hold the CPU)."""
+    line = json.dumps({"t": round(time.time(), 3), "kind": kind, "game": game_id,
+                       "ms": round(ms, 2), "cpu_ms": round(cpu_ms, 2)})
+    with _METRICS_LOCK, open(METRICS, "a", encoding="utf-8") as f:
+        f.write(line + "\n")
+
+
 def html(text: str, **kw: Any) -> pn.pane.HTML:
-    """An HTML pane carrying the screen's style sheet (panes live in their own shadow DOM)."""
+    """An HTML pane carrying the screen's style sheet (panes live in their own shadow DOM).
+    (A Bokeh `Div` would cost the server less per change, 0.02 ms against 0.5 ms, but BokehJS
+    renders a Div again and lays the page out after each change of its text: measured 3-5 ms
+    in the browser per change, against 0.1 ms for a pane.)"""
     kw.setdefault("sizing_mode", "stretch_width")
     kw.setdefault("stylesheets", [CSS])
     return pn.pane.HTML(text, **kw)
@@ -142,12 +161,46 @@ ALERT_STYLES = {
 }
 
 
+def show(obj: Any, on: bool = True, order: int | None = None) -> None:
+    """Show or hide a component with a `display` style, not with `visible`: BokehJS lays the
+    whole page out again after every `visible` change (about 20 ms each in the browser, measured
+    with scripts/bench_app.py's page), and not after a style change. The page's layout is CSS
+    (flex boxes), so a hidden component simply takes no room. `order` sets its CSS order."""
+    if isinstance(obj, Stepper):
+        obj = obj.layout
+    styles = dict(obj.styles or {})
+    if on and styles.get("display") == "none":
+        styles["display"] = ""  # BokehJS removes an inline style set to ""; a missing key stays
+    elif not on:
+        styles["display"] = "none"
+    if order is not None:  # the place in a flex box (Column, Row, FlexBox)
+        styles["order"] = str(order)
+    if styles != (obj.styles or {}):
+        obj.styles = styles
+
+
+def relabel(button: Any, label: str, colour: str | None = None) -> None:
+    """A pooled button's new text and colour, set only when they change (a Panel parameter set,
+    even to the same value, costs about 0.1 ms; a new label about 0.8 ms)."""
+    if button.label != label:
+        button.label = label
+    if colour is not None and button.color != colour:
+        button.color = colour
+
+
+def shown(obj: Any) -> bool:
+    """Whether `show` left `obj` displayed (tests)."""
+    if isinstance(obj, Stepper):
+        obj = obj.layout
+    return bool(obj.visible) and (obj.styles or {}).get("display") != "none"
+
+
 def alert_pane(kind: str = "danger") -> pn.pane.HTML:
-    """An alert box for text that may contain players' names: set `.object` to ESCAPED HTML.
-    (Panel's Alert renders Markdown, which would turn a name like **x** into markup.)"""
+    """An alert box for text that may contain players' names: set `.object` to ESCAPED HTML and
+    `show` it. (Panel's Alert renders Markdown, which would turn a name like **x** into markup.)"""
     style = {**ALERT_STYLES[kind], "border-radius": "8px", "padding": "4px 12px",
-             "font-size": "16px"}
-    return pn.pane.HTML("", visible=False, sizing_mode="stretch_width", styles=style)
+             "font-size": "16px", "display": "none"}
+    return pn.pane.HTML("", sizing_mode="stretch_width", styles=style)
 
 
 def esc(text: Any) -> str:
@@ -305,7 +358,8 @@ def action_label(entry: dict[str, Any]) -> str:
 
 
 class Stepper(pn.viewable.Viewer):
-    """A number with big − and + buttons (no hover, no tiny spinner arrows)."""
+    """A number with big − and + buttons (no hover, no tiny spinner arrows). `set` reuses it
+    for another region (the turn screen keeps a pool of them)."""
 
     value = param.Integer(default=0)
 
@@ -320,21 +374,28 @@ class Stepper(pn.viewable.Viewer):
         plus.on_click(lambda e: self._step(+1))
         self._shown = html(self._text(), width=50, sizing_mode="fixed",
                            styles={"font-size": "24px", "text-align": "center"})
-        self._layout = pn.Row(html(label, styles={"font-size": "17px"}), minus, self._shown, plus,
-                              sizing_mode="stretch_width")
+        self._label = html(label, styles={"font-size": "17px"})
+        self.layout = pn.Row(self._label, minus, self._shown, plus, sizing_mode="stretch_width")
+
+    def set(self, label: str, value: int, low: int, high: int) -> None:
+        self.low, self.high = low, high
+        if self._label.object != label:
+            self._label.object = label
+        self.value = value
 
     def _text(self) -> str:
         return f"<b>{self.value}</b>"
 
     def _step(self, d: int) -> None:
-        self.value = max(self.low, min(self.high, self.value + d))
+        with pn.io.hold():  # the number and the total leave in one message
+            self.value = max(self.low, min(self.high, self.value + d))
 
     @param.depends("value", watch=True)
     def _show(self) -> None:
         self._shown.object = self._text()
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout
+        return self.layout
 
 
 class TurnScreen(pn.viewable.Viewer):
@@ -351,10 +412,12 @@ class TurnScreen(pn.viewable.Viewer):
         self.on_leave = on_leave
         self._doc: Any = None  # the served document, once polling started
         self._pending = False
+        self._batching = False
         self._peek_timer: Any = None
         self._history: list[str] = []
         self._redeploy_race: str | None = None
-        self._steppers: dict[str, Stepper] = {}
+        self._steppers: dict[str, Stepper] = {}  # region -> its stepper in the placement panel
+        self._stepper_pool: list[Stepper] = []
         self._steps = 1
         g = session.game
         self._mover = (g.turn, g.to_act)
@@ -377,7 +440,6 @@ class TurnScreen(pn.viewable.Viewer):
         self._region_pick = pn.widgets.Select(label="Region (or tap the map)", options=self._regions(),
                                               sizing_mode="stretch_width", height=60)
         self._region_pick.param.watch(self._picked, "value")
-        self._context = pn.Column(sizing_mode="stretch_width")
         self._column = self._build_column()
         self._players_pane = html("")
         self._players = pn.Column(self._players_pane, sizing_mode="stretch_width")
@@ -385,6 +447,13 @@ class TurnScreen(pn.viewable.Viewer):
         self._final_key: Any = None
         self._final: list[Any] = []
         self._build_play()
+        self._build_placement()
+        # The panels under the map stay in the page and are shown or hidden: the normal turn,
+        # token placement (redeploy, withdrawn tokens, Encampments), and a box for the rare
+        # ones (undo/redo, Heroes, a revealed pair, the final standings), built when needed.
+        self._other = pn.Column(sizing_mode="stretch_width")
+        self._context = pn.Column(self._play_box, self._place_box, self._other,
+                                  sizing_mode="stretch_width")
         self._log = html("", sizing_mode="stretch_width")
         undo = pn.widgets.Button(label="↶ Undo…", height=BIG, sizing_mode="stretch_width")
         undo.on_click(lambda e: self._ask("undo"))
@@ -434,7 +503,8 @@ class TurnScreen(pn.viewable.Viewer):
 
         def run() -> None:
             self._pending = False
-            self.poll()
+            with self._batch("sync"):
+                self.poll()
         try:
             with set_curdoc(self._doc):
                 pn.state.execute(run, schedule=True)
@@ -447,7 +517,7 @@ class TurnScreen(pn.viewable.Viewer):
             self.session.sync()
         except Exception as err:  # a database hiccup must not kill the session
             self._alert.object = esc(f"Could not reach the database: {err}")
-            self._alert.visible = True
+            show(self._alert)
 
     def leave(self) -> None:
         self.stop()
@@ -473,17 +543,38 @@ class TurnScreen(pn.viewable.Viewer):
                 self.selected = ""
             self.mode = "play"
         self._show_selection()
-        self._undo_redo.visible = True
+        show(self._undo_redo)
         self.refresh()
 
     def _show_error(self, event: Any) -> None:
         text = self.session.error
-        self._alert.object = esc(text)
-        self._alert.visible = bool(text)
+        if self._alert.object != esc(text):
+            self._alert.object = esc(text)
+        show(self._alert, bool(text))
+
+    @contextmanager
+    def _batch(self, kind: str) -> Iterator[None]:
+        """One user action, one update of the page: the model changes made inside are held and
+        leave as one message when the outermost batch ends (`pn.io.hold`). With $SW_METRICS
+        the time until then is recorded (`kind`: action, tap, panel, sync)."""
+        if self._batching:
+            yield
+            return
+        self._batching = True
+        t0, c0 = time.perf_counter(), time.thread_time()
+        try:
+            with pn.io.hold():
+                yield
+        finally:
+            self._batching = False
+            if METRICS:
+                record(kind, self.session.game_id, 1000 * (time.perf_counter() - t0),
+                       1000 * (time.thread_time() - c0))
 
     def _act(self, action: dict[str, Any] | Action) -> bool:
-        ok = self.session.act(action)
-        self._show_error(None)
+        with self._batch("action"):
+            ok = self.session.act(action)
+            self._show_error(None)
         if ok:
             self._poke()
         return ok
@@ -508,13 +599,18 @@ class TurnScreen(pn.viewable.Viewer):
         fig.sizing_mode = "scale_width"
 
     def _add_highlight(self) -> None:
-        """A thick dashed outline on the selected region, drawn over the map."""
-        self._hl = ColumnDataSource({"xs": [], "ys": []})
+        """A thick dashed outline on the selected region, drawn over the map. It always holds one
+        region and is hidden when none is selected: emptying its data in the same message as a
+        patch of the map's data makes BokehJS fail to paint (a glyph reads the old length)."""
+        src = self._map.source.data
+        self._hl_region = 0
+        self._hl = ColumnDataSource({"xs": [src["xs"][0]], "ys": [src["ys"][0]]})
         r = self._map.figure.add_glyph(self._hl, MultiPolygons(
             xs="xs", ys="ys", fill_alpha=0.0, line_color="#E91E63", line_width=5,
-            line_dash="dashed"))
+            line_dash="dashed"), visible=False)
         r.nonselection_glyph = None
         r.selection_glyph = None
+        self._hl_renderer = r
 
     def _regions(self) -> dict[str, str]:
         b = self.session.game.board
@@ -525,11 +621,13 @@ class TurnScreen(pn.viewable.Viewer):
         return opts
 
     def _tapped(self, rid: str) -> None:
-        self.selected = rid
+        with self._batch("tap"):
+            self.selected = rid
 
     def _picked(self, event: Any) -> None:
         if event.new != self.selected:
-            self.selected = event.new or ""
+            with self._batch("tap"):
+                self.selected = event.new or ""
 
     @param.depends("selected", watch=True)
     def _on_select(self) -> None:
@@ -544,13 +642,15 @@ class TurnScreen(pn.viewable.Viewer):
             src = self._map.source.data
             if self.selected:
                 i = self.session.game.board.region(self.selected)
-                self._hl.data = {"xs": [src["xs"][i]], "ys": [src["ys"][i]]}
-            elif self._hl.data["xs"]:
-                self._hl.data = {"xs": [], "ys": []}
+                if i != self._hl_region:
+                    self._hl_region = i
+                    self._hl.data = {"xs": [src["xs"][i]], "ys": [src["ys"][i]]}
+            if self._hl_renderer.visible != bool(self.selected):
+                self._hl_renderer.visible = bool(self.selected)
 
     @param.depends("mode", watch=True)
     def _on_mode(self) -> None:
-        self._undo_redo.visible = self.mode not in ("undo", "redo")
+        show(self._undo_redo, self.mode not in ("undo", "redo"))
         self._fill_context()
 
     # --- drawing -------------------------------------------------------------------------
@@ -565,34 +665,42 @@ class TurnScreen(pn.viewable.Viewer):
             self._fill_players()
             self._undo_btn.disabled = not g.log
             self._redo_btn.disabled = not g.redo_stack
-            self._log.object = ("<div class='sw-card'><h3>What happened</h3><ul class='sw-log'>" +
-                                "".join(f"<li>{esc(t)}</li>" for t in self._history[:8]) +
-                                "</ul></div>") if self._history else ""
+            self._set(self._log, ("<div class='sw-card'><h3>What happened</h3><ul class='sw-log'>"
+                                  + "".join(f"<li>{esc(t)}</li>" for t in self._history[:8])
+                                  + "</ul></div>") if self._history else "")
 
     def _fill_context(self) -> None:
         s, g = self.session, self.session.game
+        box = self._other
+        items: list[Any] | None = None
         if g.game_over:
             key = g.state_hash()
             if self._final_key != key:
                 self._final_key = key
                 self._final = [html(standings_html(g, s.colours)),
                                pn.pane.Bokeh(coins_figure(g, s.colours), sizing_mode="stretch_width")]
-            items: list[Any] = self._final
+            items = self._final
         elif self.mode in ("undo", "redo"):
             items = self._undo_panel()
         elif g.needs_reveal:
             items = self._reveal_panel()
         elif g.queue:
-            items = self._withdrawal_panel()
+            box = self._place_box if self._withdrawal_panel() else self._other
         elif self.mode == "redeploy":
-            items = self._redeploy_panel()
+            box = self._place_box if self._redeploy_panel() else self._other
+            if box is self._other:
+                items = [html("Nothing to redeploy."), self._cancel()]
         elif self.mode == "heroes":
             items = self._heroes_panel()
         elif self.mode == "encampments":
-            items = self._encampments_panel()
+            box = self._place_box if self._encampments_panel() else self._other
         else:
-            items = self._play_panel()
-        self._put(self._context, items)
+            self._play_panel()
+            box = self._play_box
+        if items is not None:
+            self._put(self._other, items)
+        for panel in (self._play_box, self._place_box, self._other):
+            show(panel, panel is box)
 
     # --- widgets kept from one drawing to the next ------------------------------------
     # Creating Bokeh models is what costs the server time (anchors-tech.md §2.1 "Reuse
@@ -606,13 +714,15 @@ class TurnScreen(pn.viewable.Viewer):
 
     @staticmethod
     def _set(pane: Any, text: str) -> None:
+        """New text for an HTML pane, sent only if it changed; hidden when empty."""
         if pane.object != text:
             pane.object = text
-        pane.visible = bool(text)
+        show(pane, bool(text))
 
-    def _pool_button(self, width: int = 0) -> pn.widgets.Button:
+    def _pool_button(self, width: int = 0, hidden: bool = False) -> pn.widgets.Button:
         size = {"width": width, "sizing_mode": "fixed"} if width else {"sizing_mode": "stretch_width"}
-        b = pn.widgets.Button(label="", height=BIG, **size)
+        b = pn.widgets.Button(label="", height=BIG, styles={"display": "none"} if hidden else {},
+                              **size)
         b.sw_action = None  # type: ignore[attr-defined]
         b.on_click(lambda e, b=b: self._press(b.sw_action))  # type: ignore[attr-defined]
         return b
@@ -621,40 +731,56 @@ class TurnScreen(pn.viewable.Viewer):
         if what is None:
             return
         if what[0] == "go":
-            self._redeploy_race = what[2]
-            self.mode = what[1]
+            with self._batch("panel"):
+                self._redeploy_race = what[2]
+                self.mode = what[1]
         else:
             self._act(json.loads(what[1]))
 
     def _show_buttons(self, box: pn.Column, specs: list[tuple[str, str, Any]]) -> None:
-        """Show (label, colour, action) buttons in `box`, reusing its buttons."""
+        """Show (label, colour, action) buttons in `box`, reusing its buttons: a button keeps
+        its label from one drawing to the next when it can (a new label costs the server about
+        0.8 ms), and the CSS `order` puts the buttons in the order of `specs` (changing the
+        box's children would make the browser lay the page out again)."""
         pool = list(box.objects)
         while len(pool) < len(specs):
-            pool.append(self._pool_button())
-        for b, (label, colour, action) in zip(pool, specs, strict=False):
+            pool.append(self._pool_button(hidden=True))
+        chosen: list[Any] = [None] * len(specs)
+        free = list(pool)
+        for k, (label, _, _) in enumerate(specs):  # the same label as now first
+            same = next((b for b in free if b.label == label), None)
+            if same is not None:
+                chosen[k] = same
+                free.remove(same)
+        for k, (label, colour, action) in enumerate(specs):
+            if chosen[k] is None:  # then one of the same colour, then a hidden one
+                chosen[k] = min(free, key=lambda b: (b.color != colour, shown(b)))
+                free.remove(chosen[k])
+            b = chosen[k]
             b.sw_action = action
-            b.param.update(label=label, color=colour, visible=True)
-        for b in pool[len(specs):]:
+            relabel(b, label, colour)
+            show(b, order=k)
+        for b in free:
             b.sw_action = None
-            b.visible = False
+            show(b, False)
         self._put(box, pool)
 
     def _die_row(self) -> tuple[pn.FlexBox, list[pn.widgets.Button]]:
         buttons = [self._pool_button()] + [self._pool_button(70) for _ in DIE]
         for b, (label, _) in zip(buttons[1:], DIE, strict=True):
             b.label = f"Die: {label}"
-        return pn.FlexBox(*buttons, sizing_mode="stretch_width", styles={"gap": "6px"},
-                          visible=False), buttons
+        return pn.FlexBox(*buttons, sizing_mode="stretch_width",
+                          styles={"gap": "6px", "display": "none"}), buttons
 
     def _show_die(self, row: tuple[pn.FlexBox, list], action: dict[str, Any] | None,
                   colour: str) -> None:
         box, buttons = row
-        box.visible = action is not None
+        show(box, action is not None)
         if action is None:
             for b in buttons:
                 b.sw_action = None
             return
-        buttons[0].param.update(label="Roll for me", color=colour)
+        relabel(buttons[0], "Roll for me", colour)
         buttons[0].sw_action = ("act", json.dumps(action))
         for b, (_, v) in zip(buttons[1:], DIE, strict=True):
             b.sw_action = ("act", json.dumps({**action, "roll": v}))
@@ -666,7 +792,10 @@ class TurnScreen(pn.viewable.Viewer):
         self._card_quote = html("")
         self._card_final = html("")
         self._card_die = self._die_row()
-        self._card_buttons = pn.Column(sizing_mode="stretch_width")
+        # The button pools start at the sizes most turns need (growing one later costs a new
+        # model, about 25 ms on the server and a layout in the browser).
+        self._card_buttons = pn.Column(*(self._pool_button(hidden=True) for _ in range(2)),
+                                       sizing_mode="stretch_width")
         self._card_alert = alert_pane("warning")
         self._card = pn.Column(self._card_info, self._card_quote, self._card_final,
                                self._card_die[0], self._card_buttons, self._card_alert,
@@ -677,12 +806,14 @@ class TurnScreen(pn.viewable.Viewer):
                           "conquer it.</div>")
         self._berserk_note = html("")
         self._berserk_die = self._die_row()
-        self._turn_buttons = pn.Column(sizing_mode="stretch_width")
-        self._play = [self._score_pane, self._status_pane, self._card, self._hint,
-                      self._turn_buttons, self._berserk_note, self._berserk_die[0]]
+        self._turn_buttons = pn.Column(*(self._pool_button(hidden=True) for _ in range(4)),
+                                       sizing_mode="stretch_width")
+        self._play_box = pn.Column(self._score_pane, self._status_pane, self._card, self._hint,
+                                   self._turn_buttons, self._berserk_note, self._berserk_die[0],
+                                   sizing_mode="stretch_width")
 
     # --- the normal turn -------------------------------------------------------------
-    def _play_panel(self) -> list[Any]:
+    def _play_panel(self) -> None:
         s, g = self.session, self.session.game
         legal = g.legal_actions()
         prominent = bool(g.log and g.log[-1].get("do") == "end_turn" and g.track)
@@ -701,12 +832,11 @@ class TurnScreen(pn.viewable.Viewer):
         else:
             status = ""
         self._set(self._status_pane, status)
-        self._card.visible = bool(self.selected)
-        self._hint.visible = not self.selected and army is not None
+        show(self._card, bool(self.selected))
+        show(self._hint, not self.selected and army is not None)
         if self.selected:
             self._fill_card(legal)
         self._fill_turn_buttons(legal)
-        return self._play
 
     def _fill_card(self, legal: list[Action]) -> None:
         s, g = self.session, self.session.game
@@ -783,59 +913,87 @@ class TurnScreen(pn.viewable.Viewer):
         self._show_die(self._berserk_die, berserk, "warning")
 
     # --- placing tokens ------------------------------------------------------------------
-    def _stepper_rows(self, start: dict[str, int], low: dict[str, int], high: int) -> list[Any]:
-        self._steppers = {}
-        rows = []
+    def _build_placement(self) -> None:
+        """One panel for every placement with steppers (redeploy, withdrawn tokens,
+        Encampments), its steppers pooled: filling it again only changes text and numbers."""
+        self._place_title = html("")
+        self._add_steppers(4)
+        self._place_list = pn.Column(*(st.layout for st in self._stepper_pool),
+                                     sizing_mode="stretch_width")
+        self._place_total = html("")
+        self._place_go = pn.widgets.Button(label="Place these tokens", color="primary",
+                                           height=BIG, sizing_mode="stretch_width")
+        self._place_go.on_click(lambda e: self._act(self._place_action(self._placement())))
+        self._place_cancel = self._cancel()
+        self._place_action: Callable[[dict[str, int]], dict[str, Any]] = dict
+        self._place_want = (0, "tokens")
+        self._place_box = pn.Column(self._place_title, self._place_list, self._place_total,
+                                    self._place_go, self._place_cancel,
+                                    sizing_mode="stretch_width", styles={"display": "none"})
+
+    def _fill_placement(self, title: str, start: dict[str, int], low: dict[str, int], high: int,
+                        want: tuple[int, str], go: str, action: Callable[[dict[str, int]], dict],
+                        cancel: bool = True) -> bool:
         b = self.session.game.board
-        for rid, n in start.items():
+        pool = self._stepper_pool
+        self._add_steppers(len(start) - len(pool))
+        self._place_want = want
+        self._steppers = {}
+        for st, (rid, n) in zip(pool, start.items(), strict=False):
             label = f"{esc(rid)} <span class='sw-muted'>{esc(b.terrain[b.region(rid)])}</span>"
-            st = Stepper(label, n, low.get(rid, 0), high)
+            st.set(label, n, low.get(rid, 0), high)
             self._steppers[rid] = st
-            rows.append(st)
-        return rows
+            show(st)
+        for st in pool[len(start):]:
+            show(st, False)
+        self._put(self._place_list, [st.layout for st in pool])
+        self._set(self._place_title, title)
+        relabel(self._place_go, go)
+        self._place_action = action
+        show(self._place_cancel, cancel)
+        self._show_total()
+        return True
+
+    def _add_steppers(self, n: int) -> None:
+        for _ in range(n):
+            st = Stepper("", 0, 0, 0)
+            show(st, False)
+            st.param.watch(self._show_total, "value")
+            self._stepper_pool.append(st)
 
     def _placement(self) -> dict[str, int]:
         return {rid: st.value for rid, st in self._steppers.items()}
 
-    def _total_html(self, want: int, what: str = "tokens") -> pn.pane.HTML:
-        pane = html("", sizing_mode="stretch_width")
+    def _show_total(self, *_: Any) -> None:
+        want, what = self._place_want
+        have = sum(self._placement().values())
+        colour = "#1b5e20" if have == want else "#b71c1c"
+        self._set(self._place_total, f"<div style='font-size:18px;color:{colour}'>Placed {have} "
+                                     f"of {want} {what}</div>")
 
-        def show(*_: Any) -> None:
-            have = sum(self._placement().values())
-            colour = "#1b5e20" if have == want else "#b71c1c"
-            pane.object = (f"<div style='font-size:18px;color:{colour}'>Placed {have} of {want} "
-                           f"{what}</div>")
-        for st in self._steppers.values():
-            st.param.watch(show, "value")
-        show()
-        return pane
-
-    def _redeploy_panel(self) -> list[Any]:
+    def _redeploy_panel(self) -> bool:
         g = self.session.game
         race = self._redeploy_race
         default = next((a for a in g.legal_actions() if a.do == "redeploy" and a.race == race), None)
         if default is None:
-            return [html("Nothing to redeploy."), self._cancel()]
+            return False
         start = dict(default.tokens or ())
         want = sum(start.values())
         army = g.army_of(g.current, race)
         name = name_of(army.race) if army else ""
-        rows = self._stepper_rows(start, dict.fromkeys(start, 1), want)
-        total = self._total_html(want)
-        go = pn.widgets.Button(label="Place these tokens", color="primary", height=BIG,
-                               sizing_mode="stretch_width")
+        by = g.current
 
-        def place(_: Any) -> None:
-            act: dict[str, Any] = {"by": g.current, "do": "redeploy", "tokens": self._placement()}
+        def action(tokens: dict[str, int]) -> dict[str, Any]:
+            act: dict[str, Any] = {"by": by, "do": "redeploy", "tokens": tokens}
             if race:
                 act["race"] = race
-            self._act(act)
-        go.on_click(place)
-        return [html(f"<h3>Redeploy the {esc(name)}</h3><div class='sw-muted'>Every region "
-                             "keeps at least one token (B-REDEP-1).</div>"),
-                *rows, total, go, self._cancel()]
+            return act
+        return self._fill_placement(
+            f"<h3>Redeploy the {esc(name)}</h3><div class='sw-muted'>Every region keeps at least "
+            "one token (B-REDEP-1).</div>", start, dict.fromkeys(start, 1), want, (want, "tokens"),
+            "Place these tokens", action)
 
-    def _withdrawal_panel(self) -> list[Any]:
+    def _withdrawal_panel(self) -> bool:
         s, g = self.session, self.session.game
         default = g.default_withdrawal()
         by = default.by
@@ -843,18 +1001,14 @@ class TurnScreen(pn.viewable.Viewer):
         race = default.race
         now = {g.board.ids[i]: g.tokens[i] for i in g.regions_of(race)}
         want = sum(start.values())
-        rows = self._stepper_rows(start, now, want)
-        total = self._total_html(want)
-        go = pn.widgets.Button(label="Place these tokens", color="primary", height=BIG,
-                               sizing_mode="stretch_width")
-        go.on_click(lambda e: self._act({"by": by, "do": "redeploy", "race": race,
-                                         "tokens": self._placement()}))
         extra = want - sum(now.values())
         moved = (f"{extra} token{'s' if extra != 1 else ''} taken back from lost regions "
                  f"go{'es' if extra == 1 else ''} onto regions the race still holds (B-LOSS-2).")
-        return [html(f"<h3>{chip(by, s.colour(by))} places withdrawn {esc(name_of(race))}</h3>"
-                     f"<div>{moved}</div>"),
-                *rows, total, go]
+        return self._fill_placement(
+            f"<h3>{chip(by, s.colour(by))} places withdrawn {esc(name_of(race))}</h3>"
+            f"<div>{moved}</div>", start, now, want, (want, "tokens"), "Place these tokens",
+            lambda tokens: {"by": by, "do": "redeploy", "race": race, "tokens": tokens},
+            cancel=False)
 
     def _heroes_panel(self) -> list[Any]:
         g = self.session.game
@@ -873,19 +1027,17 @@ class TurnScreen(pn.viewable.Viewer):
                      "the race: a Hero's region cannot be attacked (B-POW-HEROIC).</div>"),
                 pick, go, self._cancel()]
 
-    def _encampments_panel(self) -> list[Any]:
+    def _encampments_panel(self) -> bool:
         g = self.session.game
-        army = g.army_of(g.current)
+        by = g.current
+        army = g.army_of(by)
         regions = [g.board.ids[i] for i in g.regions_of(army.race)] if army else []
         start = {rid: g.mk["encampment"][g.board.region(rid)] for rid in regions}
-        rows = self._stepper_rows(start, {}, 5)
-        total = self._total_html(5, "Encampments (at most)")
-        go = pn.widgets.Button(label="Place the Encampments", color="primary", height=BIG,
-                               sizing_mode="stretch_width")
-        go.on_click(lambda e: self._act({"by": g.current, "do": "encampments",
-                                         "tokens": {k: v for k, v in self._placement().items()}}))
-        return [html("<h3>Encampments</h3><div>Up to 5; each adds 1 to the region's "
-                             "defence (B-POW-BIVOUACKING).</div>"), *rows, total, go, self._cancel()]
+        return self._fill_placement(
+            "<h3>Encampments</h3><div>Up to 5; each adds 1 to the region's defence "
+            "(B-POW-BIVOUACKING).</div>", start, {}, 5, (5, "Encampments (at most)"),
+            "Place the Encampments", lambda tokens: {"by": by, "do": "encampments",
+                                                     "tokens": tokens})
 
     def _reveal_panel(self) -> list[Any]:
         s, g = self.session, self.session.game
@@ -908,14 +1060,19 @@ class TurnScreen(pn.viewable.Viewer):
 
     def _cancel(self) -> pn.widgets.Button:
         b = pn.widgets.Button(label="Cancel", height=BIG, sizing_mode="stretch_width")
-        b.on_click(lambda e: setattr(self, "mode", "play"))
+        b.on_click(lambda e: self._set_mode("play"))
         return b
 
     # --- undo / redo -----------------------------------------------------------------
+    def _set_mode(self, mode: str) -> None:
+        with self._batch("panel"):
+            self.mode = mode
+
     def _ask(self, what: str) -> None:
-        self._steps = 1
-        self.mode = what
-        self._fill_context()
+        with self._batch("panel"):
+            self._steps = 1
+            self.mode = what
+            self._fill_context()
 
     def _undo_panel(self) -> list[Any]:
         s = self.session
@@ -938,12 +1095,13 @@ class TurnScreen(pn.viewable.Viewer):
                                 sizing_mode="stretch_width")
 
         def confirm(_: Any) -> None:
-            ok = s.undo(steps.value) if what == "undo" else s.redo(steps.value)
-            self._show_error(None)
+            with self._batch("action"):
+                ok = s.undo(steps.value) if what == "undo" else s.redo(steps.value)
+                self._show_error(None)
+                if not ok:
+                    self.mode = "play"
             if ok:
                 self._poke()
-            else:
-                self.mode = "play"
         yes.on_click(confirm)
         order = "the most recent first" if what == "undo" else "in the order they were played"
         return [html(f"<h3>{verb} — are you sure?</h3><div>These actions will be "
@@ -954,13 +1112,13 @@ class TurnScreen(pn.viewable.Viewer):
     def _fill_column(self) -> None:
         """The combo column: six rows kept from one drawing to the next, updated in place."""
         g = self.session.game
-        self._column.visible = not g.game_over
-        self._region_pick.visible = not g.game_over
+        show(self._column, not g.game_over)
+        show(self._region_pick, not g.game_over)
         picks = {a.combo: a for a in g.legal_actions() if a.do == "pick"}
         for k, (text_pane, button) in enumerate(self._column_rows):
             if k >= len(g.column):
                 self._set(text_pane, "")
-                button.visible = False
+                show(button, False)
                 button.sw_action = None
                 continue
             race, power, coins = g.column[k]
@@ -970,7 +1128,7 @@ class TurnScreen(pn.viewable.Viewer):
             self._set(text_pane, f"<div style='font-size:16px'><b>{esc(name_of(race))}</b> / "
                                  f"{esc(name_of(power))}<br><span class='sw-muted'>{tokens} tokens "
                                  f"· costs {price}{coin_txt}</span></div>")
-            button.visible = k in picks
+            show(button, k in picks)
             button.sw_action = ("act", json.dumps(picks[k].to_dict())) if k in picks else None
         note = "" if g.column else "<div class='sw-muted'>The column is empty.</div>"
         if g.needs_reveal:
@@ -983,7 +1141,8 @@ class TurnScreen(pn.viewable.Viewer):
         for _ in range(6):
             text = html("")
             button = self._pool_button(90)
-            button.param.update(label="Pick", color="primary", visible=False)
+            button.param.update(label="Pick", color="primary")
+            show(button, False)
             self._column_rows.append((text, button))
             rows.append(pn.Row(text, button, sizing_mode="stretch_width",
                                styles={"border-bottom": "1px solid #e3e3e3"}))
@@ -1013,7 +1172,7 @@ class TurnScreen(pn.viewable.Viewer):
                 "</table></div>")
         if self._players_pane.object != text:
             self._players_pane.object = text
-        self._peek.visible = not g.game_over
+        show(self._peek, not g.game_over)
 
     def _build_peek(self) -> pn.Column:
         buttons = []
@@ -1024,7 +1183,8 @@ class TurnScreen(pn.viewable.Viewer):
         self._peek_text = html("")
         hide = pn.widgets.Button(label="Hide", height=46, width=100)
         hide.on_click(lambda e: self.hide_peek())
-        self._peek_row = pn.Row(self._peek_text, hide, visible=False, sizing_mode="stretch_width")
+        self._peek_row = pn.Row(self._peek_text, hide, sizing_mode="stretch_width",
+                                styles={"display": "none"})
         return pn.Column(html("<div class='sw-muted'>Coins stay hidden (B-SCORE-3). Each player "
                               "may peek at their own:</div>"),
                          pn.FlexBox(*buttons, sizing_mode="stretch_width", styles={"gap": "6px"}),
@@ -1036,8 +1196,9 @@ class TurnScreen(pn.viewable.Viewer):
         text = (f"<div class='sw-card' style='background:#fff8e1'>"
                 f"{chip(player, self.session.colour(player))} has <span class='sw-big'>{coins}"
                 f"</span> coins <span class='sw-muted'>(only {esc(player)} should look)</span></div>")
-        self._peek_text.object = text
-        self._peek_row.visible = True
+        with pn.io.hold():
+            self._peek_text.object = text
+            show(self._peek_row)
         if pn.state.curdoc is not None:
             if self._peek_timer is not None:
                 self._peek_timer.stop()
@@ -1046,5 +1207,6 @@ class TurnScreen(pn.viewable.Viewer):
         return text
 
     def hide_peek(self) -> None:
-        self._peek_row.visible = False
-        self._peek_text.object = ""
+        with pn.io.hold():
+            show(self._peek_row, False)
+            self._peek_text.object = ""

@@ -30,6 +30,12 @@ def store(url):
     s.dispose()
 
 
+def shown(obj):
+    from dashboards.turn import shown as is_shown  # Panel only for the tests that need it
+
+    return is_shown(obj)
+
+
 def new_game(store, **kw):
     kw.setdefault("races", RACES)
     kw.setdefault("powers", POWERS)
@@ -284,7 +290,7 @@ def test_hostile_names_are_shown_as_text(store):
     act(s, do="pick", combo=1)
     texts = [header_html(s), score_html(s.game, s.colours), legend_html(s.game, s.colours),
              standings_html(s.game, s.colours), screen.peek(HOSTILE[0]), screen._log.object,
-             screen._players[0].object]
+             screen._players_pane.object]
     for text in texts:
         assert "<script>" not in text and "<b>Bob</b>" not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in texts[1]  # the score card of seat 1
@@ -301,17 +307,17 @@ def test_turn_screen_region_card_quotes_and_explains(store):
     screen = TurnScreen(s)
     act(s, do="pick", combo=0)
     screen.selected = "r3"
-    assert screen._card.visible
+    assert shown(screen._card)
     assert "Cost <b>3</b> tokens" in screen._card_quote.object
     assert "1 mountain" in screen._card_quote.object
-    labels = [b.label for b in screen._card_buttons if b.visible]
+    labels = [b.label for b in screen._card_buttons if shown(b)]
     assert labels == ["Conquer r3 (3 tokens)"]
-    assert not screen._card_alert.visible
+    assert not shown(screen._card_alert)
     screen._card_buttons[0].clicks += 1  # press it
     assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 3}
     screen.selected = "r15"
-    assert screen._card_alert.visible and "B-CONQ-4" in screen._card_alert.object
-    assert not [b for b in screen._card_buttons if b.visible]
+    assert shown(screen._card_alert) and "B-CONQ-4" in screen._card_alert.object
+    assert not [b for b in screen._card_buttons if shown(b)]
 
 
 def test_turn_screen_peek_shows_only_that_players_coins(store):
@@ -321,7 +327,7 @@ def test_turn_screen_peek_shows_only_that_players_coins(store):
     screen = TurnScreen(s)
     text = screen.peek("Bob")
     assert "<span class='sw-big'>5</span>" in text and "Bob" in text
-    assert "coins hidden" in screen._players[0].object
+    assert "coins hidden" in screen._players_pane.object
 
 
 # --- the new-game form and the lobby, without a browser -----------------------------------
@@ -331,7 +337,7 @@ def test_new_game_form_refuses_duplicates_and_escapes_the_message(store):
     form = NewGameForm(store, table_name="T")
     form.set_players(["<i>Zed</i>", "<i>zed</i>"])
     assert form.submit() is None
-    assert form._error.visible
+    assert shown(form._error)
     assert "&lt;i&gt;zed&lt;/i&gt;" in form._error.object and "<i>" not in form._error.object
     assert store.list_games() == []
 
@@ -362,7 +368,7 @@ def test_lobby_wrong_code_and_right_code(store):
     lobby = Lobby(store, on_open=opened_sessions.append)
     lobby.choose(gid)
     assert lobby.open_chosen("NOPE42") is None
-    assert lobby._error.visible and lobby._error.object == "Wrong table or join code."
+    assert shown(lobby._error) and lobby._error.object == "Wrong table or join code."
     lobby.choose(gid + 100)  # a game that does not exist: the same answer
     assert lobby.open_chosen(code) is None and lobby.message == DENIED
     lobby.choose(gid)
@@ -380,21 +386,30 @@ def screen_with(store, power):
     return s, screen
 
 
+def displayed(layout):
+    """Everything a user sees in a layout (or a list), depth first: hidden boxes are skipped."""
+    for obj in layout if isinstance(layout, list) else layout.objects:
+        if shown(obj):
+            yield obj
+            if hasattr(obj, "objects"):
+                yield from displayed(obj)
+
+
 def press(layout, label):
-    found = [b for b in layout if getattr(b, "label", None) == label and b.visible]
-    assert found, (label, [getattr(b, "label", None) for b in layout if b.visible])
+    found = [b for b in displayed(layout) if getattr(b, "label", None) == label]
+    assert found, (label, [getattr(b, "label", None) for b in displayed(layout)])
     found[0].clicks += 1
 
 
 def test_B_POW_BERSERK_1_die_rolled_before_the_conquest(store):
     s, screen = screen_with(store, "berserk")
     box, buttons = screen._berserk_die
-    assert box.visible and [b.label for b in buttons] == ["Roll for me", "Die: blank", "Die: 1",
+    assert shown(box) and [b.label for b in buttons] == ["Roll for me", "Die: blank", "Die: 1",
                                                           "Die: 2", "Die: 3"]
     press(buttons, "Die: 2")
     assert s.game.army_of("Ann").roll == 2
     assert s.game.log[-1] == {"by": "Ann", "do": "berserk", "roll": 2}
-    assert not screen._berserk_die[0].visible  # one roll per conquest (A-BASE-06)
+    assert not shown(screen._berserk_die[0])  # one roll per conquest (A-BASE-06)
     assert s.act({"by": "Ann", "do": "conquer", "region": "r3"})  # mountain: max(1, 3 - 2) = 1
     assert s.game.snapshot()["regions"]["r3"]["tokens"] == 1
 
@@ -420,7 +435,7 @@ def test_B_POW_HEROIC_1_heroes_panel(store):
     s.act({"by": "Ann", "do": "conquer", "region": "r4"})
     press(screen._turn_buttons, "Place the Heroes…")
     assert screen.mode == "heroes"
-    pick = [o for o in screen._context if o.__class__.__name__ == "CheckButtonGroup"][0]
+    pick = [o for o in displayed(screen._context) if o.__class__.__name__ == "CheckButtonGroup"][0]
     pick.value = ["r4"]
     press(screen._context, "Place 1 Hero here")
     assert s.game.snapshot()["regions"]["r4"]["hero"] == 1

@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
 import panel as pn  # noqa: E402
 import param  # noqa: E402
 
-from dashboards.lobby import Lobby  # noqa: E402
+from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
 from dashboards.store import Store, get_store  # noqa: E402
@@ -106,7 +106,10 @@ class TableApp(pn.viewable.Viewer):
             self._template = pn.template.FastListTemplate(
                 title=TITLE, main=[self._main], header_background="#1b5e20",
                 accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
-                main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None)
+                main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
+                header=[pn.pane.HTML(
+                    f'<a href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
+                    'style="color:white;font-size:1.1em">Learn the rules (tutorial)</a>')])
         return self._template
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import panel as pn
@@ -17,6 +18,21 @@ import param
 from .session import AccessDenied, TableSession
 from .store import Store
 from .turn import alert_pane, show
+
+#: `make serve` renders the tutorial notebooks here and serves them under /tutorial/.
+TUTORIAL_DIR = Path(__file__).resolve().parents[1] / "data" / "tutorial"
+TUTORIAL_URL = "/tutorial/index.html"
+
+
+def tutorial_link() -> str:
+    """The link to the rules tutorial, and how to render it when it has not been rendered."""
+    link = (f'<a href="{TUTORIAL_URL}" target="_blank" rel="noopener">Learn the rules: the '
+            "tutorial</a>")
+    if (TUTORIAL_DIR / "index.html").is_file():
+        return f"<p>{link}</p>"
+    return (f"<p>{link} (not rendered on this server yet: run "
+            "<code>python scripts/render_tutorial.py</code>, or serve with "
+            "<code>make serve</code>)</p>")
 
 MAX_LISTED = 60
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
@@ -58,7 +74,8 @@ class Lobby(pn.viewable.Viewer):
         refresh.on_click(lambda e: self.refresh())
         self._layout = pn.Column(
             pn.pane.HTML("<h2>Tables on this server</h2><p>Tap your table, then type its join "
-                         "code. Each game has its own code, shown when it was created.</p>"),
+                         "code. Each game has its own code, shown when it was created.</p>"
+                         + tutorial_link()),
             pn.Row(new, refresh, sizing_mode="stretch_width", max_width=420),
             self._ask,
             self._list,

@@ -308,8 +308,8 @@ def test_turn_screen_region_card_quotes_and_explains(store):
     act(s, do="pick", combo=0)
     screen.selected = "r3"
     assert shown(screen._card)
-    assert "Cost <b>3</b> tokens" in screen._card_quote.object
-    assert "1 mountain" in screen._card_quote.object
+    assert "Cost <b>3</b> tokens" in screen._card_info.object
+    assert "1 mountain" in screen._card_info.object
     labels = [b.label for b in screen._card_buttons if shown(b)]
     assert labels == ["Conquer r3 (3 tokens)"]
     assert not shown(screen._card_alert)
@@ -470,3 +470,15 @@ def test_B_REDEP_1_redeploy_with_steppers(store):
     press(screen._context, "Place these tokens")
     regions = s.game.snapshot()["regions"]
     assert (regions["r3"]["tokens"], regions["r4"]["tokens"]) == (1, 11)
+
+
+def test_lobby_links_to_the_tutorial_and_says_how_to_render_it(tmp_path, monkeypatch):
+    """Issue 5: the served app links to the tutorial that `make serve` renders."""
+    from dashboards import lobby
+
+    monkeypatch.setattr(lobby, "TUTORIAL_DIR", tmp_path)
+    missing = lobby.tutorial_link()
+    assert 'href="/tutorial/index.html"' in missing and "render_tutorial.py" in missing
+    (tmp_path / "index.html").write_text("<html></html>")
+    rendered = lobby.tutorial_link()
+    assert 'href="/tutorial/index.html"' in rendered and "render_tutorial.py" not in rendered

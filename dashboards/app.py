@@ -28,6 +28,23 @@ from dashboards.turn import PAGE_CSS, TurnScreen, esc, html  # noqa: E402
 TITLE = "Small World · table assistant"
 DEMO_TABLE = "Demo"
 DEMO_PLAYERS = ["Ann", "Bob", "Cleo"]
+#: The header's link to the rules tutorial (served beside the app by `make serve`); on a phone
+#: it reads "Rules (tutorial)" so that it fits beside the title (its name stays the same).
+HEADER_LINK = (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
+               'aria-label="Learn the rules (tutorial)"><span class="wide">Learn the rules '
+               '</span><span class="narrow">Rules </span>(tutorial)</a>')
+HEADER_CSS = """
+a.sw-rules { color:#fff; font-size:16px; font-weight:600; text-decoration:none;
+             white-space:nowrap; border:1px solid rgba(255,255,255,.8); border-radius:16px;
+             padding:5px 12px; }
+a.sw-rules:hover, a.sw-rules:focus { background:rgba(255,255,255,.18); }
+.narrow { display:none; }
+@media (max-width: 700px) {
+  a.sw-rules { font-size:14px; padding:3px 9px; }
+  .wide { display:none; }
+  .narrow { display:inline; }
+}
+"""
 
 
 def ensure_demo(store: Store) -> int:
@@ -107,9 +124,7 @@ class TableApp(pn.viewable.Viewer):
                 title=TITLE, main=[self._main], header_background="#1b5e20",
                 accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
                 main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
-                header=[pn.pane.HTML(
-                    f'<a href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
-                    'style="color:white;font-size:1.1em">Learn the rules (tutorial)</a>')])
+                header=[pn.pane.HTML(HEADER_LINK, stylesheets=[HEADER_CSS])])
         return self._template
 
 

@@ -24,15 +24,25 @@ TUTORIAL_DIR = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 TUTORIAL_URL = "/tutorial/index.html"
 
 
+#: The tutorial link drawn as a button (it stays a link: it opens in a new tab).
+LINK_CSS = """
+a.sw-rules { display:inline-block; color:#1b5e20; border:2px solid #1b5e20; border-radius:20px;
+             padding:6px 16px; font-size:17px; font-weight:600; text-decoration:none; }
+a.sw-rules:hover, a.sw-rules:focus { background:#e8f5e9; }
+.sw-note { color:#555; font-size:14px; }
+.sw-tab { display:inline-block; margin-left:4px; }
+"""
+
+
 def tutorial_link() -> str:
     """The link to the rules tutorial, and how to render it when it has not been rendered."""
-    link = (f'<a href="{TUTORIAL_URL}" target="_blank" rel="noopener">Learn the rules: the '
-            "tutorial</a>")
+    link = (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener">'
+            "Learn the rules (tutorial)</a> <span class='sw-note sw-tab'>opens in a new tab</span>")
     if (TUTORIAL_DIR / "index.html").is_file():
         return f"<p>{link}</p>"
-    return (f"<p>{link} (not rendered on this server yet: run "
-            "<code>python scripts/render_tutorial.py</code>, or serve with "
-            "<code>make serve</code>)</p>")
+    return (f"<p>{link}</p><p class='sw-note'>The tutorial has not been rendered on this server "
+            "yet: run <code>python scripts/render_tutorial.py</code> (or serve the app with "
+            "<code>make serve</code>, which does it).</p>")
 
 MAX_LISTED = 60
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
@@ -75,7 +85,7 @@ class Lobby(pn.viewable.Viewer):
         self._layout = pn.Column(
             pn.pane.HTML("<h2>Tables on this server</h2><p>Tap your table, then type its join "
                          "code. Each game has its own code, shown when it was created.</p>"
-                         + tutorial_link()),
+                         + tutorial_link(), stylesheets=[LINK_CSS]),
             pn.Row(new, refresh, sizing_mode="stretch_width", max_width=420),
             self._ask,
             self._list,

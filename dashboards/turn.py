@@ -136,10 +136,18 @@ class Watcher:
                 self._timer.stop()
                 self._timer = None
 
-    def poke(self) -> None:
-        """Look now (after a commit in this process); safe from any thread."""
+    def poke(self, source: TurnScreen) -> None:
+        """After `source` stored an action: the other screens of its game in this process follow
+        at once (no database query for the others); safe from any thread."""
         if self._timer is not None:
-            self._loop.add_callback(self.tick)
+            self._loop.add_callback(self._follow, source)
+
+    def _follow(self, source: TurnScreen) -> None:
+        with self._lock:
+            screens = [s for s in self.screens.values()
+                       if s is not source and s.session.game_id == source.session.game_id]
+        for screen in screens:
+            screen.schedule_sync()
 
     def tick(self) -> None:
         with self._lock:
@@ -581,7 +589,7 @@ class TurnScreen(pn.viewable.Viewer):
 
     def _poke(self) -> None:
         if self._doc is not None:
-            Watcher.of(self.session.store).poke()
+            Watcher.of(self.session.store).poke(self)
 
     # --- the map -------------------------------------------------------------------------
     def _fit_map(self) -> None:
@@ -788,16 +796,14 @@ class TurnScreen(pn.viewable.Viewer):
     def _build_play(self) -> None:
         self._score_pane = html("")
         self._status_pane = html("")
-        self._card_info = html("")
-        self._card_quote = html("")
-        self._card_final = html("")
+        self._card_info = html("")  # the region, its cost, a final-conquest note: one pane
         self._card_die = self._die_row()
         # The button pools start at the sizes most turns need (growing one later costs a new
         # model, about 25 ms on the server and a layout in the browser).
         self._card_buttons = pn.Column(*(self._pool_button(hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
         self._card_alert = alert_pane("warning")
-        self._card = pn.Column(self._card_info, self._card_quote, self._card_final,
+        self._card = pn.Column(self._card_info,
                                self._card_die[0], self._card_buttons, self._card_alert,
                                sizing_mode="stretch_width",
                                styles={"border": "1px solid #d0d7de", "border-radius": "10px",
@@ -842,15 +848,13 @@ class TurnScreen(pn.viewable.Viewer):
         s, g = self.session, self.session.game
         rid = self.selected
         here = [a for a in legal if a.region == rid]
-        self._set(self._card_info, region_html(g, rid, s.colours))
         army = g.army_of(g.current)
         races = [a.race for a in here if a.do == "conquer"]
         quote = ""
         if army is not None or races:
             q = g.quote(rid, race=races[0] if races else None)
             if q.reason is None or q.reason.rule != "B-FLOW-4":
-                quote = quote_html(q)
-        self._set(self._card_quote, quote)
+                quote = f"<div style='margin-top:6px'>{quote_html(q)}</div>"
         buttons: list[tuple[str, str, Any]] = []
         final = None
         final_note = ""
@@ -862,8 +866,8 @@ class TurnScreen(pn.viewable.Viewer):
                 buttons.append((f"Conquer {rid}{who} ({cost} tokens)", "primary", act))
             elif a.do == "conquer":
                 final = a.to_dict()
-                final_note = (f"<b>Final conquest{esc(who)}</b>: not enough tokens, the "
-                              "reinforcement die decides (B-FINAL).")
+                final_note = (f"<div style='margin-top:6px'><b>Final conquest{esc(who)}</b>: "
+                              "not enough tokens, the reinforcement die decides (B-FINAL).</div>")
             elif a.do == "abandon":
                 buttons.append((f"Abandon {rid}{who}", "default", act))
             elif a.do == "dragon":
@@ -872,7 +876,7 @@ class TurnScreen(pn.viewable.Viewer):
                 buttons.append((f"Convert the token in {rid} (Sorcerers)", "warning", act))
             elif a.do == "fortress":
                 buttons.append((f"Build a Fortress in {rid}", "default", act))
-        self._set(self._card_final, final_note)
+        self._set(self._card_info, region_html(g, rid, s.colours) + quote + final_note)
         self._show_die(self._card_die, final, "primary")
         self._show_buttons(self._card_buttons, buttons)
         alert = ""

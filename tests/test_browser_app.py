@@ -50,9 +50,10 @@ def free_port() -> int:
 class Server:
     """`panel serve dashboards/app.py` on a free port and a given database; restartable."""
 
-    def __init__(self, db_url: str, poll_ms: int = 500):
+    def __init__(self, db_url: str, poll_ms: int = 500, static_dirs: dict[str, Path] | None = None):
         self.db_url = db_url
         self.poll_ms = poll_ms
+        self.static = [f"--static-dirs={name}={path}" for name, path in (static_dirs or {}).items()]
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -65,7 +66,8 @@ class Server:
         env = {**os.environ, "SW_DATABASE_URL": self.db_url, "SW_POLL_MS": str(self.poll_ms)}
         self.proc = subprocess.Popen(
             [str(panel), "serve", str(ROOT / "dashboards" / "app.py"), "--port", str(self.port),
-             "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{self.port}"],
+             "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{self.port}",
+             *self.static],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -320,3 +322,33 @@ def test_session_api_sees_what_the_browser_did(server, page, db_url):
         assert s.game.view("Ann")["coins"]["Ann"] == 3  # B-COMBO-2: 5 - 2
     finally:
         store.dispose()
+
+
+def test_header_and_lobby_link_to_the_tutorial_served_beside_the_app(db_url, tmp_path, browser):
+    """Issue 5: `make serve` serves the rendered tutorial with `--static-dirs tutorial=...`; the
+    header and the lobby link to /tutorial/index.html in a new tab, and the link loads it."""
+    site = tmp_path / "tutorial"
+    site.mkdir()
+    (site / "index.html").write_text("<!doctype html><title>Tutorial</title>"
+                                     "<h1>Small World tutorial (test page)</h1>", encoding="utf-8")
+    srv = Server(db_url, static_dirs={"tutorial": site})
+    srv.start()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    try:
+        page.goto(srv.url)
+        links = page.get_by_role("link", name=re.compile("Learn the rules"))
+        expect(links).to_have_count(2)  # the header's and the lobby's
+        for k in range(2):
+            expect(links.nth(k)).to_have_attribute("href", "/tutorial/index.html")
+            expect(links.nth(k)).to_have_attribute("target", "_blank")
+        with ctx.expect_page() as opened:
+            links.last.click()
+        tab = opened.value
+        expect(tab.get_by_role("heading", name="Small World tutorial (test page)")).to_be_visible()
+        assert tab.url == f"http://127.0.0.1:{srv.port}/tutorial/index.html"
+        expect(page.get_by_role("button", name="New game")).to_be_visible()  # the app stays open
+    finally:
+        ctx.close()
+        srv.kill()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from gamehelpers import act
 
 from swcore import Game, RuleError
 
@@ -36,15 +37,6 @@ def new(regions: dict, borders: str, races: list[str], powers: list[str],
     powers = powers + [p for p in POWER_FILLER if p not in powers]
     return Game.new({"regions": regions, "borders": pairs}, list(players), races=races,
                     powers=powers, **kw)
-
-
-def act(game: Game, by: str, do: str, **kw: Any) -> list:
-    """Apply an action; after `end_turn`, defenders place withdrawn tokens by the default rule."""
-    events = game.apply({"by": by, "do": do, **kw})
-    if do == "end_turn":
-        while game.queue:
-            events += game.apply(game.default_withdrawal())
-    return events
 
 
 def refuse(game: Game, by: str, do: str, **kw: Any) -> RuleError:

@@ -693,15 +693,18 @@ class TurnScreen(pn.viewable.Viewer):
         elif g.needs_reveal:
             items = self._reveal_panel()
         elif g.queue:
-            box = self._place_box if self._withdrawal_panel() else self._other
+            self._withdrawal_panel()
+            box = self._place_box
         elif self.mode == "redeploy":
-            box = self._place_box if self._redeploy_panel() else self._other
-            if box is self._other:
+            if self._redeploy_panel():
+                box = self._place_box
+            else:
                 items = [html("Nothing to redeploy."), self._cancel()]
         elif self.mode == "heroes":
             items = self._heroes_panel()
         elif self.mode == "encampments":
-            box = self._place_box if self._encampments_panel() else self._other
+            self._encampments_panel()
+            box = self._place_box
         else:
             self._play_panel()
             box = self._play_box
@@ -937,7 +940,7 @@ class TurnScreen(pn.viewable.Viewer):
 
     def _fill_placement(self, title: str, start: dict[str, int], low: dict[str, int], high: int,
                         want: tuple[int, str], go: str, action: Callable[[dict[str, int]], dict],
-                        cancel: bool = True) -> bool:
+                        cancel: bool = True) -> None:
         b = self.session.game.board
         pool = self._stepper_pool
         self._add_steppers(len(start) - len(pool))
@@ -956,7 +959,6 @@ class TurnScreen(pn.viewable.Viewer):
         self._place_action = action
         show(self._place_cancel, cancel)
         self._show_total()
-        return True
 
     def _add_steppers(self, n: int) -> None:
         for _ in range(n):
@@ -992,12 +994,13 @@ class TurnScreen(pn.viewable.Viewer):
             if race:
                 act["race"] = race
             return act
-        return self._fill_placement(
+        self._fill_placement(
             f"<h3>Redeploy the {esc(name)}</h3><div class='sw-muted'>Every region keeps at least "
             "one token (B-REDEP-1).</div>", start, dict.fromkeys(start, 1), want, (want, "tokens"),
             "Place these tokens", action)
+        return True
 
-    def _withdrawal_panel(self) -> bool:
+    def _withdrawal_panel(self) -> None:
         s, g = self.session, self.session.game
         default = g.default_withdrawal()
         by = default.by
@@ -1008,7 +1011,7 @@ class TurnScreen(pn.viewable.Viewer):
         extra = want - sum(now.values())
         moved = (f"{extra} token{'s' if extra != 1 else ''} taken back from lost regions "
                  f"go{'es' if extra == 1 else ''} onto regions the race still holds (B-LOSS-2).")
-        return self._fill_placement(
+        self._fill_placement(
             f"<h3>{chip(by, s.colour(by))} places withdrawn {esc(name_of(race))}</h3>"
             f"<div>{moved}</div>", start, now, want, (want, "tokens"), "Place these tokens",
             lambda tokens: {"by": by, "do": "redeploy", "race": race, "tokens": tokens},
@@ -1031,13 +1034,13 @@ class TurnScreen(pn.viewable.Viewer):
                      "the race: a Hero's region cannot be attacked (B-POW-HEROIC).</div>"),
                 pick, go, self._cancel()]
 
-    def _encampments_panel(self) -> bool:
+    def _encampments_panel(self) -> None:
         g = self.session.game
         by = g.current
         army = g.army_of(by)
         regions = [g.board.ids[i] for i in g.regions_of(army.race)] if army else []
         start = {rid: g.mk["encampment"][g.board.region(rid)] for rid in regions}
-        return self._fill_placement(
+        self._fill_placement(
             "<h3>Encampments</h3><div>Up to 5; each adds 1 to the region's defence "
             "(B-POW-BIVOUACKING).</div>", start, {}, 5, (5, "Encampments (at most)"),
             "Place the Encampments", lambda tokens: {"by": by, "do": "encampments",

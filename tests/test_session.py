@@ -482,3 +482,33 @@ def test_lobby_links_to_the_tutorial_and_says_how_to_render_it(tmp_path, monkeyp
     (tmp_path / "index.html").write_text("<html></html>")
     rendered = lobby.tutorial_link()
     assert 'href="/tutorial/index.html"' in rendered and "render_tutorial.py" not in rendered
+
+
+def test_B_LOSS_2_defender_places_withdrawn_tokens_with_the_pooled_steppers(store):
+    """B-CONQ-2 / B-LOSS-1: Bob's Elves take r4 from Ann's 6 Ratmen (cost 2 + 6); one Ratman goes
+    to the tray, 5 back to Ann's hand. B-LOSS-2: after Bob's turn Ann puts them on the regions she
+    still holds, only r3 (6 + 5 = 11; counts may only grow)."""
+    from dashboards.turn import TurnScreen
+
+    s, _, _ = opened(store)
+    screen = TurnScreen(s)
+    for action in [{"by": "Ann", "do": "pick", "combo": 0},  # Ratmen / Hill: 8 + 4 tokens
+                   {"by": "Ann", "do": "conquer", "region": "r4"},
+                   {"by": "Ann", "do": "conquer", "region": "r3"},
+                   {"by": "Ann", "do": "end_turn"},  # 7 in hand, fewest first: r3 6, r4 6
+                   {"by": "Bob", "do": "pick", "combo": 0},  # Elves / Forest: 6 + 4 tokens
+                   {"by": "Bob", "do": "conquer", "region": "r4"},
+                   {"by": "Bob", "do": "end_turn"}]:
+        assert s.act(action), s.error
+    assert shown(screen._place_box) and not shown(screen._play_box)
+    assert set(screen._steppers) == {"r3"}  # one stepper of the pool shown, the others hidden
+    assert [shown(st) for st in screen._stepper_pool].count(True) == 1
+    r3 = screen._steppers["r3"]
+    assert (r3.value, r3.low, r3.high) == (11, 6, 11)
+    r3._step(-1)
+    assert "Placed 10 of 11 tokens" in screen._place_total.object
+    r3._step(+1)
+    press(screen._context, "Place these tokens")
+    assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 11}
+    assert s.game.to_act == "Cleo"
+    assert shown(screen._play_box) and not shown(screen._place_box)

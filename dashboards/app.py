@@ -19,6 +19,7 @@ if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
 import panel as pn  # noqa: E402
 import param  # noqa: E402
 
+from dashboards import nodelay  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
@@ -135,6 +136,7 @@ def app(url: str | None = None) -> TableApp:
 
 
 pn.extension(notifications=False)
+nodelay.install()  # before the first page's websocket opens (see dashboards/nodelay.py)
 
 if pn.state.served:
     app().servable(title=TITLE)

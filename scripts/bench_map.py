@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import panel as pn  # noqa: E402
 
+from dashboards import nodelay  # noqa: E402
 from dashboards.board_map import BoardMap  # noqa: E402
 from swcore import Action, Game  # noqa: E402
 
@@ -83,8 +84,10 @@ def free_port() -> int:
 
 
 def serve(port: int) -> tuple[Any, list[TapApp]]:
-    """Start the page in a thread; returns the server (call `.stop()`) and the sessions."""
+    """Start the page in a thread; returns the server (call `.stop()`) and the sessions. Its
+    websockets are no-delay ones, as the app's (dashboards/nodelay.py)."""
     apps: list[TapApp] = []
+    nodelay.install()
 
     def page() -> Any:
         app = TapApp()

@@ -191,6 +191,8 @@ class Store:
             gid = int(game_id)
         except (TypeError, ValueError):
             gid = -1
+        if not 0 < gid < 2**31:  # ids are positive; PostgreSQL refuses a larger integer
+            gid = -1
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(games.c.code_salt, games.c.code_hash)
                                .where(games.c.id == gid)).first()

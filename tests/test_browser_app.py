@@ -87,8 +87,16 @@ class Server:
 
 
 @pytest.fixture
-def db_url(tmp_path):
+def db_url(request, tmp_path):
+    """An SQLite file; the tests marked `BOTH_DATABASES` run on PostgreSQL too (conftest.py)."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return request.getfixturevalue("postgres_db")
     return f"sqlite:///{tmp_path / 'app.sqlite'}"
+
+
+#: What a club does with several server processes: the tests of restarts and of processes
+#: sharing one database also run on PostgreSQL.
+BOTH_DATABASES = pytest.mark.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
 
 
 @pytest.fixture
@@ -211,6 +219,7 @@ def test_B_CONQ_2_conquest_by_tapping_the_map_end_of_turn_score_and_undo(server,
     expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
 
 
+@BOTH_DATABASES
 def test_kill_the_server_restart_and_resume(db_url, page):
     gid, code = known_game(db_url)
     srv = Server(db_url)
@@ -253,6 +262,7 @@ def test_two_tabs_see_each_others_actions_within_a_second(server, browser, db_ur
         ctx.close()
 
 
+@BOTH_DATABASES
 def test_two_server_processes_follow_each_other_by_polling(db_url, browser):
     """A club runs several processes on one database: each sees the other's actions."""
     _, code = known_game(db_url)
@@ -274,6 +284,7 @@ def test_two_server_processes_follow_each_other_by_polling(db_url, browser):
         b.kill()
 
 
+@BOTH_DATABASES
 def test_both_devices_act_at_once_one_wins_the_other_is_told(db_url, browser):
     """Two server processes on one database (a club), polling slowed down: the second device
     acts on a stale screen, is refused (the seq is taken), told, and shown the new state."""

@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _norm(spec: str) -> tuple[str, str]:
-    name, version = re.match(r"([A-Za-z0-9_.\-]+)\s*(.*)", spec.strip()).groups()
+    """(name, version); pip's extras are dropped (`psycopg[binary]` is conda's `psycopg`)."""
+    name, version = re.match(r"([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(.*)", spec.strip()).groups()
     return name.lower().replace("_", "-"), version.replace(" ", "")
 
 

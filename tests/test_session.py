@@ -19,8 +19,9 @@ PLAYERS = ["Ann", "Bob", "Cleo"]
 
 
 @pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'sw.sqlite'}"
+def url(db_url):
+    """A fresh SQLite file, then a fresh PostgreSQL database (tests/conftest.py)."""
+    return db_url
 
 
 @pytest.fixture

@@ -1,0 +1,89 @@
+"""Shared fixtures: the two databases the table-side assistant supports.
+
+`db_url` gives each test a fresh, empty database: an SQLite file (the default store) and a
+PostgreSQL database (what a club points several server processes at). PostgreSQL runs as a
+throwaway cluster of Debian's `postgresql` package for the whole test session: initdb in a
+temporary folder, trust authentication, localhost only, stopped at the end. Without the package
+the PostgreSQL cases are skipped on a developer's machine and fail under CI (`.ci/run` installs
+it)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _pg_bin() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a running throwaway PostgreSQL server (its `postgres` database)."""
+    pytest.importorskip("psycopg")
+    bindir = _pg_bin()
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed (Debian package `postgresql`): .ci/run "
+                        "installs it")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    root = Path(tempfile.mkdtemp(prefix="sw-pg-"))
+    root.chmod(0o755)
+    data, logfile = root / "data", root / "log"
+    run_as: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use the package's user
+        shutil.chown(root, "postgres")
+        run_as = ["runuser", "-u", "postgres", "--"]
+    port = _free_port()
+    subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-U", "postgres",
+                    "--auth=trust", "-E", "UTF8", "--no-sync"],
+                   check=True, capture_output=True, timeout=120)
+    subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(logfile), "-w",
+                    "-o", f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off",
+                    "start"], check=True, capture_output=True, timeout=120)
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate",
+                        "stop"], capture_output=True, timeout=120)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_db(postgres_server) -> str:
+    """The URL of a fresh, empty PostgreSQL database on the throwaway server."""
+    import psycopg
+
+    name = f"sw_{uuid.uuid4().hex[:12]}"
+    plain = postgres_server.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return postgres_server.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> str:
+    """A fresh empty database of each kind."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("postgres_db")
+    return f"sqlite:///{tmp_path / 'sw.sqlite'}"

@@ -87,3 +87,13 @@ def db_url(request, tmp_path) -> str:
     if request.param == "postgresql":
         return request.getfixturevalue("postgres_db")
     return f"sqlite:///{tmp_path / 'sw.sqlite'}"
+
+
+@pytest.fixture
+def store(db_url):
+    """A `dashboards.store.Store` on each kind of fresh database."""
+    from dashboards.store import Store
+
+    s = Store(db_url)
+    yield s
+    s.dispose()

@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -262,26 +263,33 @@ def test_two_tabs_see_each_others_actions_within_a_second(server, browser, db_ur
         ctx.close()
 
 
+@contextmanager
+def two_processes(db_url: str, browser, code: str, poll_ms: int = 500):
+    """Two server processes on one database, a page on each with table 9 open (a club)."""
+    servers = [Server(db_url, poll_ms=poll_ms), Server(db_url, poll_ms=poll_ms)]
+    for srv in servers:
+        srv.start()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(20_000)
+    try:
+        pages = [ctx.new_page(), ctx.new_page()]
+        for page, srv in zip(pages, servers, strict=True):
+            open_game(page, srv, "Table 9", code)
+        yield pages
+    finally:
+        ctx.close()
+        for srv in servers:
+            srv.kill()
+
+
 @BOTH_DATABASES
 def test_two_server_processes_follow_each_other_by_polling(db_url, browser):
     """A club runs several processes on one database: each sees the other's actions."""
     _, code = known_game(db_url)
-    a, b = Server(db_url), Server(db_url)
-    a.start()
-    b.start()
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
-    one, two = ctx.new_page(), ctx.new_page()
-    try:
-        open_game(one, a, "Table 9", code)
-        open_game(two, b, "Table 9", code)
+    with two_processes(db_url, browser, code) as (one, two):
         one.get_by_role("button", name="Pick").first.click()
         expect(one.get_by_text("plays Ratmen")).to_be_visible()
         expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=3000)
-    finally:
-        ctx.close()
-        a.kill()
-        b.kill()
 
 
 @BOTH_DATABASES
@@ -289,24 +297,12 @@ def test_both_devices_act_at_once_one_wins_the_other_is_told(db_url, browser):
     """Two server processes on one database (a club), polling slowed down: the second device
     acts on a stale screen, is refused (the seq is taken), told, and shown the new state."""
     gid, code = known_game(db_url)
-    a, b = Server(db_url, poll_ms=600_000), Server(db_url, poll_ms=600_000)
-    a.start()
-    b.start()
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
-    one, two = ctx.new_page(), ctx.new_page()
-    try:
-        open_game(one, a, "Table 9", code)
-        open_game(two, b, "Table 9", code)
+    with two_processes(db_url, browser, code, poll_ms=600_000) as (one, two):
         one.get_by_role("button", name="Pick").first.click()  # Ratmen
         expect(one.get_by_text("plays Ratmen")).to_be_visible()
         two.get_by_role("button", name="Pick").nth(1).click()  # Elves, on a stale screen
         expect(two.get_by_text("Another device changed this game first")).to_be_visible()
         expect(two.get_by_text("plays Ratmen")).to_be_visible()  # and it shows the new state
-    finally:
-        ctx.close()
-        a.kill()
-        b.kill()
     assert [r.action for r in rows(db_url, gid)] == [{"by": "Ann", "do": "pick", "combo": 0}]
 
 

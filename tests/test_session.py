@@ -18,19 +18,6 @@ POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
 PLAYERS = ["Ann", "Bob", "Cleo"]
 
 
-@pytest.fixture
-def url(db_url):
-    """A fresh SQLite file, then a fresh PostgreSQL database (tests/conftest.py)."""
-    return db_url
-
-
-@pytest.fixture
-def store(url):
-    s = Store(url)
-    yield s
-    s.dispose()
-
-
 def shown(obj):
     from dashboards.turn import shown as is_shown  # Panel only for the tests that need it
 
@@ -134,7 +121,7 @@ def test_refused_action_explains_and_leaves_the_database_unchanged(store, region
     assert s.error == "" and s.error_rule == ""
 
 
-def test_B_FINAL_3_die_entered_at_the_table_is_stored_and_replayed(store, url):
+def test_B_FINAL_3_die_entered_at_the_table_is_stored_and_replayed(store, db_url):
     s, gid, code = opened(store)
     act(s, do="pick", combo=3)  # Dwarves / Alchemist: 3 + 4 = 7 tokens
     act(s, do="conquer", region="r4")  # 2 tokens, 5 left
@@ -146,7 +133,7 @@ def test_B_FINAL_3_die_entered_at_the_table_is_stored_and_replayed(store, url):
     # B-FINAL-4: no conquest after the reinforcement die.
     assert not act(s, do="conquer", region="r11")
     assert s.error_rule == "B-FINAL-4"
-    again = TableSession.open(Store(url), gid, code)
+    again = TableSession.open(Store(db_url), gid, code)
     assert again.game.state_hash() == s.game.state_hash()
 
 
@@ -161,7 +148,7 @@ def test_B_FINAL_3_failed_die_leaves_the_lost_tribe(store):
 
 
 # --- undo, redo, restart ---------------------------------------------------------------------
-def test_undo_redo_are_stored_and_survive_a_restart(store, url):
+def test_undo_redo_are_stored_and_survive_a_restart(store, db_url):
     s, gid, code = opened(store)
     act(s, do="pick", combo=0)
     act(s, do="conquer", region="r4")
@@ -173,38 +160,38 @@ def test_undo_redo_are_stored_and_survive_a_restart(store, url):
     assert s.undo(2)
     assert s.game.state_hash() == after_pick and len(s.game.redo_stack) == 2
     assert [r.kind for r in store.rows(gid)] == ["act", "act", "act", "undo"]
-    restarted = TableSession.open(Store(url), gid, code)  # a new store: as after a restart
+    restarted = TableSession.open(Store(db_url), gid, code)  # a new store: as after a restart
     assert restarted.game.state_hash() == after_pick
     assert restarted.game.redo_stack == s.game.redo_stack
     assert restarted.redo(1)
     assert restarted.game.snapshot()["regions"]["r4"]["race"] == "ratmen"
-    back = TableSession.open(Store(url), gid, code)
+    back = TableSession.open(Store(db_url), gid, code)
     assert back.game.state_hash() == restarted.game.state_hash()
     assert len(back.game.redo_stack) == 1
     assert not back.undo(0) and back.error == "Nothing to undo."
 
 
-def test_a_new_action_after_undo_clears_the_redo_stack_for_good(store, url):
+def test_a_new_action_after_undo_clears_the_redo_stack_for_good(store, db_url):
     s, gid, code = opened(store)
     act(s, do="pick", combo=0)
     act(s, do="conquer", region="r4")
     s.undo(1)
     act(s, do="conquer", region="r3")
     assert s.game.redo_stack == []
-    again = TableSession.open(Store(url), gid, code)
+    again = TableSession.open(Store(db_url), gid, code)
     assert again.game.redo_stack == [] and again.game.state_hash() == s.game.state_hash()
     assert not again.redo(1) and again.error == "Nothing to redo."
 
 
-def test_restart_resumes_every_game_at_its_last_action(url):
-    first = Store(url)
+def test_restart_resumes_every_game_at_its_last_action(db_url):
+    first = Store(db_url)
     s1, g1, c1 = opened(first)
     s2, g2, c2 = opened(first, players=["Xi", "Yu"], races=None, powers=None)
     act(s1, do="pick", combo=1)
     act(s2, do="pick", combo=0)
     act(s2, do="end_turn")
     first.dispose()
-    second = Store(url)
+    second = Store(db_url)
     assert TableSession.open(second, g1, c1).game.state_hash() == s1.game.state_hash()
     assert TableSession.open(second, g2, c2).game.state_hash() == s2.game.state_hash()
 
@@ -247,7 +234,7 @@ def test_concurrent_undo_loses_cleanly(store):
 
 
 # --- the column entered as on the table (B-COMBO-6) -------------------------------------
-def test_B_COMBO_6_table_column_waits_for_the_revealed_pair(store, url):
+def test_B_COMBO_6_table_column_waits_for_the_revealed_pair(store, db_url):
     s, gid, code = opened(store, stacks="table")
     act(s, do="pick", combo=0)
     assert s.game.needs_reveal
@@ -255,12 +242,12 @@ def test_B_COMBO_6_table_column_waits_for_the_revealed_pair(store, url):
     assert s.error_rule == "B-COMBO-6"
     assert act(s, do="reveal", race="trolls", player="stout")
     assert s.game.column[-1] == ["trolls", "stout", 0]
-    again = TableSession.open(Store(url), gid, code)
+    again = TableSession.open(Store(db_url), gid, code)
     assert again.game.column == s.game.column
 
 
 # --- a whole game -----------------------------------------------------------------------------
-def test_a_whole_game_played_through_sessions_ends_with_standings(store, url):
+def test_a_whole_game_played_through_sessions_ends_with_standings(store, db_url):
     s, gid, code = opened(store, races=None, powers=None)
     watcher = TableSession.open(store, gid, code)
     bot = GreedyBot(3)
@@ -274,7 +261,7 @@ def test_a_whole_game_played_through_sessions_ends_with_standings(store, url):
     assert rows[0]["winner"] and rows[0]["coins"] >= rows[-1]["coins"]
     assert s.game.view(None)["coins"] == {r["player"]: r["coins"] for r in rows}  # revealed
     assert watcher.sync() and watcher.game.game_over
-    assert TableSession.open(Store(url), gid, code).game.standings() == rows
+    assert TableSession.open(Store(db_url), gid, code).game.standings() == rows
 
 
 # --- the turn screen, without a browser ----------------------------------------------------

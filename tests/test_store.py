@@ -19,14 +19,6 @@ def setup3() -> dict:
     return make_setup("base-3p", ["Ann", "Bob", "Cleo"], seed=1)
 
 
-@pytest.fixture
-def store(db_url):
-    """A store on a fresh SQLite file, then on a fresh PostgreSQL database (tests/conftest.py)."""
-    s = Store(db_url)
-    yield s
-    s.dispose()
-
-
 def test_create_and_list_shows_only_the_public_name(store):
     gid, code = store.create_game("Table 3", setup3(), {"colours": {}})
     listed = store.list_games()

@@ -125,6 +125,8 @@ class TableApp(pn.viewable.Viewer):
                 title=TITLE, main=[self._main], header_background="#1b5e20",
                 accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
                 main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
+                # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.
+                meta_viewport="width=device-width, initial-scale=1",
                 header=[pn.pane.HTML(HEADER_LINK, stylesheets=[HEADER_CSS])])
         return self._template
 

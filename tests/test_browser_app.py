@@ -220,6 +220,55 @@ def test_B_CONQ_2_conquest_by_tapping_the_map_end_of_turn_score_and_undo(server,
     expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
 
 
+@pytest.mark.parametrize("device", [
+    {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},  # phone
+    {"viewport": {"width": 1280, "height": 800}, "is_mobile": True, "has_touch": True},  # tablet
+], ids=["phone-portrait", "tablet-landscape"])
+def test_by_touch_on_a_phone_and_a_tablet_B_CONQ_2(server, browser, db_url, device):
+    """Mobile Chromium (touch, mobile viewport rules): the page is laid out at the device's
+    width, never wider, its buttons are large touch targets, and a game is played by tapping:
+    pick, tap r4 on the map, conquer it (2 tokens, B-CONQ-2)."""
+    _, code = known_game(db_url)
+    ctx = browser.new_context(**device)
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    width = device["viewport"]["width"]
+    try:
+        page.goto(server.url)
+        assert page.evaluate("() => document.documentElement.clientWidth") == width
+        field = page.get_by_placeholder("e.g. K7QX2M")
+        for _ in range(5):  # a tap before the websocket is up does nothing: tap again
+            page.get_by_role("button", name="Table 9", exact=True).tap()
+            try:
+                field.wait_for(state="visible", timeout=4000)
+                break
+            except Exception:
+                continue
+        field.fill(code)
+        page.get_by_role("button", name="Open", exact=True).tap()
+        pick = page.get_by_role("button", name="Pick").first
+        expect(pick).to_be_visible()
+        assert pick.bounding_box()["height"] >= 44  # a finger's width
+        pick.tap()
+        expect(page.get_by_text("plays Ratmen")).to_be_visible()
+        canvas = page.locator("canvas").first
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1  # the whole map shows
+        cx, cy = BOARD.centre[BOARD.ids.index("r4")]
+        fw, fh = BOARD.frame
+        page.touchscreen.tap(box["x"] + 4 + cx / fw * (box["width"] - 8),
+                             box["y"] + 4 + cy / fh * (box["height"] - 8))
+        conquer = page.get_by_role("button", name="Conquer r4 (2 tokens)")
+        expect(conquer).to_be_visible()
+        assert conquer.bounding_box()["height"] >= 44
+        conquer.tap()
+        expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    finally:
+        ctx.close()
+
+
 @BOTH_DATABASES
 def test_kill_the_server_restart_and_resume(db_url, page):
     gid, code = known_game(db_url)

@@ -265,6 +265,10 @@ def test_by_touch_on_a_phone_and_a_tablet_B_CONQ_2(server, browser, db_url, devi
         conquer.tap()
         expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        shown = [b for b in page.get_by_role("button").all() if b.is_visible()]
+        small = [(b.inner_text(), b.bounding_box()["height"]) for b in shown
+                 if b.bounding_box()["height"] < 44]
+        assert len(shown) >= 8 and small == []  # every button on the turn screen
     finally:
         ctx.close()
 

@@ -32,6 +32,20 @@ def act(game: Game, by: str, do: str, **kw: Any) -> list[Any]:
     return events
 
 
+def turn(game: Game, by: str, *regions: str, pick: int | None = None, decline: bool = False,
+         end: bool = True) -> list[Any]:
+    """One turn of `by` as a table plays it: pick combo `pick` (if given), conquer `regions` in
+    order, go into decline (if asked), end the turn (unless end=False). Returns the events."""
+    events = [] if pick is None else act(game, by, "pick", combo=pick)
+    for rid in regions:
+        events += act(game, by, "conquer", region=rid)
+    if decline:
+        events += act(game, by, "decline")
+    if end:
+        events += act(game, by, "end_turn")
+    return events
+
+
 def refused(game: Game, by: str, do: str, **kw: Any) -> str:
     """The rule ID of the refusal; the game must be unchanged."""
     before = game.to_json()

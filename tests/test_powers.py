@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamehelpers import act
+from gamehelpers import act, turn
 
 from swcore import Game, RuleError
 
@@ -89,13 +89,10 @@ LINE4_BORDERS = "a-b b-c c-d"
 # ---------------------------------------------------------------------------------------------
 def test_B_POW_ALCHEMIST_1_two_coins_each_turn_while_active():
     g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["alchemist", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "a", pick=0)
     assert bonus(g, "ann", "B-POW-ALCHEMIST-1") == 2
     assert scored(g, "ann") == 3  # 1 region + 2
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     assert bonus(g, "bob", "B-POW-ALCHEMIST-1") == 0
     act(g, "ann", "end_turn")  # turn 2, still active: +2 again
     assert scored(g, "ann") == 3
@@ -104,14 +101,9 @@ def test_B_POW_ALCHEMIST_1_two_coins_each_turn_while_active():
 
 def test_B_POW_ALCHEMIST_1_nothing_in_the_decline_turn():
     g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["alchemist", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "a", "b", pick=0)
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     assert scored(g, "ann") == 2  # 2 regions, no +2
     assert bonus(g, "ann", "B-POW-ALCHEMIST-1") == 0
 
@@ -157,9 +149,7 @@ def test_A_BASE_06_a_failed_attempt_is_the_last_conquest():
     """Rolled 0, then chose a target costing more than the hand: no conquest, conquests end."""
     g = new({**BERSERK_MAP, "e": region("mountain", False, True)}, "a-b b-c c-d d-e",
             ["ratmen", "humans"], ["berserk", "hill"], dice=[0])
-    act(g, "ann", "pick", combo=0)
-    for rid in "abcd":
-        act(g, "ann", "conquer", region=rid)  # 2 left
+    turn(g, "ann", *"abcd", pick=0, end=False)  # 2 left
     act(g, "ann", "berserk")  # 0
     act(g, "ann", "conquer", region="e")  # 2 + 1 mountain + 1 Lost Tribe = 4 > 2: the attempt fails
     assert g.race[g.board.index["e"]] == "lost_tribe" and tok(g, "e") == 1
@@ -205,9 +195,7 @@ BIV_BORDERS = "a-b b-c c-d b-d"
 
 def test_B_POW_BIVOUACKING_1_each_encampment_adds_one_defence():
     g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
-    act(g, "ann", "pick", combo=0)  # 13
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)  # 13
     act(g, "ann", "redeploy", tokens={"a": 10, "b": 3})
     act(g, "ann", "encampments", tokens={"a": 3, "b": 2})
     act(g, "ann", "end_turn")
@@ -220,9 +208,7 @@ def test_B_POW_BIVOUACKING_1_each_encampment_adds_one_defence():
 
 def test_B_POW_BIVOUACKING_1_five_encampments_in_the_race_regions():
     g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     assert refuse(g, "ann", "encampments", tokens={"a": 4, "b": 2}).rule == "B-POW-BIVOUACKING-1"
     assert refuse(g, "ann", "encampments", tokens={"c": 1}).rule == "B-POW-BIVOUACKING-1"
     act(g, "ann", "encampments", tokens={"a": 5})
@@ -231,9 +217,7 @@ def test_B_POW_BIVOUACKING_1_five_encampments_in_the_race_regions():
 
 def test_B_POW_BIVOUACKING_1_an_encampment_shields_a_lone_token_from_sorcerers():
     g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
-    act(g, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(g, "ann", "conquer", region=rid)
+    turn(g, "ann", *"abc", pick=0, end=False)
     act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
     act(g, "ann", "encampments", tokens={"b": 1})
     act(g, "ann", "end_turn")
@@ -245,9 +229,7 @@ def test_B_POW_BIVOUACKING_1_an_encampment_shields_a_lone_token_from_sorcerers()
 
 def test_B_POW_BIVOUACKING_2_encampments_are_never_lost():
     g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
-    act(g, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(g, "ann", "conquer", region=rid)
+    turn(g, "ann", *"abc", pick=0, end=False)
     act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
     act(g, "ann", "encampments", tokens={"a": 4, "b": 1})
     act(g, "ann", "end_turn")
@@ -261,13 +243,10 @@ def test_B_POW_BIVOUACKING_2_encampments_are_never_lost():
 
 def test_B_POW_BIVOUACKING_2_moved_freely_then_removed_on_decline():
     g = new(LINE4, BIV_BORDERS, ["ratmen", "sorcerers"], ["bivouacking", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     act(g, "ann", "encampments", tokens={"a": 5})
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     act(g, "ann", "encampments", tokens={"a": 1, "b": 4})
     assert (mark(g, "encampment", "a"), mark(g, "encampment", "b")) == (1, 4)
     act(g, "ann", "end_turn")
@@ -297,9 +276,7 @@ def test_B_POW_COMMANDO_1_one_token_less_anywhere():
 
 def test_B_POW_COMMANDO_1_minimum_one():
     g = new(COMMANDO_MAP, "a-b b-c c-s", ["tritons", "humans"], ["commando", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     q = g.quote("c")  # coastal: 2 - 1 Tritons - 1 Commando = 0
     assert q.cost == 1 and ("minimum 1", 1) in q.breakdown
     assert committed(act(g, "ann", "conquer", region="c")) == 1
@@ -311,12 +288,9 @@ def test_B_POW_COMMANDO_1_not_for_in_decline_ghouls():
     g = new(regions, "a-b b-c", ["ghouls", "humans"], ["commando", "hill"])
     act(g, "ann", "pick", combo=0)  # Ghouls 5 + Commando 4 = 9
     assert committed(act(g, "ann", "conquer", region="a")) == 1
-    act(g, "ann", "conquer", region="b")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "b")
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
     assert g.armies["ghouls"].power is None
     assert committed(act(g, "ann", "conquer", region="c", race="ghouls")) == 2
@@ -331,27 +305,18 @@ DIP_MAP = {"a": region("farmland", True), "b": region("hill", True), "c": region
 
 def test_B_POW_DIPLOMAT_1_the_ally_cannot_attack_the_active_race():
     g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "humans"], ["diplomat", "hill"])
-    act(g, "ann", "pick", combo=0)  # 13
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)  # 13
     act(g, "ann", "ally", player="bob")
     act(g, "ann", "end_turn")  # a7 b6
-    act(g, "bob", "pick", combo=0)  # Humans 5 + Hill 4 = 9
-    act(g, "bob", "conquer", region="c")
+    turn(g, "bob", "c", pick=0, end=False)  # Humans 5 + Hill 4 = 9
     assert g.quote("b").cost == 2 + 6  # affordable with 7 in hand, but...
     assert refuse(g, "bob", "conquer", region="b").rule == "B-POW-DIPLOMAT-1"
 
 
 def test_B_POW_DIPLOMAT_1_only_an_opponent_not_attacked_this_turn():
     g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "humans"], ["diplomat", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
-    act(g, "ann", "end_turn")  # a7 b6
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "conquer", region="c")
-    act(g, "bob", "conquer", region="d")
-    act(g, "bob", "end_turn")  # c5 d4
+    turn(g, "ann", "a", "b", pick=0)  # a7 b6
+    turn(g, "bob", "c", "d", pick=0)  # c5 d4
     assert committed(act(g, "ann", "conquer", region="c")) == 7  # 2 + 5 Humans
     assert refuse(g, "ann", "ally", player="bob").rule == "B-POW-DIPLOMAT-1"
     assert refuse(g, "ann", "ally", player="ann").rule == "B-POW-DIPLOMAT-1"
@@ -359,13 +324,10 @@ def test_B_POW_DIPLOMAT_1_only_an_opponent_not_attacked_this_turn():
 
 def test_B_POW_DIPLOMAT_1_peace_lasts_until_the_diplomats_next_turn():
     g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "humans"], ["diplomat", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     act(g, "ann", "ally", player="bob")
     act(g, "ann", "end_turn")  # a7 b6
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "conquer", region="c")
+    turn(g, "bob", "c", pick=0, end=False)
     assert refuse(g, "bob", "conquer", region="b").rule == "B-POW-DIPLOMAT-1"
     act(g, "bob", "end_turn")  # c9
     act(g, "ann", "end_turn")  # no new peace this time
@@ -380,17 +342,12 @@ def test_B_POW_DIPLOMAT_2_the_allys_in_decline_ghouls_may_attack():
     act(g, "ann", "pick", combo=0)  # Ratmen / Diplomat, 13
     act(g, "ann", "conquer", region="a")
     act(g, "ann", "end_turn")  # a13
-    act(g, "bob", "pick", combo=0)  # Ghouls 5 + Hill 4 = 9
-    act(g, "bob", "conquer", region="e")
-    act(g, "bob", "conquer", region="d")
-    act(g, "bob", "end_turn")
-    act(g, "ann", "conquer", region="b")
-    act(g, "ann", "conquer", region="c")
+    turn(g, "bob", "e", "d", pick=0)  # Ghouls 5 + Hill 4 = 9
+    turn(g, "ann", "b", "c", end=False)
     act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
     act(g, "ann", "ally", player="bob")
     act(g, "ann", "end_turn")
-    act(g, "bob", "decline")  # the Ghouls keep all their tokens
-    act(g, "bob", "end_turn")
+    turn(g, "bob", decline=True)  # the Ghouls keep all their tokens
     act(g, "ann", "redeploy", tokens={"a": 11, "b": 1, "c": 1})
     act(g, "ann", "ally", player="bob")
     act(g, "ann", "end_turn")
@@ -404,18 +361,13 @@ def test_B_POW_DIPLOMAT_2_the_allys_in_decline_ghouls_may_attack():
 def test_B_POW_DIPLOMAT_2_the_diplomats_in_decline_race_is_not_covered():
     g = new(DIP_MAP, "a-b b-c c-d d-e e-a", ["humans", "orcs", "ratmen"],
             ["hill", "merchant", "diplomat"])
-    act(g, "ann", "pick", combo=0)  # Humans / Hill
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "a", pick=0)  # Humans / Hill
     act(g, "bob", "pick", combo=0)  # Orcs 5 + Merchant 2 = 7
     act(g, "bob", "conquer", region="e")
     act(g, "bob", "end_turn")  # e7
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
-    act(g, "ann", "pick", combo=0)  # Ratmen / Diplomat
-    act(g, "ann", "conquer", region="c")
-    act(g, "ann", "conquer", region="d")
+    turn(g, "ann", "c", "d", pick=0, end=False)  # Ratmen / Diplomat
     act(g, "ann", "redeploy", tokens={"c": 12, "d": 1})
     act(g, "ann", "ally", player="bob")
     act(g, "ann", "end_turn")
@@ -427,9 +379,7 @@ def test_B_POW_DIPLOMAT_2_the_diplomats_in_decline_race_is_not_covered():
 
 def test_A_BASE_08_peace_forbids_a_sorcerer_conversion():
     g = new(DIP_MAP, "a-b b-c c-d d-e", ["ratmen", "sorcerers"], ["diplomat", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     act(g, "ann", "redeploy", tokens={"a": 12, "b": 1})
     act(g, "ann", "ally", player="bob")
     act(g, "ann", "end_turn")
@@ -447,9 +397,7 @@ DRAGON_BORDERS = "a-b b-c c-d d-a a-c b-s"
 
 def test_B_POW_DRAGONMASTER_1_one_token_whatever_the_defence():
     g = new(DRAGON_MAP, DRAGON_BORDERS, ["ratmen", "trolls"], ["dragon_master", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "a", pick=0)
     act(g, "bob", "pick", combo=0)  # Trolls 5 + Hill 4 = 9
     act(g, "bob", "conquer", region="b")  # 2 + 1 mountain
     act(g, "bob", "end_turn")  # b9 and a Lair
@@ -485,8 +433,7 @@ def test_B_POW_DRAGONMASTER_2_the_dragon_stays_until_it_moves():
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "dragon", region="a")
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     act(g, "ann", "end_turn")  # no Dragon conquest this turn: it stays
     assert mark(g, "dragon", "a") == 1
     act(g, "bob", "end_turn")
@@ -499,8 +446,7 @@ def test_B_POW_DRAGONMASTER_2_removed_on_decline():
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "dragon", region="a")
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     act(g, "ann", "decline")
     assert sum(g.mk["dragon"]) == 0
     act(g, "ann", "end_turn")
@@ -549,9 +495,7 @@ def test_A_BASE_18_flying_first_conquest_anywhere():
 
 def test_B_POW_FLYING_1_no_adjacency_needed():
     g = new(FLY_MAP, FLY_BORDERS, ["ratmen", "humans"], ["flying", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="b")
-    act(g, "ann", "conquer", region="c")  # b and c do not touch
+    turn(g, "ann", "b", "c", pick=0, end=False)  # b and c do not touch
     assert (owner(g, "b"), owner(g, "c")) == ("ann", "ann")
 
 
@@ -566,13 +510,10 @@ def test_B_POW_FLYING_1_never_a_sea_or_the_lake():
 def test_B_POW_FLYING_1_flying_sorcerers_convert_without_adjacency():
     """[HJ-FAQ] quoted in B-RACE-SORCERERS-3: Flying lifts the conversion's adjacency too."""
     g = new(FLY_MAP, FLY_BORDERS, ["ratmen", "sorcerers"], ["hill", "flying"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     act(g, "ann", "redeploy", tokens={"a": 11, "b": 1})
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)  # Sorcerers / Flying
-    act(g, "bob", "conquer", region="c")
+    turn(g, "bob", "c", pick=0, end=False)  # Sorcerers / Flying
     act(g, "bob", "convert", region="b")  # b does not touch c
     assert owner(g, "b") == "bob"
 
@@ -586,10 +527,7 @@ def _terrain_game(power: str, terrain: str) -> Game:
     regions = {"a": region(terrain, True), "b": region("farmland"), "c": region(terrain),
                "d": region(other, True)}
     g = new(regions, "a-b b-c c-d", ["ratmen", "humans"], [power, "commando"])
-    act(g, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(g, "ann", "conquer", region=rid)
-    act(g, "ann", "end_turn")  # a4 b4 c4
+    turn(g, "ann", *"abc", pick=0)  # a4 b4 c4
     return g
 
 
@@ -609,10 +547,8 @@ def _terrain_bonus(power: str, terrain: str, rule: str) -> None:
 
 def _terrain_decline(power: str, terrain: str, rule: str) -> None:
     g = _terrain_game(power, terrain)
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     assert bonus(g, "ann", rule) == 0
     assert scored(g, "ann") == 3
 
@@ -662,8 +598,7 @@ def test_B_POW_FORTIFIED_1_once_per_turn_one_per_region_own_regions():
     act(g, "ann", "fortress", region="a")
     assert refuse(g, "ann", "fortress", region="b").rule == "B-POW-FORTIFIED-1"
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     assert refuse(g, "ann", "fortress", region="a").rule == "B-POW-FORTIFIED-1"
     act(g, "ann", "fortress", region="b")
     assert mark(g, "fortress", "a") == mark(g, "fortress", "b") == 1
@@ -673,10 +608,8 @@ def test_B_POW_FORTIFIED_1_six_fortresses_on_the_map():
     g = _fortified()
     act(g, "ann", "fortress", region="a")
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "conquer", region="f")  # Ready Troops: 6 in hand
-    act(g, "ann", "conquer", region="g")
+    turn(g, "bob", pick=0)
+    turn(g, "ann", "f", "g", end=False)  # Ready Troops: 6 in hand
     act(g, "ann", "fortress", region="b")
     act(g, "ann", "end_turn")
     for rid in "cdef":
@@ -694,14 +627,12 @@ def test_B_POW_FORTIFIED_2_one_coin_per_fortress_while_active():
     act(g, "ann", "end_turn")
     assert bonus(g, "ann", "B-POW-FORTIFIED-1") + bonus(g, "ann", "B-POW-FORTIFIED-2") == 1
     assert scored(g, "ann") == 6  # 5 regions + 1
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     act(g, "ann", "fortress", region="b")
     act(g, "ann", "end_turn")
     assert scored(g, "ann") == 7  # 5 + 2
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     assert scored(g, "ann") == 5  # going into decline: no Fortress coins
 
 
@@ -709,10 +640,8 @@ def test_B_POW_FORTIFIED_3_defence_stays_in_decline():
     g = _fortified()
     act(g, "ann", "fortress", region="e")
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     q = g.quote("e", "bob")
     assert q.cost == 2 + 1 + 1 and ("fortress", 1) in q.breakdown
     assert mark(g, "fortress", "e") == 1
@@ -723,8 +652,7 @@ def test_B_POW_FORTIFIED_3_removed_when_abandoned():
     g = _fortified()
     act(g, "ann", "fortress", region="e")
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     act(g, "ann", "abandon", region="e")
     assert sum(g.mk["fortress"]) == 0
     act(g, "ann", "fortress", region="d")
@@ -735,8 +663,7 @@ def test_B_RACE_SORCERERS_2_a_fortress_does_not_shield_a_lone_token():
     g = _fortified()
     act(g, "ann", "fortress", region="e")
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)  # Sorcerers / Hill
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)  # Sorcerers / Hill
     act(g, "ann", "redeploy", tokens={"a": 7, "b": 1, "c": 1, "d": 1, "e": 1})
     act(g, "ann", "end_turn")
     assert g.quote("e", "bob").cost == 2 + 1 + 1  # the Fortress defends against conquest...
@@ -752,9 +679,7 @@ HERO_BORDERS = "a-b b-c c-d a-d"
 
 def test_B_POW_HEROIC_1_two_heroes_in_two_different_regions():
     g = new(LINE4, HERO_BORDERS, ["ratmen", "sorcerers"], ["heroic", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     assert refuse(g, "ann", "heroes", regions=["a", "a"]).rule == "B-POW-HEROIC-1"
     assert refuse(g, "ann", "heroes", regions=["a"]).rule == "B-POW-HEROIC-1"
     assert refuse(g, "ann", "heroes", regions=["a", "d"]).rule == "B-POW-HEROIC-1"
@@ -765,17 +690,14 @@ def test_B_POW_HEROIC_1_two_heroes_in_two_different_regions():
 
 def test_B_POW_HEROIC_1_a_single_region_gets_one_hero():
     g = new(LINE4, HERO_BORDERS, ["ratmen", "sorcerers"], ["heroic", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
+    turn(g, "ann", "a", pick=0, end=False)
     act(g, "ann", "heroes", regions=["a"])
     assert sum(g.mk["hero"]) == 1
 
 
 def test_B_POW_HEROIC_1_hero_regions_are_immune():
     g = new(LINE4, HERO_BORDERS, ["ratmen", "sorcerers"], ["heroic", "hill"])
-    act(g, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(g, "ann", "conquer", region=rid)
+    turn(g, "ann", *"abc", pick=0, end=False)
     act(g, "ann", "redeploy", tokens={"a": 1, "b": 1, "c": 11})
     act(g, "ann", "heroes", regions=["a", "b"])
     act(g, "ann", "end_turn")
@@ -788,9 +710,7 @@ def test_B_POW_HEROIC_1_hero_regions_are_immune():
 
 def test_A_BASE_14_no_dragon_into_a_hero_region():
     g = new(LINE4, HERO_BORDERS, ["ratmen", "humans"], ["heroic", "dragon_master"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     act(g, "ann", "heroes", regions=["a", "b"])
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)  # Humans / Dragon Master
@@ -799,13 +719,10 @@ def test_A_BASE_14_no_dragon_into_a_hero_region():
 
 def test_A_BASE_14_heroes_stay_until_placed_again():
     g = new(LINE4, HERO_BORDERS, ["ratmen", "humans"], ["heroic", "hill"])
-    act(g, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(g, "ann", "conquer", region=rid)
+    turn(g, "ann", *"abc", pick=0, end=False)
     act(g, "ann", "heroes", regions=["a", "c"])
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     act(g, "ann", "end_turn")  # no new placement: they stay through the next turn
     assert [mark(g, "hero", r) for r in "abc"] == [1, 0, 1]
     act(g, "bob", "end_turn")
@@ -815,15 +732,11 @@ def test_A_BASE_14_heroes_stay_until_placed_again():
 
 def test_B_POW_HEROIC_1_heroes_removed_on_decline():
     g = new(LINE4, HERO_BORDERS, ["ratmen", "humans"], ["heroic", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="b")
+    turn(g, "ann", "a", "b", pick=0, end=False)
     act(g, "ann", "heroes", regions=["a", "b"])
     act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     assert sum(g.mk["hero"]) == 0
     assert g.quote("a", "bob").reason is None
 
@@ -833,24 +746,16 @@ def test_B_POW_HEROIC_1_heroes_removed_on_decline():
 # ---------------------------------------------------------------------------------------------
 def test_B_POW_MERCHANT_1_one_coin_per_region():
     g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["merchant", "hill"])
-    act(g, "ann", "pick", combo=0)  # Ratmen 8 + Merchant 2 = 10
-    for rid in "abc":
-        act(g, "ann", "conquer", region=rid)
-    act(g, "ann", "end_turn")
+    turn(g, "ann", *"abc", pick=0)  # Ratmen 8 + Merchant 2 = 10
     assert bonus(g, "ann", "B-POW-MERCHANT-1") == 3
     assert scored(g, "ann") == 6
 
 
 def test_B_POW_MERCHANT_1_none_in_decline():
     g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["merchant", "hill"])
-    act(g, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(g, "ann", "conquer", region=rid)
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", *"abc", pick=0)
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     assert bonus(g, "ann", "B-POW-MERCHANT-1") == 0
     assert scored(g, "ann") == 3
 
@@ -906,13 +811,9 @@ def test_B_POW_PILLAGING_1_non_empty_regions_conquered_this_turn():
 
 def test_B_POW_PILLAGING_1_none_in_the_decline_turn():
     g = new(PILL_MAP, "a-b b-c", ["ratmen", "dwarves"], ["pillaging", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "a", pick=0)
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     assert scored(g, "ann") == 1
 
 
@@ -920,13 +821,9 @@ def test_B_POW_PILLAGING_1_none_in_the_decline_turn():
 def test_A_BASE_05_own_in_decline_tokens_and_pillaging(counts, want):
     g = new(PILL_MAP, "a-b b-c", ["humans", "orcs", "ratmen"], ["hill", "merchant", "pillaging"],
             options={"own_decline_counts_non_empty": counts})
-    act(g, "ann", "pick", combo=0)  # Humans / Hill
-    act(g, "ann", "conquer", region="b")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "b", pick=0)  # Humans / Hill
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
     act(g, "ann", "pick", combo=0)  # Ratmen / Pillaging
     assert committed(act(g, "ann", "conquer", region="b")) == 3  # 2 + 1 own in-decline Human
@@ -953,23 +850,16 @@ def test_B_POW_SEAFARING_1_seas_and_the_lake_are_empty_regions():
 
 def test_B_POW_SEAFARING_2_kept_and_scored_in_decline():
     g = new(SEA_MAP, SEA_BORDERS, ["ratmen", "humans"], ["seafaring", "hill"])
-    act(g, "ann", "pick", combo=0)
-    for rid in "sal":
-        act(g, "ann", "conquer", region=rid)
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", *"sal", pick=0)
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     assert [tok(g, r) for r in "asl"] == [1, 1, 1]
     assert scored(g, "ann") == 3
 
 
 def test_B_POW_SEAFARING_2_only_a_seafaring_race_occupies_a_sea():
     g = new(SEA_MAP, SEA_BORDERS, ["ratmen", "humans"], ["seafaring", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "conquer", region="s")
+    turn(g, "ann", "a", "s", pick=0, end=False)
     act(g, "ann", "redeploy", tokens={"a": 12, "s": 1})
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)  # no Seafaring
@@ -978,9 +868,7 @@ def test_B_POW_SEAFARING_2_only_a_seafaring_race_occupies_a_sea():
 
 def test_B_POW_SEAFARING_3_an_occupied_sea_still_lets_races_in():
     g = new(SEA_MAP, SEA_BORDERS, ["ratmen", "humans"], ["seafaring", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="s")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "s", pick=0)
     act(g, "bob", "pick", combo=0)
     assert committed(act(g, "bob", "conquer", region="b")) == 2  # b borders the edge sea s
     assert owner(g, "b") == "bob"
@@ -988,14 +876,9 @@ def test_B_POW_SEAFARING_3_an_occupied_sea_still_lets_races_in():
 
 def test_A_BASE_13_in_decline_seafaring_ghouls_take_no_new_sea():
     g = new(SEA_MAP, SEA_BORDERS, ["ghouls", "humans"], ["seafaring", "hill"])
-    act(g, "ann", "pick", combo=0)  # Ghouls 5 + Seafaring 5 = 10
-    act(g, "ann", "conquer", region="s")
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "s", "a", pick=0)  # Ghouls 5 + Seafaring 5 = 10
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
     assert refuse(g, "ann", "conquer", region="l", race="ghouls").rule == "B-CONQ-4"
     act(g, "ann", "conquer", region="b", race="ghouls")  # land by the sea they kept
@@ -1020,38 +903,27 @@ def _spirit_first() -> Game:
     """ann: Humans/Spirit in decline after turn 2, Ratmen/Commando picked in turn 3."""
     g = new(SPIRIT_MAP, SPIRIT_BORDERS, ["humans", "orcs", "ratmen", "elves"],
             ["spirit", "merchant", "commando", "hill"])
-    act(g, "ann", "pick", combo=0)  # Humans / Spirit
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)  # Orcs / Merchant
-    act(g, "bob", "conquer", region="x")
+    turn(g, "ann", "a", pick=0)  # Humans / Spirit
+    turn(g, "bob", "x", pick=0)  # Orcs / Merchant
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "end_turn")
-    act(g, "ann", "pick", combo=0)  # Ratmen / Commando
-    act(g, "ann", "conquer", region="c")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "c", pick=0)  # Ratmen / Commando
     act(g, "bob", "end_turn")
     return g
 
 
 def test_B_POW_SPIRIT_1_two_in_decline_races_both_score():
     g = _spirit_first()
-    act(g, "ann", "decline")  # the non-Spirit Ratmen join the Spirit Humans
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)  # the non-Spirit Ratmen join the Spirit Humans
     assert sorted(g.declined[0]) == ["humans", "ratmen"]
     assert scored(g, "ann") == 2  # a + c
 
 
 def test_B_POW_SPIRIT_2_a_third_decline_removes_the_other_race():
     g = _spirit_first()
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
-    act(g, "ann", "pick", combo=0)  # Elves / Hill
-    act(g, "ann", "conquer", region="e")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "e", pick=0)  # Elves / Hill
     act(g, "bob", "end_turn")
     act(g, "ann", "decline")
     assert sorted(g.declined[0]) == ["elves", "humans"]
@@ -1077,15 +949,13 @@ def _stout(power: str = "stout") -> Game:
     act(g, "ann", "conquer", region="a")
     act(g, "ann", "conquer", region="b")
     act(g, "ann", "end_turn")  # scored 2: 7 coins
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     return g
 
 
 def test_B_POW_STOUT_1_decline_after_expanding_scores_once():
     g = _stout()
-    act(g, "ann", "conquer", region="c")
-    act(g, "ann", "decline")
+    turn(g, "ann", "c", decline=True, end=False)
     assert scored(g, "ann") == 3 and coins(g, "ann") == 10
     assert g.declined[0] == ["ratmen"] and [tok(g, r) for r in "abc"] == [1, 1, 1]
     refuse(g, "ann", "conquer", region="d")  # no conquest after the decline (B-DECL-5)
@@ -1095,8 +965,7 @@ def test_B_POW_STOUT_1_decline_after_expanding_scores_once():
 
 def test_B_POW_STOUT_1_an_ordinary_decline_still_works():
     g = _stout()
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     assert scored(g, "ann") == 2 and g.declined[0] == ["ratmen"]
 
 
@@ -1139,8 +1008,7 @@ def test_B_POW_UNDERWORLD_1_minimum_one():
 
 def test_B_POW_UNDERWORLD_2_caverns_are_adjacent_to_each_other():
     g = new(UNDER_MAP, UNDER_BORDERS, ["ratmen", "humans"], ["underworld", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
+    turn(g, "ann", "a", pick=0, end=False)
     assert refuse(g, "ann", "conquer", region="c").rule == "B-CONQ-5"  # no cavern held yet
     act(g, "ann", "conquer", region="b")
     assert committed(act(g, "ann", "conquer", region="c")) == 1
@@ -1149,8 +1017,7 @@ def test_B_POW_UNDERWORLD_2_caverns_are_adjacent_to_each_other():
 def test_A_BASE_17_edition_fr2009_has_no_cavern_adjacency():
     g = new(UNDER_MAP, UNDER_BORDERS, ["ratmen", "humans"], ["underworld", "hill"],
             options={"edition": "fr2009"})
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
+    turn(g, "ann", "a", pick=0, end=False)
     assert committed(act(g, "ann", "conquer", region="b")) == 1  # the discount stays
     assert refuse(g, "ann", "conquer", region="c").rule == "B-CONQ-5"
 
@@ -1160,36 +1027,26 @@ def test_A_BASE_17_edition_fr2009_has_no_cavern_adjacency():
 # ---------------------------------------------------------------------------------------------
 def test_B_POW_WEALTHY_1_seven_coins_at_the_end_of_the_first_turn_only():
     g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["wealthy", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "a", pick=0)
     assert bonus(g, "ann", "B-POW-WEALTHY-1") == 7 and scored(g, "ann") == 8
-    act(g, "bob", "pick", combo=0)
-    act(g, "bob", "end_turn")
+    turn(g, "bob", pick=0)
     act(g, "ann", "end_turn")
     assert bonus(g, "ann", "B-POW-WEALTHY-1") == 0 and scored(g, "ann") == 1
 
 
 def test_A_BASE_16_wealthy_whatever_happened_that_turn():
     g = new(LINE4, LINE4_BORDERS, ["ratmen", "humans"], ["wealthy", "hill"])
-    act(g, "ann", "pick", combo=0)
-    act(g, "ann", "end_turn")  # no conquest at all
+    turn(g, "ann", pick=0)  # no conquest at all
     assert scored(g, "ann") == 7
 
 
 def test_B_POW_WEALTHY_1_a_later_combo_gets_it_on_its_own_first_turn():
     g = new(LINE4, LINE4_BORDERS, ["humans", "orcs", "ratmen"], ["hill", "merchant", "wealthy"])
-    act(g, "ann", "pick", combo=0)  # Humans / Hill
-    act(g, "ann", "conquer", region="a")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "pick", combo=0)
+    turn(g, "ann", "a", pick=0)  # Humans / Hill
+    turn(g, "bob", pick=0)
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
-    act(g, "bob", "end_turn")
-    act(g, "ann", "pick", combo=0)  # Ratmen / Wealthy, in turn 3
-    act(g, "ann", "conquer", region="d")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", "d", pick=0)  # Ratmen / Wealthy, in turn 3
     assert scored(g, "ann") == 1 + 1 + 7  # d + in-decline a + 7
     act(g, "bob", "end_turn")
     act(g, "ann", "end_turn")

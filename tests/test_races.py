@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamehelpers import act, at, last_scored, new, owner, refused, region, tokens
+from gamehelpers import act, at, last_scored, new, owner, refused, region, tokens, turn
 
 from swcore import Game
 
@@ -47,9 +47,7 @@ def test_B_RACE_AMAZONS_1_ten_tokens_plus_the_badge():
 
 def test_B_RACE_AMAZONS_2_four_come_off_after_redeployment():
     game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     assert refused(game, "ann", "redeploy", tokens={"a": 6, "b": 6}) == "B-REDEP-1"
     act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
     amazons = game.armies["amazons"]
@@ -59,24 +57,17 @@ def test_B_RACE_AMAZONS_2_four_come_off_after_redeployment():
 
 def test_B_RACE_AMAZONS_2_default_placement_keeps_four_from_hand_first():
     game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
-    act(game, "ann", "end_turn")  # 8 in hand: 4 kept off, 4 placed fewest first: a 4, b 4
+    turn(game, "ann", "a", "b", pick=0)  # 8 in hand: 4 kept off, 4 placed fewest first: a 4, b 4
     assert (tokens(game, "a"), tokens(game, "b"), game.hand("ann")) == (4, 4, 4)
     assert last_scored(game, "ann") == 4  # 2 regions + merchant 2
 
 
 def test_B_RACE_AMAZONS_3_back_in_hand_at_ready_troops():
     game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="e")
-    act(game, "bob", "end_turn")
+    turn(game, "bob", "e", pick=0)
     act(game, "ann", "conquer", region="c")  # Ready Troops: 3 + 3 from a, b + the 4 held
     amazons = game.armies["amazons"]
     assert (amazons.held, amazons.hand) == (0, 10 - 2)
@@ -84,15 +75,10 @@ def test_B_RACE_AMAZONS_3_back_in_hand_at_ready_troops():
 
 def test_A_BASE_01_off_board_amazons_do_not_defend():
     game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"a": 7, "b": 1})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="e")
-    act(game, "bob", "conquer", region="d")
-    act(game, "bob", "conquer", region="c")
+    turn(game, "bob", "e", "d", "c", pick=0, end=False)
     q = game.quote("b")
     assert (q.cost, q.reason) == (3, None)  # 2 + the 1 Amazon on the board
     act(game, "bob", "conquer", region="b")
@@ -101,13 +87,10 @@ def test_A_BASE_01_off_board_amazons_do_not_defend():
 
 def test_A_BASE_01_held_amazons_go_to_the_tray_on_decline():
     game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
+    turn(game, "bob", pick=0)
     act(game, "ann", "decline")
     assert game.hand("ann") == 0
     assert (tokens(game, "a"), tokens(game, "b")) == (1, 1)
@@ -135,9 +118,7 @@ def test_A_BASE_01_four_come_off_even_if_regions_must_be_abandoned():
 
 def test_A_BASE_01_withdrawn_amazons_are_placed_the_four_stay_off():
     game = new(LINE, ["amazons", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"a": 5, "b": 3})
     act(game, "ann", "end_turn")
     act(game, "bob", "pick", combo=0)  # 8 + 5
@@ -152,9 +133,7 @@ def test_A_BASE_01_withdrawn_amazons_are_placed_the_four_stay_off():
 def test_B_END_2_amazons_off_the_board_do_not_break_ties():
     game = new(LINE, ["amazons", "ratmen"], ["merchant", "fortified"], turns=1,
                coins={"ann": 5, "bob": 6})
-    act(game, "ann", "pick", combo=0)  # 10 + 2
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)  # 10 + 2
     act(game, "ann", "redeploy", tokens={"a": 4, "b": 4})
     act(game, "ann", "end_turn")  # 2 regions + merchant 2: 9 coins; 8 on the board, 4 off
     act(game, "bob", "pick", combo=0)  # 8 + 3
@@ -180,28 +159,19 @@ def test_B_RACE_DWARVES_1_one_coin_per_mine():
     game = new(MINES, ["dwarves", "ratmen"], ["diplomat", "merchant"])
     act(game, "ann", "pick", combo=0)
     assert game.hand("ann") == 8  # 3 + 5
-    for rid in "abc":
-        act(game, "ann", "conquer", region=rid)
-    act(game, "ann", "end_turn")
+    turn(game, "ann", *"abc")
     assert bonus(game, "ann", "B-RACE-DWARVES-1") == 2
     assert last_scored(game, "ann") == 3 + 2
 
 
 def test_B_RACE_DWARVES_1_mine_bonus_also_in_decline():
     game = new(MINES, ["dwarves", "ratmen"], ["diplomat", "merchant"])
-    act(game, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(game, "ann", "conquer", region=rid)
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", *"abc", pick=0)
+    turn(game, "bob", pick=0)
+    turn(game, "ann", decline=True)
     assert last_scored(game, "ann") == 3 + 2  # B-SCORE-4: Dwarves keep their bonus
     act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="d")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "d", pick=0)
     assert bonus(game, "ann", "B-RACE-DWARVES-1") == 2
 
 
@@ -210,9 +180,7 @@ def test_B_RACE_DWARVES_1_mine_bonus_also_in_decline():
 # ----------------------------------------------------------------------------------------
 def test_B_RACE_ELVES_1_active_elves_lose_no_token():
     game = new(LINE, ["elves", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)  # 6 + 2
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)  # 6 + 2
     act(game, "ann", "redeploy", tokens={"a": 5, "b": 3})
     act(game, "ann", "end_turn")
     act(game, "bob", "pick", combo=0)  # 8 + 5
@@ -227,16 +195,9 @@ def test_B_RACE_ELVES_1_active_elves_lose_no_token():
 
 def test_B_RACE_ELVES_1_in_decline_elves_lose_their_token():
     game = new(LINE, ["elves", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    for rid in "edc":
-        act(game, "bob", "conquer", region=rid)
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "a", "b", pick=0)
+    turn(game, "bob", *"edc", pick=0)
+    turn(game, "ann", decline=True)
     act(game, "bob", "conquer", region="b")  # 2 + 1 Elf in decline
     assert game.armies["elves"].hand == 0
     assert game.on_board("elves") == 1
@@ -247,13 +208,8 @@ def test_B_LOSS_3_elves_losing_their_last_region_keep_every_token():
                         "c": region("hill", edge=True), "e": region("swamp", edge=True)},
             "borders": [["a", "e"], ["a", "b"], ["b", "c"]]}
     game = new(pair, ["elves", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "end_turn")  # a: 8 Elves
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="e")
-    act(game, "bob", "conquer", region="a")  # 2 + 8
-    act(game, "bob", "end_turn")
+    turn(game, "ann", "a", pick=0)  # a: 8 Elves
+    turn(game, "bob", "e", "a", pick=0)  # 2 + 8
     assert game.regions_of("elves") == []
     assert game.hand("ann") == 8
     assert refused(game, "ann", "conquer", region="b") == "B-CONQ-1"  # re-entry by the edge
@@ -263,14 +219,10 @@ def test_B_LOSS_3_elves_losing_their_last_region_keep_every_token():
 
 def test_B_RACE_SORCERERS_4_a_converted_elf_goes_to_the_tray():
     game = new(LINE, ["elves", "sorcerers"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"a": 7, "b": 1})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    for rid in "edc":
-        act(game, "bob", "conquer", region=rid)
+    turn(game, "bob", *"edc", pick=0, end=False)
     act(game, "bob", "convert", region="b")
     assert game.race[at(game, "b")] == "sorcerers"
     assert game.armies["elves"].hand == 0
@@ -284,16 +236,11 @@ def ghouls_in_decline(humans_power: str = "berserk") -> Game:
     """RING. ann: Ghouls a 4, b 3, in decline since turn 2; bob: Ratmen/Diplomat, d 13.
     It is ann's turn 3; the next combo is Humans with `humans_power` (4 tokens)."""
     game = new(RING, ["ghouls", "ratmen", "humans"], ["merchant", "diplomat", humans_power])
-    act(game, "ann", "pick", combo=0)  # 5 + 2
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)  # 5 + 2
     act(game, "ann", "redeploy", tokens={"a": 4, "b": 3})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)  # 8 + 5
-    act(game, "bob", "conquer", region="d")
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "bob", "d", pick=0)  # 8 + 5
+    turn(game, "ann", decline=True)
     act(game, "bob", "end_turn")
     return game
 
@@ -308,11 +255,8 @@ def test_B_RACE_GHOULS_1_all_tokens_stay_on_decline():
 
 def test_A_BASE_03_ghouls_do_not_conquer_in_the_decline_turn():
     game = new(RING, ["ghouls", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
+    turn(game, "ann", "a", pick=0)
+    turn(game, "bob", pick=0)
     act(game, "ann", "decline")
     assert tokens(game, "a") == 7
     assert refused(game, "ann", "conquer", region="b", race="ghouls") == "A-BASE-03"
@@ -330,8 +274,7 @@ def test_B_RACE_GHOULS_3_conquer_before_the_active_race():
 
 def test_B_RACE_GHOULS_3_refused_once_the_active_race_has_acted():
     game = ghouls_in_decline()
-    act(game, "ann", "pick", combo=0)  # humans 5 + berserk 4
-    act(game, "ann", "conquer", region="f")
+    turn(game, "ann", "f", pick=0, end=False)  # humans 5 + berserk 4
     assert refused(game, "ann", "conquer", region="c", race="ghouls") == "A-BASE-03"
     assert refused(game, "ann", "abandon", region="b", race="ghouls") == "A-BASE-03"
     assert refused(game, "ann", "redeploy", race="ghouls", tokens={"a": 5, "b": 2}) == "A-BASE-03"
@@ -339,9 +282,7 @@ def test_B_RACE_GHOULS_3_refused_once_the_active_race_has_acted():
 
 def test_B_RACE_GHOULS_4_attack_their_owners_active_race():
     game = ghouls_in_decline()
-    act(game, "ann", "pick", combo=0)  # humans 5 + berserk 4
-    act(game, "ann", "conquer", region="f")
-    act(game, "ann", "conquer", region="e")
+    turn(game, "ann", "f", "e", pick=0, end=False)  # humans 5 + berserk 4
     act(game, "ann", "redeploy", tokens={"f": 1, "e": 8})
     act(game, "ann", "end_turn")
     act(game, "bob", "end_turn")
@@ -355,9 +296,7 @@ def test_B_RACE_GHOULS_4_attack_their_owners_active_race():
 
 def test_B_RACE_GHOULS_2_in_decline_they_lose_one_and_withdraw_the_rest():
     game = ghouls_in_decline()
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="f")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "f", pick=0)
     act(game, "bob", "conquer", region="c")  # Ready Troops: 12 in hand; 2 + 1 Lost Tribe
     act(game, "bob", "conquer", region="b")  # 2 + 3 Ghouls
     assert game.armies["ghouls"].hand == 2  # 1 discarded, 2 withdrawn
@@ -368,9 +307,7 @@ def test_B_RACE_GHOULS_2_in_decline_they_lose_one_and_withdraw_the_rest():
 
 def test_B_DECL_4_ghouls_leave_when_the_next_race_declines():
     game = ghouls_in_decline()
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="f")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "f", pick=0)
     act(game, "bob", "end_turn")
     act(game, "ann", "decline")
     assert game.declined[0] == ["humans"]
@@ -380,9 +317,7 @@ def test_B_DECL_4_ghouls_leave_when_the_next_race_declines():
 
 def test_A_BASE_03_no_decline_once_the_ghouls_have_acted():
     game = ghouls_in_decline()
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="f")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "f", pick=0)
     act(game, "bob", "end_turn")
     act(game, "ann", "conquer", region="c", race="ghouls")
     assert refused(game, "ann", "decline") == "A-BASE-03"
@@ -416,9 +351,7 @@ def test_A_BASE_03_stout_may_decline_after_a_turn_where_only_the_ghouls_conquere
     # B-POW-STOUT-1: the Ghouls acted, so this is an Expand turn; a Stout active race may go
     # into decline after scoring it even though it conquered nothing itself.
     game = ghouls_in_decline("stout")
-    act(game, "ann", "pick", combo=0)  # humans 5 + stout 4
-    act(game, "ann", "conquer", region="f")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "f", pick=0)  # humans 5 + stout 4
     act(game, "bob", "end_turn")
     act(game, "ann", "conquer", region="c", race="ghouls")  # 2 + 1 Lost Tribe
     act(game, "ann", "decline")
@@ -439,13 +372,9 @@ def test_A_BASE_03_ghouls_holding_no_region_re_enter_by_the_edge():
 
 def test_B_DECL_8_other_in_decline_races_never_conquer():
     game = new(LINE, ["elves", "ratmen", "humans"], ["merchant", "diplomat", "stout"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "a", pick=0)
+    turn(game, "bob", pick=0)
+    turn(game, "ann", decline=True)
     act(game, "bob", "end_turn")
     assert refused(game, "ann", "conquer", region="b", race="elves") == "B-DECL-8"
     assert refused(game, "ann", "conquer", region="b", race="ghouls") == "B-DECL-8"  # not hers
@@ -453,10 +382,7 @@ def test_B_DECL_8_other_in_decline_races_never_conquer():
 
 def test_B_RACE_GHOULS_2_diplomat_peace_does_not_bind_in_decline_ghouls():
     game = ghouls_in_decline()
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="f")
-    act(game, "ann", "conquer", region="e")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "f", "e", pick=0)
     act(game, "bob", "ally", player="ann")  # bob's Diplomat: ann's active race may not attack
     act(game, "bob", "end_turn")
     assert game.quote("d").reason.rule == "B-POW-DIPLOMAT-1"
@@ -490,22 +416,17 @@ def test_B_RACE_GIANTS_1_one_less_next_to_a_mountain_they_hold():
 
 def test_B_RACE_GIANTS_1_nothing_next_to_someone_elses_mountain():
     game = new(GIANT, ["ratmen", "giants"], ["diplomat", "merchant"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="n")
+    turn(game, "ann", "n", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"n": 13})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="m")
-    act(game, "bob", "conquer", region="x")
-    act(game, "bob", "conquer", region="y")
+    turn(game, "bob", "m", "x", "y", pick=0, end=False)
     q = game.quote("z")  # next to ann's mountain n only
     assert (q.cost, q.breakdown) == (2, [("base", 2)])
 
 
 def test_B_RACE_GIANTS_1_minimum_one():
     game = new(GIANT, ["giants", "ratmen"], ["commando", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="m")  # 2 + 1 - 1 commando
+    turn(game, "ann", "m", pick=0, end=False)  # 2 + 1 - 1 commando
     assert game.armies["giants"].hand == 10 - 2
     assert game.quote("x").cost == 1  # 2 - 1 - 1 = 0, raised to 1 (B-CONQ-3)
 
@@ -527,13 +448,10 @@ def test_B_RACE_HALFLINGS_1_first_conquest_anywhere_but_not_the_sea():
 def halflings_holes() -> Game:
     """LINE: ann's Halflings took c, d (Holes) and b; bob's Ratmen hold e."""
     game = new(LINE, ["halflings", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    for rid in "cdb":
-        act(game, "ann", "conquer", region=rid)
+    turn(game, "ann", *"cdb", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"b": 1, "c": 1, "d": 6})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="e")
+    turn(game, "bob", "e", pick=0, end=False)
     return game
 
 
@@ -570,15 +488,9 @@ def test_A_BASE_09_an_abandoned_hole_is_gone_and_no_new_one_comes():
 
 def test_A_BASE_14_holes_do_not_stop_their_owners_own_ghouls():
     game = new(LINE, ["ghouls", "ratmen", "halflings"], ["merchant", "diplomat", "stout"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="e")
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "a", "b", pick=0)
+    turn(game, "bob", "e", pick=0)
+    turn(game, "ann", decline=True)
     act(game, "bob", "end_turn")
     act(game, "ann", "pick", combo=0)  # halflings 6 + stout 4
     act(game, "ann", "conquer", region="c")  # Hole
@@ -605,13 +517,9 @@ def test_B_RACE_HUMANS_1_one_coin_per_farmland():
 
 def test_B_RACE_HUMANS_1_no_bonus_in_decline():
     game = new(LINE, ["humans", "ratmen"], ["diplomat", "merchant"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "a", pick=0)
+    turn(game, "bob", pick=0)
+    turn(game, "ann", decline=True)
     assert last_scored(game, "ann") == 1
     assert bonus(game, "ann", "B-RACE-HUMANS-1") == 0
 
@@ -633,14 +541,9 @@ def test_B_RACE_ORCS_1_one_coin_per_non_empty_conquest():
 def orcs_on_own_decline(**options: Any) -> Game:
     game = new(LINE, ["ratmen", "humans", "orcs"], ["merchant", "diplomat", "stout"],
                options=options or None)
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="e")
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "a", pick=0)
+    turn(game, "bob", "e", pick=0)
+    turn(game, "ann", decline=True)
     act(game, "bob", "end_turn")
     act(game, "ann", "pick", combo=0)  # orcs 5 + stout 4
     act(game, "ann", "conquer", region="a")  # ann's own in-decline ratman: 2 + 1
@@ -662,18 +565,12 @@ def test_A_BASE_05_rule_option_own_decline_not_counted():
 
 def test_B_RACE_ORCS_1_only_this_turns_conquests_and_not_in_decline():
     game = new(RING, ["orcs", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
-    act(game, "ann", "conquer", region="c")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
+    turn(game, "ann", "a", "b", "c", pick=0)
+    turn(game, "bob", pick=0)
     act(game, "ann", "end_turn")  # no conquest this turn
     assert bonus(game, "ann", "B-RACE-ORCS-1") == 0
     act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", decline=True)
     assert last_scored(game, "ann") == 3
 
 
@@ -695,14 +592,10 @@ def test_B_RACE_RATMEN_1_eight_tokens_and_plain_costs():
 
 def test_B_RACE_RATMEN_1_lose_one_token_like_any_race():
     game = new(LINE, ["ratmen", "humans"], ["diplomat", "merchant"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"a": 10, "b": 3})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)  # humans 5 + merchant 2
-    act(game, "bob", "conquer", region="e")
-    act(game, "bob", "end_turn")
+    turn(game, "bob", "e", pick=0)  # humans 5 + merchant 2
     act(game, "ann", "end_turn")
     act(game, "bob", "end_turn")
     act(game, "ann", "decline")
@@ -736,17 +629,11 @@ def test_B_RACE_SKELETONS_1_one_new_token_per_two_non_empty_regions():
 
 def test_B_RACE_SKELETONS_1_in_decline_and_active_regions_count():
     game = new(LINE, ["ratmen", "humans", "skeletons"], ["diplomat", "merchant", "commando"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)  # humans 5 + merchant 2
-    act(game, "bob", "conquer", region="e")
-    act(game, "bob", "conquer", region="d")
-    act(game, "bob", "conquer", region="c")
+    turn(game, "ann", "a", pick=0)
+    turn(game, "bob", "e", "d", "c", pick=0, end=False)  # humans 5 + merchant 2
     act(game, "bob", "redeploy", tokens={"c": 1, "d": 1, "e": 5})
     act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", decline=True)
     act(game, "bob", "redeploy", tokens={"c": 1, "d": 1, "e": 5})
     act(game, "bob", "end_turn")
     act(game, "ann", "pick", combo=0)  # skeletons 6 + commando 4
@@ -785,8 +672,7 @@ def test_B_DEF_8_skeleton_gain_limited_by_the_box():
         act(game, "ann", "conquer", region=rid)
     act(game, "ann", "end_turn")  # 10 non-empty: +5, 15 Skeletons
     assert (game.on_board("skeletons"), game.tray("skeletons")) == (15, 5)
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
+    turn(game, "bob", pick=0)
     for i in range(1, 10):
         act(game, "ann", "abandon", region=f"t{i}")
     assert game.hand("ann") == 14
@@ -814,9 +700,7 @@ def sorcerers_game(bob_power: str = "fortified", ann_power: str = "merchant") ->
     """bob (first to play): Ratmen in b1 (the rest), b2, b3, b4 (1 each). Then ann picks
     Sorcerers."""
     game = new(SORC, ["ratmen", "sorcerers"], [bob_power, ann_power], players=["bob", "ann"])
-    act(game, "bob", "pick", combo=0)
-    for rid in ["b1", "b2", "b3", "b4"]:
-        act(game, "bob", "conquer", region=rid)
+    turn(game, "bob", "b1", "b2", "b3", "b4", pick=0, end=False)
     total = game.hand("bob") + 8
     act(game, "bob", "redeploy", tokens={"b1": total - 3, "b2": 1, "b3": 1, "b4": 1})
     return game
@@ -825,8 +709,7 @@ def sorcerers_game(bob_power: str = "fortified", ann_power: str = "merchant") ->
 def test_B_RACE_SORCERERS_1_a_conversion_takes_a_token_from_the_tray():
     game = sorcerers_game()
     act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)  # 5 + 2
-    act(game, "ann", "conquer", region="s")
+    turn(game, "ann", "s", pick=0, end=False)  # 5 + 2
     act(game, "ann", "convert", region="b2")
     assert (game.race[at(game, "b2")], owner(game, "b2"), tokens(game, "b2")) == (
         "sorcerers", "ann", 1)
@@ -842,13 +725,11 @@ def test_B_RACE_SORCERERS_1_a_conversion_takes_a_token_from_the_tray():
 def test_B_RACE_SORCERERS_2_only_a_lone_active_token():
     game = sorcerers_game()
     act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="s")
+    turn(game, "ann", "s", pick=0, end=False)
     assert refused(game, "ann", "convert", region="b1") == "B-RACE-SORCERERS-2"  # 8 Ratmen
     assert refused(game, "ann", "convert", region="l") == "B-RACE-SORCERERS-1"  # Lost Tribe
     act(game, "ann", "end_turn")
-    act(game, "bob", "decline")
-    act(game, "bob", "end_turn")
+    turn(game, "bob", decline=True)
     assert refused(game, "ann", "convert", region="b2") == "B-RACE-SORCERERS-1"  # in decline
 
 
@@ -856,8 +737,7 @@ def test_B_RACE_SORCERERS_2_an_encampment_protects():
     game = sorcerers_game(bob_power="bivouacking")
     act(game, "bob", "encampments", tokens={"b2": 5})
     act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="s")
+    turn(game, "ann", "s", pick=0, end=False)
     assert refused(game, "ann", "convert", region="b2") == "B-RACE-SORCERERS-2"
     act(game, "ann", "convert", region="b3")
 
@@ -875,16 +755,14 @@ def test_A_BASE_04_diplomat_peace_forbids_a_conversion():
     game = sorcerers_game(bob_power="diplomat")
     act(game, "bob", "ally", player="ann")
     act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="s")
+    turn(game, "ann", "s", pick=0, end=False)
     assert refused(game, "ann", "convert", region="b2") == "B-POW-DIPLOMAT-1"
 
 
 def test_A_BASE_04_a_conversion_is_an_attack():
     game = sorcerers_game(ann_power="diplomat")
     act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="s")
+    turn(game, "ann", "s", pick=0, end=False)
     act(game, "ann", "convert", region="b2")
     assert refused(game, "ann", "ally", player="bob") == "B-POW-DIPLOMAT-1"
 
@@ -892,8 +770,7 @@ def test_A_BASE_04_a_conversion_is_an_attack():
 def test_A_BASE_04_no_conversion_after_redeployment():
     game = sorcerers_game()
     act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="s")
+    turn(game, "ann", "s", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"s": 7})
     assert refused(game, "ann", "convert", region="b2") == "B-FINAL-4"
 
@@ -922,9 +799,7 @@ def test_B_RACE_TRITONS_1_coastal_regions_cost_one_less():
 
 def test_B_RACE_TRITONS_1_not_on_the_sea_itself():
     game = new(COAST, ["tritons", "ratmen"], ["seafaring", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     assert (game.quote("s").cost, game.quote("l").cost) == (2, 2)  # A-BASE-13
 
 
@@ -948,14 +823,10 @@ def test_B_DEF_2_a_lake_shore_is_no_entry_for_tritons():
 def trolls_game() -> Game:
     """LINE: ann's Trolls hold a 5 and b 2 (Lairs); bob's Ratmen took e, d, c. bob to play."""
     game = new(LINE, ["trolls", "ratmen"], ["merchant", "diplomat"])
-    act(game, "ann", "pick", combo=0)  # 5 + 2
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)  # 5 + 2
     act(game, "ann", "redeploy", tokens={"a": 5, "b": 2})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    for rid in "edc":
-        act(game, "bob", "conquer", region=rid)
+    turn(game, "bob", *"edc", pick=0, end=False)
     return game
 
 
@@ -981,8 +852,7 @@ def test_B_RACE_TROLLS_2_lair_removed_when_conquered():
 def test_B_RACE_TROLLS_2_lair_stays_in_decline():
     game = trolls_game()
     act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", decline=True)
     assert game.mk["lair"][at(game, "b")] == 1
     q = game.quote("b")
     assert (q.cost, q.reason) == (2 + 1 + 1, None)
@@ -1010,22 +880,14 @@ MAGIC = {
 
 def test_B_RACE_WIZARDS_1_one_coin_per_magic_source():
     game = new(MAGIC, ["wizards", "ratmen"], ["diplomat", "merchant"])
-    act(game, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(game, "ann", "conquer", region=rid)
-    act(game, "ann", "end_turn")
+    turn(game, "ann", *"abc", pick=0)
     assert bonus(game, "ann", "B-RACE-WIZARDS-1") == 2
     assert last_scored(game, "ann") == 3 + 2
 
 
 def test_B_RACE_WIZARDS_1_no_bonus_in_decline():
     game = new(MAGIC, ["wizards", "ratmen"], ["diplomat", "merchant"])
-    act(game, "ann", "pick", combo=0)
-    for rid in "abc":
-        act(game, "ann", "conquer", region=rid)
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", *"abc", pick=0)
+    turn(game, "bob", pick=0)
+    turn(game, "ann", decline=True)
     assert last_scored(game, "ann") == 3

@@ -7,7 +7,7 @@ engine discrepancies reported in /tmp/engine-bugs.md ("rules audit" section).
 
 from __future__ import annotations
 
-from gamehelpers import act, at, last_scored, new, owner, refused, region, tokens
+from gamehelpers import act, at, last_scored, new, owner, refused, region, tokens, turn
 
 from swcore import Game
 
@@ -42,20 +42,13 @@ def ghouls_then_humans(humans_power: str = "berserk", bob_power: str = "diplomat
     """RING. ann: Ghouls a 4, b 3 in decline; Humans (5 + 4 = 9 tokens) f 3, e 6.
     bob: Ratmen d 13. It is ann's turn 4."""
     game = new(RING, ["ghouls", "ratmen", "humans"], ["merchant", bob_power, humans_power])
-    act(game, "ann", "pick", combo=0)  # Ghouls 5 + Merchant 2
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)  # Ghouls 5 + Merchant 2
     act(game, "ann", "redeploy", tokens={"a": 4, "b": 3})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)  # Ratmen 8 + 5
-    act(game, "bob", "conquer", region="d")
+    turn(game, "bob", "d", pick=0)  # Ratmen 8 + 5
+    turn(game, "ann", decline=True)
     act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)  # Humans 5 + 4
-    act(game, "ann", "conquer", region="f")
-    act(game, "ann", "conquer", region="e")
+    turn(game, "ann", "f", "e", pick=0, end=False)  # Humans 5 + 4
     act(game, "ann", "redeploy", tokens={"f": 3, "e": 6})
     act(game, "ann", "end_turn")
     act(game, "bob", "end_turn")
@@ -89,8 +82,7 @@ def test_A_BASE_21_ghouls_going_into_decline_with_no_region_leave_the_board():
     that goes into decline "has no tokens to keep, so it disappears and its banner goes to the
     stack" (B-DECL-6, B-COMBO-8); the player scores 0 that turn (B-DECL-10)."""
     game = new(RING, ["ghouls", "ratmen"], ["merchant", "hill"])
-    act(game, "ann", "pick", combo=0)  # Ghouls 5 + 2 = 7
-    act(game, "ann", "conquer", region="a")
+    turn(game, "ann", "a", pick=0, end=False)  # Ghouls 5 + 2 = 7
     act(game, "ann", "redeploy", tokens={"a": 7})
     act(game, "ann", "end_turn")
     act(game, "bob", "pick", combo=0)  # Ratmen 8 + 4 = 12
@@ -116,19 +108,13 @@ def test_B_POW_DIPLOMAT_1_an_attack_by_the_in_decline_ghouls_does_not_bar_the_al
     Diplomat race did not, so she may still make peace with bob. (A-BASE-08 says "they did not
     attack", which reads as the player; the French text names the Diplomat race.)"""
     game = new(RING, ["ghouls", "ratmen", "humans"], ["merchant", "hill", "diplomat"])
-    act(game, "ann", "pick", combo=0)
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
+    turn(game, "ann", "a", "b", pick=0, end=False)
     act(game, "ann", "redeploy", tokens={"a": 4, "b": 3})
     act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)  # Ratmen 8 + Hill 4
-    act(game, "bob", "conquer", region="d")
-    act(game, "bob", "conquer", region="c")
-    act(game, "bob", "conquer", region="e")
+    turn(game, "bob", "d", "c", "e", pick=0, end=False)  # Ratmen 8 + Hill 4
     act(game, "bob", "redeploy", tokens={"c": 1, "d": 9, "e": 2})
     act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", decline=True)
     act(game, "bob", "redeploy", tokens={"c": 1, "d": 9, "e": 2})
     act(game, "bob", "end_turn")
     act(game, "ann", "conquer", region="c", race="ghouls")  # the lone Ratman of c is discarded
@@ -146,10 +132,7 @@ def test_B_POW_BIVOUACKING_1_the_five_encampments_are_placed_even_without_an_act
     regions (docs/engine.md calls the `encampments` action the one that "replaces their
     placement"). Where they go is the player's choice; this test only counts them."""
     game = new(ROW, ["ratmen", "humans"], ["bivouacking", "hill"])
-    act(game, "ann", "pick", combo=0)  # Ratmen 8 + 5
-    act(game, "ann", "conquer", region="a")
-    act(game, "ann", "conquer", region="b")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "a", "b", pick=0)  # Ratmen 8 + 5
     camps = game.mk["encampment"]
     assert camps[at(game, "a")] + camps[at(game, "b")] == 5
     assert sum(camps) == 5
@@ -163,13 +146,10 @@ def test_B_END_2_the_game_over_event_names_the_winner_after_the_last_withdrawal(
     may announce bob as the winner while ann's tokens wait in hand."""
     game = new(ROW, ["ratmen", "dwarves"], ["alchemist", "dragon_master"], turns=1,
                coins={"ann": 5, "bob": 7})
-    act(game, "ann", "pick", combo=0)  # Ratmen 8 + Alchemist 4 = 12
-    act(game, "ann", "conquer", region="b")
-    act(game, "ann", "conquer", region="c")
+    turn(game, "ann", "b", "c", pick=0, end=False)  # Ratmen 8 + Alchemist 4 = 12
     act(game, "ann", "redeploy", tokens={"b": 11, "c": 1})
     act(game, "ann", "end_turn")  # 2 regions + Alchemist 2: 9 coins
-    act(game, "bob", "pick", combo=0)  # Dwarves 3 + Dragon Master 5 = 8
-    act(game, "bob", "conquer", region="a")
+    turn(game, "bob", "a", pick=0, end=False)  # Dwarves 3 + Dragon Master 5 = 8
     act(game, "bob", "dragon", region="b")  # ann: 1 lost, 10 withdrawn
     events = game.apply({"by": "bob", "do": "end_turn"})  # 2 regions: 7 + 2 = 9 coins
     assert game.coins == [9, 9]
@@ -196,16 +176,11 @@ def test_B_COMBO_8_with_the_stack_empty_a_banner_goes_to_the_lowest_slot_of_the_
     players = ["ann", "bob", "cat", "dan", "eve"]
     game = Game.new(TEN, players, races=races, powers=powers)
     for k, p in enumerate(players):  # turn 1: the top combo, one region each
-        act(game, p, "pick", combo=0)
-        act(game, p, "conquer", region=f"r{k}")
-        act(game, p, "end_turn")
+        turn(game, p, f"r{k}", pick=0)
     for p in players:  # turn 2: everyone goes into decline
-        act(game, p, "decline")
-        act(game, p, "end_turn")
+        turn(game, p, decline=True)
     for k, p in enumerate(players):  # turn 3: five more combos
-        act(game, p, "pick", combo=0)
-        act(game, p, "conquer", region=f"r{k + 5}")
-        act(game, p, "end_turn")
+        turn(game, p, f"r{k + 5}", pick=0)
     assert game.race_stack == []
     assert [c[0] for c in game.column] == ["skeletons", "sorcerers", "tritons", "ghouls"]
     act(game, "ann", "decline")  # turn 4: ann's Ratmen (in decline) leave the board
@@ -218,20 +193,14 @@ def expanded_then_wiped_out() -> Game:
     """ROW. ann: Dwarves in decline on c; her Humans lost their only region b and hold their
     8 tokens in hand. bob: Ratmen a 1, b 11. It is ann's turn 4."""
     game = new(ROW, ["dwarves", "ratmen", "humans"], ["merchant", "hill", "swamp"])
-    act(game, "ann", "pick", combo=0)  # Dwarves 3 + 2
-    act(game, "ann", "conquer", region="c")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)  # Ratmen 8 + 4
-    act(game, "bob", "conquer", region="a")
-    act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "c", pick=0)  # Dwarves 3 + 2
+    turn(game, "bob", "a", pick=0)  # Ratmen 8 + 4
+    turn(game, "ann", decline=True)
     act(game, "bob", "end_turn")
     act(game, "ann", "pick", combo=0)  # Humans 5 + Swamp 4
     act(game, "ann", "conquer", region="b")
     act(game, "ann", "end_turn")  # b 9
-    act(game, "bob", "conquer", region="b")  # 11 in hand; 2 + 9 Humans
-    act(game, "bob", "end_turn")
+    turn(game, "bob", "b")  # 11 in hand; 2 + 9 Humans
     assert (game.regions_of("humans"), game.armies["humans"].hand) == ([], 8)
     return game
 
@@ -270,18 +239,11 @@ def test_A_BASE_11_a_spirit_decline_keeps_the_older_in_decline_race():
     rapportent tous les deux des jetons de victoire." Here the non-Spirit race declined first;
     the Spirit decline must not remove it."""
     game = new(ROW, ["dwarves", "ratmen", "humans"], ["merchant", "hill", "spirit"])
-    act(game, "ann", "pick", combo=0)  # Dwarves / Merchant
-    act(game, "ann", "conquer", region="c")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "pick", combo=0)
-    act(game, "bob", "conquer", region="a")
+    turn(game, "ann", "c", pick=0)  # Dwarves / Merchant
+    turn(game, "bob", "a", pick=0)
+    turn(game, "ann", decline=True)
     act(game, "bob", "end_turn")
-    act(game, "ann", "decline")
-    act(game, "ann", "end_turn")
-    act(game, "bob", "end_turn")
-    act(game, "ann", "pick", combo=0)  # Humans / Spirit
-    act(game, "ann", "conquer", region="b")
-    act(game, "ann", "end_turn")
+    turn(game, "ann", "b", pick=0)  # Humans / Spirit
     act(game, "bob", "end_turn")
     act(game, "ann", "decline")
     assert sorted(game.declined[0]) == ["dwarves", "humans"]

@@ -368,6 +368,8 @@ class Device:
         self._changed.set()
 
     def click(self, button: Any) -> None:
+        if button is None:
+            raise LookupError("no such button on the screen")
         self.doc.callbacks.send_event(ButtonClick(button))
 
     # --- the table ---------------------------------------------------------------------
@@ -387,7 +389,7 @@ class Device:
         try:
             send()
             t1 = await self.until(test, since)
-        except (TimeoutError, AttributeError) as err:
+        except (TimeoutError, LookupError) as err:
             self.table.failures += 1
             self.why.append(f"{kind}: {err!r}")
             return False

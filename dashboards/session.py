@@ -8,11 +8,14 @@ tests drive sessions directly, the Panel views only watch `version`, `error` and
 
 from __future__ import annotations
 
+import copy
+import logging
 import threading
 from collections.abc import Iterable
 from typing import Any
 
 import param
+from sqlalchemy.exc import SQLAlchemyError
 
 from swcore import CATALOGUE, Action, Event, Game, InputError, RuleError, SwError, builtin_ids
 from swcore.game import make_setup
@@ -22,6 +25,9 @@ from .store import Conflict, EventRow, Store
 CONFLICT = ("Another device changed this game first, so your action was not recorded. "
             "The screen now shows the game as it is; try again if it still applies.")
 DENIED = "Wrong table or join code."
+UNSAVED = ("The game could not be saved just now (the database did not answer), so your action "
+           "was not recorded and the game is as it was. Try again in a moment.")
+LOG = logging.getLogger(__name__)
 #: Player colours offered by the new-game form: the Okabe-Ito colours the map uses by seat
 #: (distinct for colour-blind viewers and from the pale terrain), then three more dark ones.
 COLOURS = {
@@ -201,6 +207,7 @@ class TableSession(param.Parameterized):
         self.meta = record.meta
         self._setup = record.setup
         self._lock = threading.RLock()
+        self._rows: list[EventRow] = []  # the stored log as this device has applied it
         self.game: Game = Game(self._setup)
         self.reload()
 
@@ -217,6 +224,7 @@ class TableSession(param.Parameterized):
         with self._lock:
             rows = self.store.rows(self.game_id)
             self.game = build_game(self._setup, rows)
+            self._rows = rows
             self.seq = rows[-1].seq if rows else 0
             self.version += 1
 
@@ -261,17 +269,24 @@ class TableSession(param.Parameterized):
 
     def _commit(self, kind: str, payload: dict[str, Any], events: list[Event],
                 notes: list[str] | None = None) -> bool:
+        row = EventRow(self.seq + 1, kind, copy.deepcopy(payload))
         try:
-            self.store.append(self.game_id, self.seq + 1, kind, payload)
+            self.store.append(self.game_id, row.seq, kind, payload)
         except Conflict:
             self.conflicts += 1
             self.reload()
             self.error_rule = ""
             self.error = CONFLICT
             return False
-        except Exception:
-            self.reload()  # the game in memory must not run ahead of the database
-            raise
+        except SQLAlchemyError:
+            # The database is away (a restart, a lock held too long). The game in memory must
+            # not run ahead of it: rebuild it from the log this device holds, without the database.
+            LOG.exception("game %s: event %s not stored", self.game_id, row.seq)
+            self.game = build_game(self._setup, self._rows)
+            self.error_rule = ""
+            self.error = UNSAVED
+            return False
+        self._rows.append(row)
         self.seq += 1
         self.error_rule = ""
         self.error = ""
@@ -284,9 +299,12 @@ class TableSession(param.Parameterized):
     def sync(self) -> bool:
         """Apply the events other devices stored since ours; True when the game changed."""
         with self._lock:
-            if self.store.last_seq(self.game_id) == self.seq:
+            try:
+                if self.store.last_seq(self.game_id) == self.seq:
+                    return False
+                rows = self.store.rows(self.game_id, after=self.seq)
+            except SQLAlchemyError:  # the database is away for a moment: the next poll retries
                 return False
-            rows = self.store.rows(self.game_id, after=self.seq)
             events: list[Event] = []
             notes: list[str] = []
             try:
@@ -303,6 +321,7 @@ class TableSession(param.Parameterized):
                     else:
                         notes.append(_undo_note("Another device redid", self.game.redo(steps)))
                         events = []
+                    self._rows.append(row)
                     self.seq = row.seq
             except (SwError, ValueError):
                 self.reload()

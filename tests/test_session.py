@@ -8,7 +8,15 @@ swamp not on the edge; r15 the lake.
 
 import pytest
 
-from dashboards.session import CONFLICT, DENIED, AccessDenied, SetupError, TableSession, create_game
+from dashboards.session import (
+    CONFLICT,
+    DENIED,
+    UNSAVED,
+    AccessDenied,
+    SetupError,
+    TableSession,
+    create_game,
+)
 from dashboards.store import Store
 from swcore import Game
 from swcore.bots import GreedyBot
@@ -231,6 +239,61 @@ def test_concurrent_undo_loses_cleanly(store):
     assert b.error == CONFLICT
     assert [r.kind for r in store.rows(gid)] == ["act", "act"]
     assert b.game.state_hash() == a.game.state_hash()
+
+
+def database_away(store, monkeypatch):
+    """From now on the store's writes fail as when the database does not answer."""
+    from sqlalchemy.exc import OperationalError
+
+    def away(*args, **kwargs):
+        raise OperationalError("INSERT INTO events ...", {}, Exception("database is locked"))
+    monkeypatch.setattr(store, "append", away)
+
+
+def test_database_away_an_action_is_not_recorded_and_the_game_stays_as_it_was(
+        store, db_url, monkeypatch):
+    """Nothing is lost and nothing runs ahead: when the write fails the device says so, the game
+    in memory is the stored one, and the next action once the database is back follows on."""
+    a, gid, code = opened(store)
+    act(a, do="pick", combo=0)
+    before, seq = a.game.state_hash(), a.seq
+    database_away(store, monkeypatch)
+    assert act(a, do="conquer", region="r4") is False
+    assert a.error == UNSAVED
+    assert (a.game.state_hash(), a.seq) == (before, seq)
+    assert not a.undo(1) and a.error == UNSAVED and a.game.state_hash() == before
+    monkeypatch.undo()  # the database is back
+    assert act(a, do="conquer", region="r4")  # B-CONQ-2: 2 tokens
+    assert [r.action.get("do") for r in store.rows(gid)] == ["pick", "conquer"]
+    again = TableSession.open(Store(db_url), gid, code)
+    assert again.game.state_hash() == a.game.state_hash()
+
+
+def test_database_away_a_failed_undo_keeps_the_redo_stack(store, monkeypatch):
+    a, gid, code = opened(store)
+    act(a, do="pick", combo=0)
+    act(a, do="conquer", region="r4")
+    assert a.undo(1)
+    before = a.game.state_hash()
+    database_away(store, monkeypatch)
+    assert not a.redo(1) and a.error == UNSAVED
+    assert a.game.state_hash() == before and len(a.game.redo_stack) == 1
+    monkeypatch.undo()
+    assert a.redo(1) and [r.kind for r in store.rows(gid)] == ["act", "act", "undo", "redo"]
+
+
+def test_database_away_the_poll_waits_for_it(store, monkeypatch):
+    a, gid, code = opened(store)
+    b = TableSession.open(store, gid, code)
+    act(a, do="pick", combo=0)
+    from sqlalchemy.exc import OperationalError
+
+    def away(*args, **kwargs):
+        raise OperationalError("SELECT ...", {}, Exception("server closed the connection"))
+    monkeypatch.setattr(store, "last_seq", away)
+    assert b.sync() is False and b.seq == 0
+    monkeypatch.undo()
+    assert b.sync() and b.game.state_hash() == a.game.state_hash()
 
 
 # --- the column entered as on the table (B-COMBO-6) -------------------------------------

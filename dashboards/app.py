@@ -18,6 +18,7 @@ if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
 
 import panel as pn  # noqa: E402
 import param  # noqa: E402
+from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
 from dashboards import nodelay  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
@@ -133,7 +134,10 @@ class TableApp(pn.viewable.Viewer):
 
 def app(url: str | None = None) -> TableApp:
     store = get_store(url)
-    ensure_demo(store)
+    try:
+        ensure_demo(store)
+    except SQLAlchemyError:  # the database is away: the lobby says so and can be refreshed
+        pass
     return TableApp(store)
 
 

@@ -14,8 +14,9 @@ from typing import Any
 
 import panel as pn
 import param
+from sqlalchemy.exc import SQLAlchemyError
 
-from .session import AccessDenied, TableSession
+from .session import AWAY, AccessDenied, TableSession
 from .store import Store
 from .turn import alert_pane, show
 
@@ -73,6 +74,7 @@ class Lobby(pn.viewable.Viewer):
         back = pn.widgets.Button(label="Cancel", width=140, **BIG)
         back.on_click(lambda e: self.choose(0))
         self._error = alert_pane("danger")
+        self._status = alert_pane("warning")  # the list could not be read
         self._ask = pn.Column(self._title, self._code, pn.Row(go, back), self._error,
                               visible=False, sizing_mode="stretch_width",
                               styles={"background": "#f3f6fa", "border-radius": "8px",
@@ -88,6 +90,7 @@ class Lobby(pn.viewable.Viewer):
                          + tutorial_link(), stylesheets=[LINK_CSS]),
             pn.Row(new, refresh, sizing_mode="stretch_width", max_width=420),
             self._ask,
+            self._status,
             self._list,
             sizing_mode="stretch_width", max_width=900,
         )
@@ -97,7 +100,13 @@ class Lobby(pn.viewable.Viewer):
         return self._layout
 
     def refresh(self) -> None:
-        games = self.store.list_games()
+        try:
+            games = self.store.list_games()
+        except SQLAlchemyError:  # keep the list shown; "Refresh the list" tries again
+            self._status.object = escape(AWAY)
+            show(self._status)
+            return
+        show(self._status, False)
         demo = [g for g in games if g.public_code]
         rest = [g for g in games if not g.public_code][:MAX_LISTED]
         rows = []
@@ -118,6 +127,12 @@ class Lobby(pn.viewable.Viewer):
             rows = [pn.pane.HTML("<p>No games yet: start one with <b>New game</b>.</p>")]
         self._list[:] = rows
 
+    def _say(self, text: str) -> None:
+        """Show a refusal ('' hides it); the text is escaped."""
+        self.message = text
+        self._error.object = escape(text)
+        show(self._error, bool(text))
+
     def choose(self, game_id: int) -> None:
         self.chosen = game_id
         show(self._error, False)
@@ -132,9 +147,10 @@ class Lobby(pn.viewable.Viewer):
         try:
             session = TableSession.open(self.store, self.chosen, code)
         except AccessDenied as err:
-            self.message = str(err)
-            self._error.object = escape(str(err))
-            show(self._error)
+            self._say(str(err))
+            return None
+        except SQLAlchemyError:
+            self._say(AWAY)
             return None
         self.message = ""
         self.choose(0)

@@ -15,10 +15,11 @@ from typing import Any
 
 import panel as pn
 import param
+from sqlalchemy.exc import SQLAlchemyError
 
 from swcore import CATALOGUE, POWERS, RACES, builtin_ids
 
-from .session import COLOURS, SetupError, create_game
+from .session import AWAY, COLOURS, SetupError, create_game
 from .store import Store
 from .turn import alert_pane, show
 
@@ -175,6 +176,10 @@ class NewGameForm(pn.viewable.Viewer):
             self.created = create_game(self.store, self.table_name, **kw)
         except SetupError as err:
             self._error.object = escape(err.message)
+            show(self._error)
+            return None
+        except SQLAlchemyError:  # nothing was created: the form keeps what was typed
+            self._error.object = escape(AWAY)
             show(self._error)
             return None
         show(self._error, False)

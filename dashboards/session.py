@@ -25,6 +25,7 @@ from .store import Conflict, EventRow, Store
 CONFLICT = ("Another device changed this game first, so your action was not recorded. "
             "The screen now shows the game as it is; try again if it still applies.")
 DENIED = "Wrong table or join code."
+AWAY = "The database does not answer just now: try again in a moment."
 UNSAVED = ("The game could not be saved just now (the database did not answer), so your action "
            "was not recorded and the game is as it was. Try again in a moment.")
 LOG = logging.getLogger(__name__)

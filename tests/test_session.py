@@ -9,6 +9,7 @@ swamp not on the edge; r15 the lake.
 import pytest
 
 from dashboards.session import (
+    AWAY,
     CONFLICT,
     DENIED,
     UNSAVED,
@@ -425,6 +426,35 @@ def test_lobby_wrong_code_and_right_code(store):
     lobby.choose(gid)
     session = lobby.open_chosen(code)
     assert session is not None and opened_sessions == [session]
+
+
+def test_database_away_the_lobby_and_the_new_game_form_say_so(store, monkeypatch):
+    """A club's database restarting: the lobby keeps its list and says so, opening a game and
+    creating one are refused with the same plain message, and all works again once it is back."""
+    from sqlalchemy.exc import OperationalError
+
+    from dashboards.lobby import Lobby
+    from dashboards.newgame import NewGameForm
+
+    def away(*args, **kwargs):
+        raise OperationalError("SELECT ...", {}, Exception("connection refused"))
+    gid, code = new_game(store)
+    lobby = Lobby(store)
+    form = NewGameForm(store, table_name="Table 2")
+    form.set_players(["Ann", "Bob"])
+    for name in ("list_games", "check_code", "create_game"):
+        monkeypatch.setattr(store, name, away)
+    lobby.refresh()
+    assert shown(lobby._status) and lobby._status.object == AWAY
+    assert lobby._names == {gid: "Table 1"}  # the list shown before stays
+    lobby.choose(gid)
+    assert lobby.open_chosen(code) is None and lobby.message == AWAY and shown(lobby._error)
+    assert form.submit() is None and form._error.object == AWAY
+    monkeypatch.undo()
+    lobby.refresh()
+    assert not shown(lobby._status)
+    assert lobby.open_chosen(code) is not None
+    assert form.submit() is not None and len(store.list_games()) == 2
 
 
 # --- every power's own action, offered and carried out by the turn screen ------------------

@@ -128,6 +128,8 @@ class Store:
         kwargs: dict[str, Any] = {"echo": echo}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"timeout": 10}
+        else:  # a database server may restart: check a pooled connection before using it
+            kwargs["pool_pre_ping"] = True
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)

@@ -37,36 +37,57 @@ def _pg_bin() -> Path | None:
     return Path(initdb).parent if initdb else None
 
 
+class PgCluster:
+    """A throwaway PostgreSQL cluster in a temporary folder: `start()`, `stop()` (as a crash
+    would: immediate), `remove()`; `url` is its `postgres` database."""
+
+    def __init__(self) -> None:
+        bindir = _pg_bin()
+        if bindir is None:
+            if os.environ.get("CI"):
+                pytest.fail("PostgreSQL is not installed (Debian package `postgresql`): "
+                            ".ci/run installs it")
+            pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="sw-pg-"))
+        self.root.chmod(0o755)
+        self.run_as: list[str] = []
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use the package's user
+            shutil.chown(self.root, "postgres")
+            self.run_as = ["runuser", "-u", "postgres", "--"]
+        self.port = _free_port()
+        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+        self._pg("initdb", "-D", str(self.root / "data"), "-U", "postgres", "--auth=trust",
+                 "-E", "UTF8", "--no-sync")
+
+    def _pg(self, tool: str, *args: str, check: bool = True) -> None:
+        subprocess.run([*self.run_as, str(self.bindir / tool), *args], check=check,
+                       capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        self._pg("pg_ctl", "-D", str(self.root / "data"), "-l", str(self.root / "log"), "-w",
+                 "-o", f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+                 "-c fsync=off", "start")
+
+    def stop(self) -> None:
+        self._pg("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "stop",
+                 check=False)
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
     """The URL of a running throwaway PostgreSQL server (its `postgres` database)."""
     pytest.importorskip("psycopg")
-    bindir = _pg_bin()
-    if bindir is None:
-        if os.environ.get("CI"):
-            pytest.fail("PostgreSQL is not installed (Debian package `postgresql`): .ci/run "
-                        "installs it")
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
-    root = Path(tempfile.mkdtemp(prefix="sw-pg-"))
-    root.chmod(0o755)
-    data, logfile = root / "data", root / "log"
-    run_as: list[str] = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use the package's user
-        shutil.chown(root, "postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
-    port = _free_port()
-    subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-U", "postgres",
-                    "--auth=trust", "-E", "UTF8", "--no-sync"],
-                   check=True, capture_output=True, timeout=120)
-    subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(logfile), "-w",
-                    "-o", f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off",
-                    "start"], check=True, capture_output=True, timeout=120)
+    cluster = PgCluster()
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        cluster.start()
+        yield cluster.url
     finally:
-        subprocess.run([*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                        "stop"], capture_output=True, timeout=120)
-        shutil.rmtree(root, ignore_errors=True)
+        cluster.remove()
 
 
 @pytest.fixture

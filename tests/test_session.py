@@ -7,6 +7,7 @@ swamp not on the edge; r15 the lake.
 """
 
 import pytest
+from conftest import PgCluster
 
 from dashboards.session import (
     AWAY,
@@ -426,6 +427,31 @@ def test_lobby_wrong_code_and_right_code(store):
     lobby.choose(gid)
     session = lobby.open_chosen(code)
     assert session is not None and opened_sessions == [session]
+
+
+def test_postgres_restarts_mid_game_and_the_table_goes_on():
+    """A club's PostgreSQL server stops as a crash would, mid-game: the action tried meanwhile is
+    refused (UNSAVED) and changes nothing; once the server is back the same device goes on at
+    once, without reopening anything (pooled connections are checked before use)."""
+    pytest.importorskip("psycopg")
+    cluster = PgCluster()
+    cluster.start()
+    try:
+        store = Store(cluster.url)
+        s, gid, code = opened(store)
+        act(s, do="pick", combo=0)
+        cluster.stop()
+        assert act(s, do="conquer", region="r4") is False and s.error == UNSAVED
+        assert s.seq == 1
+        cluster.start()
+        assert act(s, do="conquer", region="r4"), s.error  # B-CONQ-2: 2 tokens
+        cluster.stop()  # a restart while nobody acts: the pooled connections are now dead
+        cluster.start()
+        assert act(s, do="end_turn", by="Ann"), s.error
+        assert [r.action.get("do") for r in store.rows(gid)] == ["pick", "conquer", "end_turn"]
+        store.dispose()
+    finally:
+        cluster.remove()
 
 
 def test_database_away_the_lobby_and_the_new_game_form_say_so(store, monkeypatch):

@@ -135,6 +135,20 @@ class BoardMap:
             _push_notebook(self._panes)
         return len(rows)
 
+    def fit_width(self) -> None:
+        """Follow the width of the screen, keeping the board's shape (tablet and phone), with no
+        toolbar: the title and legend are hidden, to be drawn as HTML around the map (they wrap
+        on a phone), so the canvas holds only the board and keeps its shape at any width."""
+        fig = self.figure
+        w, h = fig.frame_width or 760, fig.frame_height or 600
+        fig.frame_width = fig.frame_height = None
+        fig.toolbar_location = None
+        fig.title.visible = False
+        for item in fig.below:
+            item.visible = False
+        fig.width, fig.height = w, h
+        fig.sizing_mode = "scale_width"
+
     def on_tap(self, callback: Callable[[str], Any]) -> None:
         """Call `callback(region_id)` on the server when a region is tapped."""
         self._callbacks.append(callback)

@@ -174,12 +174,8 @@ class NewGameForm(pn.viewable.Viewer):
         try:
             kw = self.setup_kwargs()
             self.created = create_game(self.store, self.table_name, **kw)
-        except SetupError as err:
-            self._error.object = escape(err.message)
-            show(self._error)
-            return None
-        except SQLAlchemyError:  # nothing was created: the form keeps what was typed
-            self._error.object = escape(AWAY)
+        except (SetupError, SQLAlchemyError) as err:  # nothing created; the form keeps its input
+            self._error.object = escape(err.message if isinstance(err, SetupError) else AWAY)
             show(self._error)
             return None
         show(self._error, False)

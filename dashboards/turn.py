@@ -437,7 +437,7 @@ class TurnScreen(pn.viewable.Viewer):
         self._legend_narrow: Any = html("", visible=False)
         if BoardMap is not None:
             self._map = BoardMap(g, width=760, on_tap=self._tapped, player_colors=session.colours)
-            self._fit_map()
+            self._map.fit_width()  # the title and legend are HTML around it
             self._add_highlight()
             self._map_pane = self._map.panel(sizing_mode="stretch_width")
             # The key sits under the map on a wide screen and at the end on a narrow one (a
@@ -592,20 +592,6 @@ class TurnScreen(pn.viewable.Viewer):
             Watcher.of(self.session.store).poke(self)
 
     # --- the map -------------------------------------------------------------------------
-    def _fit_map(self) -> None:
-        """Let the map follow the screen's width, keeping its shape (tablet and phone)."""
-        fig = self._map.figure
-        w, h = fig.frame_width or 760, fig.frame_height or 600
-        fig.frame_width = fig.frame_height = None
-        fig.toolbar_location = None
-        # The title and legend become HTML around the map (they wrap on a phone); the canvas
-        # then holds only the board and keeps its shape at any width.
-        fig.title.visible = False
-        for item in fig.below:
-            item.visible = False
-        fig.width, fig.height = w, h
-        fig.sizing_mode = "scale_width"
-
     def _add_highlight(self) -> None:
         """A thick dashed outline on the selected region, drawn over the map. It always holds one
         region and is hidden when none is selected: emptying its data in the same message as a

@@ -79,6 +79,8 @@ from tornado.ioloop import IOLoop
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench_map import free_port  # noqa: E402  (this script's folder)
+
 from dashboards.session import build_game, create_game  # noqa: E402
 from dashboards.store import Store  # noqa: E402
 from swcore import Game  # noqa: E402
@@ -162,12 +164,6 @@ def cpu_of(pids: list[int]) -> float:
 # --------------------------------------------------------------------------------------
 # The server
 # --------------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(db_url: str, metrics: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     panel = Path(sys.executable).with_name("panel")

@@ -18,6 +18,7 @@ import socket
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,16 +84,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(port: int) -> tuple[Any, list[TapApp]]:
-    """Start the page in a thread; returns the server (call `.stop()`) and the sessions. Its
-    websockets are no-delay ones, as the app's (dashboards/nodelay.py)."""
+def serve(port: int, view: Callable[[TapApp], Any] = TapApp.view) -> tuple[Any, list[TapApp]]:
+    """Start the page (`view(app)` of a new `TapApp` per session) in a thread; returns the
+    server (call `.stop()`) and the sessions. Its websockets are no-delay ones, as the app's
+    (dashboards/nodelay.py)."""
     apps: list[TapApp] = []
     nodelay.install()
 
     def page() -> Any:
         app = TapApp()
         apps.append(app)
-        return app.view()
+        return view(app)
 
     server = pn.serve({"/": page}, port=port, address="127.0.0.1", threaded=True, show=False,
                       websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])

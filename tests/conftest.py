@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -55,7 +55,7 @@ class PgCluster:
         if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use the package's user
             shutil.chown(self.root, "postgres")
             self.run_as = ["runuser", "-u", "postgres", "--"]
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
         self._pg("initdb", "-D", str(self.root / "data"), "-U", "postgres", "--auth=trust",
                  "-E", "UTF8", "--no-sync")

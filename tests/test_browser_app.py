@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from conftest import free_port
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -40,12 +41,6 @@ BOARD = load_board("base-3p")
 if not os.path.exists(CHROMIUM):  # pragma: no cover
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
                 allow_module_level=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:

@@ -9,9 +9,7 @@ Run with `pytest -m browser -s` to see the measured latency.
 from __future__ import annotations
 
 import importlib.util
-import socket
 import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -90,40 +88,19 @@ def test_tap_to_updated_map_latency(page, capsys):
 # ------------------------------------------------------------------------------------------
 # On a phone: the app's way of showing the map (dashboards/turn.py), 390 x 844 portrait
 # ------------------------------------------------------------------------------------------
-def fit_like_the_app(fig) -> None:
-    """What the turn screen does to the map: follow the screen's width, keeping its shape,
-    with no toolbar, title or legend (they are HTML around it)."""
-    w, h = fig.frame_width, fig.frame_height
-    fig.frame_width = fig.frame_height = None
-    fig.toolbar_location = None
-    fig.title.visible = False
-    for item in fig.below:
-        item.visible = False
-    fig.width, fig.height = w, h
-    fig.sizing_mode = "scale_width"
+def phone_view(app):
+    """The map as the turn screen shows it: following the screen's width (BoardMap.fit_width)."""
+    import panel as pn
+
+    app.map.fit_width()
+    return pn.Column(app.status, app.map.panel(sizing_mode="stretch_width"),
+                     sizing_mode="stretch_width")
 
 
 @pytest.fixture(scope="module")
 def phone_served():
-    import panel as pn
-
-    apps: list = []
-
-    def page():
-        app = bm.TapApp()
-        fit_like_the_app(app.map.figure)
-        apps.append(app)
-        return pn.Column(app.status, app.map.panel(sizing_mode="stretch_width"),
-                         sizing_mode="stretch_width")
-
     port = bm.free_port()
-    server = pn.serve({"/": page}, port=port, address="127.0.0.1", threaded=True, show=False,
-                      websocket_origin=[f"127.0.0.1:{port}", f"localhost:{port}"])
-    for _ in range(100):
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.05)
+    server, apps = bm.serve(port, view=phone_view)
     yield f"http://127.0.0.1:{port}/", apps
     server.stop()
 

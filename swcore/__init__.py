@@ -5,12 +5,13 @@
     game.apply(Action(by="ann", do="pick", combo=0))
 """
 
-from .actions import WORDS, Action
+from .actions import Action
 from .board import Board, builtin_ids, load_board
 from .catalogue import CATALOGUE, POWERS, RACES
 from .errors import InputError, RuleError, SwError
 from .events import Event
 from .game import Army, Game, Options, Quote
+from .words import WORDS
 
 __all__ = ["WORDS", "Action", "Army", "Board", "CATALOGUE", "Event", "Game", "InputError",
            "Options", "POWERS", "Quote", "RACES", "RuleError", "SwError", "builtin_ids", "load_board"]

@@ -1,85 +1,59 @@
 """Actions: small immutable values, one per thing a player does (the scenario `do` words).
 
 An action's dict form is exactly a scenario step (`{"by": "ann", "do": "conquer",
-"region": "r3"}`), so scenarios, saved games and the apps share one vocabulary.
+"region": "r3"}`), so scenarios, saved games and the apps share one vocabulary. The words and
+their parameters are declared in `swcore.words`; an action's parameters are read as
+attributes (`action.region`): None when not given, False for an absent flag.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from .errors import InputError
-
-#: do word -> (required fields, optional fields, what it does). The engine's documentation.
-WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
-    "pick": (("combo",), (), "buy the race/power combo at column index `combo` (0 = top) [B-COMBO]"),
-    "conquer": (
-        ("region",),
-        ("reinforce", "race", "roll"),
-        "conquer `region`; `reinforce: true` for the final conquest with the die (`roll` enters "
-        "a physical die's result); `race: ghouls` for in-decline Ghouls [B-CONQ, B-FINAL]",
-    ),
-    "abandon": (("region",), ("race",), "lift every token of `region` at Ready Troops [B-READY-2]"),
-    "redeploy": (
-        ("tokens",),
-        ("race",),
-        "final placement {region: count} of every region of the race; also how a defender "
-        "places withdrawn tokens [B-REDEP, B-LOSS-2]",
-    ),
-    "decline": ((), (), "put the active race in decline (Stout: after scoring) [B-DECL]"),
-    "end_turn": ((), (), "score and pass the turn [B-SCORE]"),
-    "dragon": (("region",), (), "Dragon Master: conquer `region` with one token [B-POW-DRAGONMASTER]"),
-    "convert": (("region",), (), "Sorcerers: replace an opponent's lone active token [B-RACE-SORCERERS]"),
-    "fortress": (("region",), (), "Fortified: place a Fortress in `region` [B-POW-FORTIFIED]"),
-    "heroes": (("regions",), (), "Heroic: place the 2 Heroes in `regions` (a list) [B-POW-HEROIC]"),
-    "encampments": (
-        ("tokens",),
-        (),
-        "Bivouacking: place the Encampments as {region: count} [B-POW-BIVOUACKING]",
-    ),
-    "ally": (("player",), (), "Diplomat: make peace with `player` [B-POW-DIPLOMAT]"),
-    "berserk": ((), ("roll",), "Berserk: roll the die before the next conquest [B-POW-BERSERK]"),
-    "reveal": (
-        ("race", "player"),
-        (),
-        "table-entered column: the `race` banner and the power badge `player` revealed at the "
-        "bottom of the column [B-COMBO-6]",
-    ),
-}
+from .words import MAX_NAME, WORDS, Kind, check_value, export_value
 
 
-class Action(NamedTuple):
-    """One action; a NamedTuple because legal_actions() builds many of them (cheap, immutable)."""
+class Action:
+    """One action: who, which word, and the word's parameters (checked against its Param kinds).
 
-    by: str
-    do: str
-    combo: int | None = None
-    region: str | None = None
-    reinforce: bool = False
-    race: str | None = None
-    roll: int | None = None
-    tokens: tuple[tuple[str, int], ...] | None = None
-    regions: tuple[str, ...] | None = None
-    player: str | None = None
+    Built in code (`Action("ann", "conquer", region="r3")`) or from a dict (`from_dict`); both
+    check every value, so an out-of-range value never reaches the rules."""
+
+    __slots__ = ("by", "do", "args", "_key")
+
+    def __init__(self, by: str, do: str, **params: Any) -> None:
+        self.by, self.do, self.args = by, do, _checked(by, do, params, "action")
+        self._key = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        value = self.args.get(name)
+        if value is None:
+            param = WORDS[self.do].params.get(name)
+            return False if param is not None and param.kind is Kind.FLAG else None
+        return value
+
+    def _k(self) -> tuple[Any, ...]:
+        if self._key is None:
+            self._key = (self.by, self.do, tuple(sorted(self.args.items())))
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._k() == other._k()
+
+    def __hash__(self) -> int:
+        return hash(self._k())
+
+    def __repr__(self) -> str:
+        return f"Action({self.to_dict()!r})"
 
     def to_dict(self) -> dict[str, Any]:
+        params = WORDS[self.do].params
         d: dict[str, Any] = {"by": self.by, "do": self.do}
-        if self.combo is not None:
-            d["combo"] = self.combo
-        if self.region is not None:
-            d["region"] = self.region
-        if self.reinforce:
-            d["reinforce"] = True
-        if self.race is not None:
-            d["race"] = self.race
-        if self.roll is not None:
-            d["roll"] = self.roll
-        if self.tokens is not None:
-            d["tokens"] = dict(self.tokens)
-        if self.regions is not None:
-            d["regions"] = list(self.regions)
-        if self.player is not None:
-            d["player"] = self.player
+        for key, value in self.args.items():
+            d[key] = export_value(params[key].kind, value)
         return d
 
     def __str__(self) -> str:
@@ -91,54 +65,31 @@ class Action(NamedTuple):
         """Parse and type-check an action mapping; errors name the field."""
         if not isinstance(data, dict):
             raise InputError(where, "an action must be a mapping with `by` and `do`")
-        do = data.get("do")
-        if do not in WORDS:
-            raise InputError(f"{where}.do", f"unknown action {do!r}; known: {', '.join(WORDS)}")
-        by = data.get("by")
-        if not isinstance(by, str) or not by:
-            raise InputError(f"{where}.by", "must name the acting player")
-        required, optional, _ = WORDS[do]
-        extra = set(data) - {"by", "do", *required, *optional}
-        if extra:
-            raise InputError(where, f"`{do}` takes no {', '.join(sorted(extra))}")
-        for key in required:
-            if key not in data:
+        params = {k: v for k, v in data.items() if k not in ("by", "do")}
+        action = cls.__new__(cls)
+        by, do = data.get("by"), data.get("do")
+        action.args = _checked(by, do, params, where)
+        action.by, action.do, action._key = by, do, None
+        return action
+
+
+def _checked(by: Any, do: Any, params: dict[Any, Any], where: str) -> dict[str, Any]:
+    """The parameters of `do` in canonical form; every value checked against its kind."""
+    word = WORDS.get(do) if isinstance(do, str) else None
+    if word is None:
+        shown = do if isinstance(do, str | int | float | None) else type(do).__name__
+        raise InputError(f"{where}.do", f"unknown action {shown!r}; known: {', '.join(WORDS)}")
+    if not isinstance(by, str) or not by or len(by) > MAX_NAME:
+        raise InputError(f"{where}.by", "must name the acting player")
+    extra = [str(k) for k in params if k not in word.params]
+    if extra:
+        raise InputError(where, f"`{do}` takes no {', '.join(sorted(extra))}")
+    args: dict[str, Any] = {}
+    for key, p in word.params.items():
+        value = params.get(key)
+        if value is None or value is False:  # not given (a flag is absent when false)
+            if p.required:
                 raise InputError(f"{where}.{key}", f"`{do}` needs `{key}`")
-        kw: dict[str, Any] = {}
-        for key in (*required, *optional):
-            if key in data:
-                kw[key] = _field(key, data[key], f"{where}.{key}")
-        return cls(by=by, do=do, **kw)
-
-
-def _field(key: str, value: Any, where: str) -> Any:
-    if key == "combo":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InputError(where, "must be a column index 0, 1, 2, ...")
-        return value
-    if key == "roll":
-        if isinstance(value, bool) or value not in (0, 1, 2, 3):
-            raise InputError(where, "a die shows 0, 1, 2 or 3")
-        return value
-    if key == "reinforce":
-        if not isinstance(value, bool):
-            raise InputError(where, "must be true or false")
-        return value
-    if key in ("region", "race", "player"):
-        if value is None or isinstance(value, bool | list | dict):
-            raise InputError(where, "must be a name")
-        return str(value)
-    if key == "tokens":
-        if not isinstance(value, dict):
-            raise InputError(where, "must be a mapping {region: count}")
-        out = []
-        for rid, n in value.items():
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise InputError(f"{where}.{rid}", "must be a whole number of tokens")
-            out.append((str(rid), n))
-        return tuple(out)
-    if key == "regions":
-        if not isinstance(value, list) or not all(isinstance(r, str | int) for r in value):
-            raise InputError(where, "must be a list of region ids")
-        return tuple(str(r) for r in value)
-    raise InputError(where, "unknown field")  # pragma: no cover - WORDS and _field agree
+            continue
+        args[key] = check_value(p.kind, value, f"{where}.{key}")
+    return args

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..game import Army, Game
+    from .game import Army, Game
 
 
 class Ability:

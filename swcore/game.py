@@ -13,12 +13,15 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .abilities import Ability, ability
+from . import rules  # noqa: F401  (registers the rule modules and their words)
 from .actions import Action
 from .board import TURNS_BY_PLAYERS, Board, load_board
 from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, MARKERS, POWERS, RACES, race_name
+from .effects import Ability, ability
 from .errors import InputError, RuleError, SwError
 from .events import Event
+from .rules.base import Base  # noqa: F401
+from .words import WORDS
 
 _HOOKS: dict[tuple[str, str | None, bool], tuple[Any, ...]] = {}
 SAVE_FORMAT = "swcore-game"
@@ -26,8 +29,6 @@ SAVE_VERSION = 1
 DEFENCE_MARKERS = ("lair", "fortress", "encampment")
 IMMUNE_MARKERS = ("hole", "hero", "dragon")
 MARKER_KINDS = DEFENCE_MARKERS + IMMUNE_MARKERS
-#: Actions that end the conquest phase of the race that makes them.
-POST_CONQUEST = frozenset({"redeploy", "fortress", "heroes", "encampments", "ally"})
 
 
 @dataclass
@@ -363,20 +364,20 @@ class Game:
             _HOOKS[key] = hooks
         return hooks
 
-    def _acting(self, seat: int, a: Action) -> Army:
+    def _acting(self, seat: int, by: str, race: str | None) -> Army:
         """The army an action of the current player addresses: the active race by default."""
         t = self._t
-        if t["declined"] and a.race is None:
+        if t["declined"] and race is None:
             raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
-        if a.race is None:
-            race = self.active[seat]
-            if race is None:
-                raise RuleError("B-FLOW-4", f"{a.by} has no active race: pick a combo first")
-            army = self.armies[race]
+        if race is None:
+            active = self.active[seat]
+            if active is None:
+                raise RuleError("B-FLOW-4", f"{by} has no active race: pick a combo first")
+            army = self.armies[active]
         else:
-            army = self.armies.get(a.race)
+            army = self.armies.get(race)
             if army is None or army.owner != seat:
-                raise RuleError("B-DECL-8", f"{a.by} has no {race_name(a.race)} on the board")
+                raise RuleError("B-DECL-8", f"{by} has no {race_name(race)} on the board")
         t = self._t
         if army.declined:
             if not ability(army.race).conquers_in_decline(self, army):
@@ -689,7 +690,7 @@ class Game:
             raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
 
     def _do_conquer(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a)
+        army = self._acting(seat, a.by, a.race)
         if a.roll is not None and not a.reinforce:
             raise InputError("action.roll", "a die result goes with `reinforce: true`")
         self._ready(army)
@@ -791,7 +792,7 @@ class Game:
         return events
 
     def _do_abandon(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a)
+        army = self._acting(seat, a.by, a.race)
         self._ready(army)
         i = self.board.region(a.region)
         if army.conquests or army.over:
@@ -856,7 +857,7 @@ class Game:
         return place
 
     def _do_redeploy(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a)
+        army = self._acting(seat, a.by, a.race)
         self._ready(army)
         if army.redeployed:
             raise RuleError("B-REDEP-1", "this race has already redeployed this turn")
@@ -910,15 +911,15 @@ class Game:
     # Special actions of races and powers
     # ----------------------------------------------------------------------------------
     def _special(self, seat: int, a: Action) -> list[Event]:
-        army = self._acting(seat, Action(by=a.by, do=a.do))
+        army = self._acting(seat, a.by, None)
         owners = [ab for ab in self._hooks(army) if a.do in ab.words]
         if not owners:
-            raise RuleError(_word_rule(a.do), f"{a.by}'s {race_name(army.race)} cannot {a.do}: "
+            raise RuleError(WORDS[a.do].rule, f"{a.by}'s {race_name(army.race)} cannot {a.do}: "
                                               "that belongs to another race or power")
         ab = owners[0]
         self._ready(army)
         events: list[Event] = []
-        if a.do in POST_CONQUEST:
+        if WORDS[a.do].ends_conquests:
             events += self._end_conquests(army)
         once = ab.words if ab.once_per_turn is None else ab.once_per_turn
         if a.do in once and a.do in army.used:
@@ -1347,13 +1348,6 @@ class Game:
         snap["race_stack"], snap["power_stack"] = len(self.race_stack), len(self.power_stack)
         snap["last_score"] = {p: s for p, s in zip(self.players, self.last_score, strict=True)}
         return snap
-
-
-def _word_rule(word: str) -> str:
-    return {"dragon": "B-POW-DRAGONMASTER-1", "convert": "B-RACE-SORCERERS-1",
-            "fortress": "B-POW-FORTIFIED-1", "heroes": "B-POW-HEROIC-1",
-            "encampments": "B-POW-BIVOUACKING-1", "ally": "B-POW-DIPLOMAT-1",
-            "berserk": "B-POW-BERSERK-1"}.get(word, "B-FLOW-5")
 
 
 def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, powers: Any = None,

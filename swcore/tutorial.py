@@ -24,11 +24,11 @@ from typing import Any
 import pandas as pd
 
 from . import scenario
-from .abilities.base import ability
 from .actions import Action
 from .board import Board, load_board
 from .bots import GreedyBot, play
 from .catalogue import CATALOGUE, DIE_FACES, LOST_TRIBE, race_name
+from .effects import ability
 from .errors import SwError
 from .events import Event
 from .game import Game

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..catalogue import BOX, MARKERS
-from ..errors import RuleError
-from .base import Ability, register
+from ...catalogue import BOX, MARKERS
+from ...effects import Ability, register
+from ...errors import RuleError
+from ...words import Kind, Param, Word, declare
 
 if TYPE_CHECKING:
-    from ..game import Army, Game
+    from ...game import Army, Game
 
 
 def _count(game: Game, held: list[int], test: Any) -> int:
     return sum(1 for i in held if test(i))
+
+
+declare(Word("convert", "B-RACE-SORCERERS-1", label="Convert the lone token in {region}",
+             sentence="{by} converts the token in {region}", place="region",
+             params={"region": Param(Kind.REGION, required=True)}))
 
 
 @register
@@ -158,7 +164,7 @@ class Sorcerers(Ability):
                             f"({game.players[victim]})", army.owner, region=rid, victim=game.players[victim])]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        from ..actions import Action
+        from ...actions import Action
 
         if army.over or game.tray(army.race) < 1:
             return []

@@ -1,0 +1,174 @@
+"""Action words, declared once: typed parameters, a button label, a sentence and a rule ID.
+
+Every module declares the words it brings with `declare(Word(...))`. Everything that shows an
+action to a person (the app's buttons, the undo confirmation, the tutorial, the CLI) asks this
+registry, so a new word needs no code outside the module that declares it. The parameter kinds
+are the only thing a user interface has to know: one widget per kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .errors import InputError
+
+#: Upper bounds for any value given to an action, whatever the entry point (hostile input).
+MAX_NAME = 100
+MAX_ITEMS = 500
+MAX_COUNT = 10_000
+
+
+class Kind(StrEnum):
+    """What a parameter holds; a user interface offers one widget per kind."""
+
+    COMBO = "combo"  # a position in the combo column: a button on the column
+    REGION = "region"  # one region: a button on that region's card
+    REGIONS = "regions"  # a set of regions, chosen among the legal options
+    PLACEMENT = "placement"  # {region: count}: steppers, seeded with the engine's default
+    PLAYER = "player"  # a player: one button per legal option
+    RACE = "race"  # a race id (which of the player's races acts, or a banner revealed)
+    POWER = "power"  # a power id (a badge revealed)
+    ITEM = "item"  # one item of a list of legal options
+    DIE = "die"  # a die result entered from the table; left out, the engine rolls
+    FLAG = "flag"  # a variant of the action (final conquest with the die, pay a coin, ...)
+    COUNT = "count"  # a whole number
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of a word. `note` is added to the sentence when the parameter is given
+    and the sentence does not already name it ("{race}" → " with the Ghouls")."""
+
+    kind: Kind
+    required: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """An action word. `label` is the imperative shown on a button ("Conquer {region}"),
+    `sentence` what the log says ("{by} conquers {region}"); both are format strings over the
+    action's parameters, formatted for people by `describe`/`label`."""
+
+    id: str
+    rule: str
+    label: str
+    sentence: str
+    params: dict[str, Param] = field(default_factory=dict)
+    #: Ends the conquest phase of the race that makes it (placements, Fortresses, ...).
+    ends_conquests: bool = False
+    #: Worth a confirmation on a touch screen (it cannot be taken back without undo).
+    confirm: bool = False
+    #: Where a screen shows it: "region" (a region's card), "column", "bar", "panel".
+    place: str = "panel"
+
+
+WORDS: dict[str, Word] = {}
+
+
+def declare(*words: Word) -> None:
+    """Register words; a word id is declared once in the whole engine."""
+    for w in words:
+        if w.id in WORDS and WORDS[w.id] is not w:
+            raise ValueError(f"action word {w.id!r} is declared twice")
+        WORDS[w.id] = w
+
+
+# ------------------------------------------------------------------------------------------
+# Checking values: every entry point (dicts, Action objects, saves, forms) goes through here.
+# ------------------------------------------------------------------------------------------
+def _int(value: Any, where: str, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(where, what)
+    return value
+
+
+def _name(value: Any, where: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int) or value == "":
+        raise InputError(where, "must be a name")
+    text = str(value)
+    if len(text) > MAX_NAME or not text.isprintable():
+        raise InputError(where, f"must be a printable name of at most {MAX_NAME} characters")
+    return text
+
+
+def check_value(kind: Kind, value: Any, where: str) -> Any:
+    """The value in its canonical form (tuples for collections), or InputError naming `where`."""
+    if kind is Kind.FLAG:
+        if not isinstance(value, bool):
+            raise InputError(where, "must be true or false")
+        return value
+    if kind is Kind.DIE:
+        return _int(value, where, 0, 3, "a die shows 0, 1, 2 or 3")
+    if kind is Kind.COMBO:
+        return _int(value, where, 0, MAX_ITEMS, "must be a column index 0, 1, 2, ...")
+    if kind is Kind.COUNT:
+        return _int(value, where, 0, MAX_COUNT, f"must be a whole number from 0 to {MAX_COUNT}")
+    if kind is Kind.PLACEMENT:
+        if isinstance(value, tuple):  # already canonical (an Action built in code)
+            value = dict(value)
+        if not isinstance(value, dict):
+            raise InputError(where, "must be a mapping {region: count}")
+        if len(value) > MAX_ITEMS:
+            raise InputError(where, f"at most {MAX_ITEMS} regions")
+        return tuple((_name(r, f"{where}.{r}"),
+                      _int(n, f"{where}.{r}", 0, MAX_COUNT, "must be a whole number of tokens"))
+                     for r, n in value.items())
+    if kind is Kind.REGIONS:
+        if not isinstance(value, list | tuple) or len(value) > MAX_ITEMS:
+            raise InputError(where, "must be a list of region ids")
+        return tuple(_name(r, f"{where}[{k}]") for k, r in enumerate(value))
+    return _name(value, where)
+
+
+def export_value(kind: Kind, value: Any) -> Any:
+    """The JSON form of a canonical value (the action dict, a scenario step, a database row)."""
+    if kind is Kind.PLACEMENT:
+        return dict(value)
+    if kind is Kind.REGIONS:
+        return list(value)
+    return value
+
+
+# ------------------------------------------------------------------------------------------
+# Words for people
+# ------------------------------------------------------------------------------------------
+def _show(kind: Kind, value: Any, names: Any) -> str:
+    if kind is Kind.PLACEMENT:
+        return ", ".join(f"{names(Kind.REGION, r)} {n}" for r, n in value)
+    if kind is Kind.REGIONS:
+        return " and ".join(names(Kind.REGION, r) for r in value)
+    return names(kind, value)
+
+
+def _plain(kind: Kind, value: Any) -> str:
+    from .catalogue import CATALOGUE
+
+    if kind in (Kind.RACE, Kind.POWER, Kind.ITEM) and value in CATALOGUE:
+        return CATALOGUE[value].english
+    return str(value)
+
+
+def _fill(word: Word, template: str, action: Any, names: Any) -> str:
+    values = {k: _show(p.kind, action.args[k], names) if k in action.args else ""
+              for k, p in word.params.items()}
+    text = template.format(by=action.by, **values)
+    for k, p in word.params.items():
+        if p.note and k in action.args and "{" + k + "}" not in template:
+            text += p.note.format(**values)
+    return text
+
+
+def describe(action: Any, names: Any = None) -> str:
+    """The action as a sentence: "ann conquers r3 (final conquest, die 2)". `names(kind, value)`
+    may turn ids into display names (a board's region names, a translation)."""
+    word = WORDS[action.do]
+    return _fill(word, word.sentence, action, names or _plain)
+
+
+def label(action: Any, names: Any = None) -> str:
+    """The action as a button label: "Conquer r3 with the reinforcement die"."""
+    word = WORDS[action.do]
+    return _fill(word, word.label, action, names or _plain)

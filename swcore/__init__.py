@@ -8,9 +8,11 @@
 from .actions import Action
 from .board import Board, builtin_ids, load_board
 from .catalogue import CATALOGUE, POWERS, RACES
+from .config import Options
 from .errors import InputError, RuleError, SwError
 from .events import Event
-from .game import Army, Game, Options, Quote
+from .game import Game
+from .state import Army, Quote
 from .words import WORDS
 
 __all__ = ["WORDS", "Action", "Army", "Board", "CATALOGUE", "Event", "Game", "InputError",

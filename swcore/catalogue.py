@@ -10,6 +10,8 @@ import csv
 from dataclasses import dataclass
 from importlib import resources
 
+from .markers import MARKER_TYPES
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:
@@ -50,15 +52,7 @@ POWERS: tuple[str, ...] = tuple(e.id for e in CATALOGUE.values() if e.kind == "p
 LOST_TRIBE = "lost_tribe"
 #: Box counts of every kind of token (B-COMP-3, B-COMP-4): the tray's hard limits.
 BOX: dict[str, int] = {e.id: e.box for e in CATALOGUE.values() if e.box is not None}
-MARKERS: dict[str, int] = {
-    "lair": 10,
-    "fortress": 6,
-    "mountain": 9,
-    "encampment": 5,
-    "hole": 2,
-    "hero": 2,
-    "dragon": 1,
-}
+MARKERS: dict[str, int] = {k: m.box for k, m in MARKER_TYPES.items()}
 #: The reinforcement die: three blank faces, then 1, 2 and 3 (B-COMP-6).
 DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
 

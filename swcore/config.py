@@ -1,0 +1,121 @@
+"""The set-up of a game, apart from its position: board, seats, seed, stacks and rule options.
+
+`make_setup` checks a set-up given by a person, a scenario, a save or a database row and fills
+in its defaults; every error names its field (B-SETUP).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .board import TURNS_BY_PLAYERS, Board, load_board
+from .catalogue import DIE_FACES, POWERS, RACES
+from .errors import InputError
+
+
+@dataclass
+class Options:
+    """Named rule options where players really differ (ambiguities.md); defaults are the rulings."""
+
+    #: A-BASE-17: "2018" (Caverns adjacent for Underworld) or "fr2009" (they are not).
+    edition: str = "2018"
+    #: A-BASE-05: the attacker's own in-decline tokens make a region non-empty.
+    own_decline_counts_non_empty: bool = True
+    #: A-BASE-02 / B-FINAL-2: the final-conquest target may be at most this many tokens short.
+    final_die_max_short: int = 3
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Options:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise InputError("options", "must be a mapping of rule options")
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = set(data) - known
+        if unknown:
+            raise InputError("options", f"unknown rule option(s) {sorted(unknown)}; known: {sorted(known)}")
+        opts = cls(**data)
+        if opts.edition not in ("2018", "fr2009"):
+            raise InputError("options.edition", "must be '2018' or 'fr2009'")
+        if not isinstance(opts.own_decline_counts_non_empty, bool):
+            raise InputError("options.own_decline_counts_non_empty", "must be true or false")
+        if not isinstance(opts.final_die_max_short, int) or opts.final_die_max_short < 0:
+            raise InputError("options.final_die_max_short", "must be a whole number")
+        return opts
+
+
+def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, powers: Any = None,
+               dice: Any = None, coins: Any = None, turns: Any = None,
+               options: Any = None, stacks: Any = "shuffled") -> dict[str, Any]:
+    """Check a game set-up and fill in its defaults (B-SETUP); errors name the field."""
+    if isinstance(board, str):
+        b = load_board(board)
+    else:
+        b = Board.from_map(board)
+    if not isinstance(players, list) or not 2 <= len(players) <= 5:
+        raise InputError("players", "2 to 5 players, in seat order")
+    names = []
+    for k, p in enumerate(players):
+        if not isinstance(p, str) or not p.strip():
+            raise InputError(f"players[{k}]", "a player needs a non-empty name")
+        if len(p) > 40:
+            raise InputError(f"players[{k}]", "names are at most 40 characters")
+        names.append(p)
+    if len({n.casefold() for n in names}) != len(names):
+        raise InputError("players", "two players have the same name")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError("seed", "must be a whole number")
+    rng = random.Random(seed)
+    race_list = _draw_order("races", races, RACES, rng)
+    power_list = _draw_order("powers", powers, POWERS, rng)
+    if turns is None:
+        turns = b.turns or TURNS_BY_PLAYERS[len(names)]
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+        raise InputError("turns", "must be a whole number of game turns")
+    dice = [] if dice is None else dice
+    if not isinstance(dice, list) or any(isinstance(d, bool) or d not in DIE_FACES for d in dice):
+        raise InputError("dice", "die results are 0, 1, 2 or 3")
+    if coins is None:
+        coins = 5  # B-SETUP-6
+    if isinstance(coins, int) and not isinstance(coins, bool):
+        coins = {p: coins for p in names}
+    if not isinstance(coins, dict):
+        raise InputError("coins", "a number, or a mapping {player: coins}")
+    for p, c in coins.items():
+        if p not in names:
+            raise InputError(f"coins.{p}", "not a player of this game")
+        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+            raise InputError(f"coins.{p}", "must be a whole number of coins")
+    coins = {p: coins.get(p, 5) for p in names}
+    Options.from_dict(options)
+    if stacks not in ("shuffled", "table"):
+        raise InputError("stacks", "'shuffled' (the engine draws) or 'table' (combos are entered "
+                                   "as revealed)")
+    if stacks == "table" and (len(races or []) != 6 or len(powers or []) != 6):
+        raise InputError("races", "with stacks 'table', give the six visible races and powers")
+    if stacks == "table":
+        race_list, power_list = list(races), list(powers)
+    setup = {"map": board if isinstance(board, str) else b.inline(), "players": names, "seed": seed,
+             "races": race_list, "powers": power_list, "dice": list(dice), "coins": coins,
+             "turns": turns, "options": dict(options or {})}
+    if stacks == "table":
+        setup["stacks"] = "table"
+    return setup
+
+
+def _draw_order(name: str, given: Any, known: tuple[str, ...], rng: random.Random) -> list[str]:
+    given = [] if given is None else given
+    if not isinstance(given, list):
+        raise InputError(name, "must be a list of ids")
+    for k, x in enumerate(given):
+        if x not in known:
+            raise InputError(f"{name}[{k}]", f"unknown id {x!r}; known: {', '.join(known)}")
+    if len(set(given)) != len(given):
+        raise InputError(name, "an id is listed twice")
+    rest = [x for x in known if x not in given]
+    rng.shuffle(rest)
+    return list(given) + rest
+
+

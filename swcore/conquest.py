@@ -1,0 +1,269 @@
+"""Conquest (B-CONQ, B-LOSS, B-FINAL): cost with its breakdown, where a race may go, taking a region.
+
+A part of `Game` (a mixin): it reads and changes the position held on the game object."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .catalogue import LOST_TRIBE, race_name
+from .effects import Ability, ability
+from .errors import InputError, RuleError
+from .events import Event
+from .markers import DEFENCE_MARKERS, IMMUNE_MARKERS
+from .state import Army, Quote
+
+if TYPE_CHECKING:
+    pass
+
+
+class ConquestMixin:
+    def quote(self, region: str, player: str | None = None, race: str | None = None,
+              mode: str = "conquer") -> Quote:
+        """Cost of conquering `region` for the player's active race (or `race`), with its
+        breakdown, and the reason when the conquest is not allowed now (map tooltip)."""
+        seat = self.seat if player is None else self.seat_of(player, "player")
+        i = self.board.region(region)
+        army = self.armies.get(race) if race else (self.armies.get(self.active[seat] or ""))
+        if army is None or army.owner != seat:
+            err = RuleError("B-FLOW-4", "no race to conquer with: pick a combo first")
+            return Quote(region, 0, [], err)
+        if not army.declined and self._ghouls_pending(seat):
+            return self._preview(lambda: (self._close_ghouls(seat, army),
+                                          self.quote(region, player, race, mode))[1])
+        cost, parts = self._cost(army, i)
+        reason = self._target_error(army, i, mode)
+        return Quote(region, cost, parts, reason)
+
+    def _cost_value(self, army: Army, i: int) -> int:
+        """`_cost` without its breakdown, for legal_actions (the same sum, computed lean)."""
+        mk = self.mk
+        c = 2 + (self.board.terrain[i] == "mountain")
+        for k in DEFENCE_MARKERS:
+            c += mk[k][i]
+        race = self.race[i]
+        if race is not None and race != army.race:
+            c += self.tokens[i]
+        for ab in self._hooks(army):
+            for _, d in ab.cost_modifiers(self, army, i):
+                c += d
+        if army.roll is not None:
+            c -= army.roll
+        return c if c > 1 else 1
+
+    def _cost(self, army: Army, i: int) -> tuple[int, list[tuple[str, int]]]:
+        """B-CONQ-2: 2 + markers + tokens, then race/power reductions, at least 1 (B-CONQ-3)."""
+        parts: list[tuple[str, int]] = [("base", 2)]
+        if self.board.terrain[i] == "mountain":
+            parts.append(("mountain", 1))
+        mk = self.mk
+        for k in DEFENCE_MARKERS:
+            if mk[k][i]:
+                parts.append((k, mk[k][i]))
+        race = self.race[i]
+        if race and race != army.race:
+            label = "lost tribe" if race == LOST_TRIBE else race_name(race)
+            parts.append((label, self.tokens[i]))
+        for ab in self._hooks(army):
+            parts += ab.cost_modifiers(self, army, i)
+        if army.roll is not None:  # Berserk: the die rolled before choosing (A-BASE-06)
+            parts.append(("berserk die", -army.roll))
+        total = sum(p[1] for p in parts)
+        if total < 1:
+            parts.append(("minimum 1", 1 - total))
+            total = 1
+        return total, parts
+
+    def _reach(self, army: Army) -> tuple[Any, ...]:
+        """What decides where `army` may go, computed once: (held regions, regions next to them,
+        hooks, may enter water, may enter anywhere, ignores adjacency, has extra adjacency)."""
+        held = self.regions_of(army.race)
+        adj = self.board.adjacent_sets
+        near: set[int] = set()
+        for j in held:
+            near |= adj[j]
+        hooks = self._hooks(army)
+        return (held, near, hooks, any(ab.may_occupy_water(self, army) for ab in hooks),
+                any(ab.enters_anywhere(self, army) for ab in hooks),
+                any(ab.ignores_adjacency(self, army) for ab in hooks),
+                any(type(ab).extra_adjacent is not Ability.extra_adjacent for ab in hooks))
+
+    def _target_error(self, army: Army, i: int, mode: str = "conquer",
+                      reach: tuple[Any, ...] | None = None, explain: bool = True) -> Any:
+        """Why `army` may not conquer region i (None when it may): a RuleError, or just its rule
+        ID when `explain` is false (legal_actions asks for every region, so this is hot)."""
+        b = self.board
+        held, near, hooks, water_ok, anywhere, free, _ = reach or self._reach(army)
+        seat = army.owner
+        rid = b.ids[i]
+        if b.water[i] and not water_ok:
+            return explain and RuleError("B-CONQ-4", f"{rid} is a {b.terrain[i]}: seas and the lake "
+                                                     "cannot be conquered") or "B-CONQ-4"
+        race = self.race[i]
+        if race == army.race:
+            return explain and RuleError("B-CONQ-2", f"{rid} is already held by these "
+                                                     f"{race_name(race)}") or "B-CONQ-2"
+        owner = self.owner[i]
+        if race is not None and race != LOST_TRIBE:
+            defender = self.armies[race]
+            if owner == seat:
+                if not defender.declined and not army.declined:
+                    return explain and RuleError("B-CONQ-2", f"{rid} is held by "
+                                                 f"{self.players[seat]}'s own active race") or "B-CONQ-2"
+            else:
+                mk = self.mk
+                for k in IMMUNE_MARKERS:
+                    if mk[k][i]:
+                        return explain and RuleError("B-DEF-5", f"{rid} is immune: its {k} protects "
+                                                                "it") or "B-DEF-5"
+                if self.peace[owner] == seat and not army.declined and not defender.declined:
+                    return explain and RuleError(
+                        "B-POW-DIPLOMAT-1", f"{self.players[owner]} made peace with "
+                        f"{self.players[seat]}: their active race cannot be attacked") or "B-POW-DIPLOMAT-1"
+        if mode == "convert":
+            if not race or race == LOST_TRIBE or owner == seat or self.armies[race].declined:
+                return RuleError("B-RACE-SORCERERS-1", f"{rid} holds no opponent's active race")
+            if self.tokens[i] != 1:
+                return RuleError("B-RACE-SORCERERS-2", f"{rid} holds {self.tokens[i]} tokens; only a "
+                                                       "lone token can be converted")
+            if self.mk["encampment"][i]:
+                return RuleError("B-RACE-SORCERERS-2", f"an Encampment protects the token in {rid}")
+        if not held:
+            if not b.entry[i] and not anywhere:
+                return explain and RuleError("B-CONQ-1", f"{rid} is not a border region: a race "
+                                             "enters the board by the edge or by a sea on the "
+                                             "edge") or "B-CONQ-1"
+        elif i not in near and not free:
+            if not any(ab.extra_adjacent(self, army, i, held) for ab in hooks):
+                return explain and RuleError("B-CONQ-5", f"{rid} is not adjacent to a region of the "
+                                                         f"{race_name(army.race)}") or "B-CONQ-5"
+        return None
+
+    def _candidates(self, reach: tuple[Any, ...]) -> Any:
+        """Regions worth testing as targets: the neighbours, unless the race may go further."""
+        held, near, _, _, _, free, extra = reach
+        if not held or free or extra:
+            return range(len(self.board))
+        return sorted(near.difference(held))
+
+    def _conquest_open(self, army: Army) -> None:
+        """Refuse a conquest once the race's conquests are over for the turn (B-FINAL-4)."""
+        if army.over:
+            raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
+
+    def _do_conquer(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        army = self._acting(seat, a.by, a.race)
+        if a.roll is not None and not a.reinforce:
+            raise InputError("action.roll", "a die result goes with `reinforce: true`")
+        self._ready(army)
+        self._conquest_open(army)
+        i = self.board.region(a.region)
+        err = self._target_error(army, i)
+        if err:
+            raise err
+        if army.hand < 1:
+            raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with")
+        cost, parts = self._cost(army, i)
+        logged = a.to_dict()
+        if a.reinforce:
+            if army.roll is not None or any(ab.replaces_final_die for ab in self._hooks(army)):
+                raise RuleError("A-BASE-06", "Berserk rolls before choosing (berserk), not after")
+            if army.hand >= cost:
+                raise RuleError("B-FINAL-1", f"{a.region} costs {cost} and {army.hand} tokens are in "
+                                             "hand: conquer it without the die")
+            short = cost - army.hand
+            if short > self.options.final_die_max_short:
+                raise RuleError("B-FINAL-2", f"{a.region} needs {short} more tokens than in hand; "
+                                             "the die gives at most 3")
+            roll = self._roll(a.roll)
+            logged["roll"] = roll
+            events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
+                                  seat, roll=roll, region=a.region)]
+            if army.hand + roll >= cost:  # B-FINAL-3: all the tokens in hand go in
+                events += self._take(army, i, army.hand, cost, parts)
+            else:
+                events.append(self._event("final_failed", f"the final conquest of {a.region} fails "
+                                          f"({army.hand} + {roll} < {cost})", seat, region=a.region))
+            return events + self._end_conquests(army), logged  # B-FINAL-4
+        if army.hand < cost:
+            if army.roll is None:
+                raise RuleError("B-CONQ-2", f"{a.region} costs {cost} tokens; {army.hand} in hand")
+            # A-BASE-06: with too few tokens after the Berserk roll, this was the last attempt.
+            self._end_conquests(army)
+            return [self._event("final_failed", f"the Berserk attack on {a.region} falls short "
+                                f"({army.hand} < {cost}): the conquests are over", seat,
+                                region=a.region)], logged
+        army.roll = None
+        return self._take(army, i, cost, cost, parts), logged
+
+    def _take(self, army: Army, i: int, committed: int, cost: int,
+              parts: list[tuple[str, int]]) -> list[Event]:
+        """Region i changes hands (B-CONQ-6, B-LOSS-1); `committed` tokens come from hand."""
+        seat = army.owner
+        rid = self.board.ids[i]
+        events = self._evict(army, i)
+        self.race[i] = army.race
+        self.owner[i] = seat
+        self.tokens[i] = committed
+        army.hand -= committed
+        army.conquests += 1
+        for ab in self._hooks(army):
+            ab.on_conquered(self, army, i)
+        detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)
+        events.insert(0, self._event(
+            "conquer", f"{self.players[seat]}'s {race_name(army.race)} conquer {rid} with {committed} "
+                       f"token{'s' if committed != 1 else ''} (cost {cost}: {detail})",
+            seat, region=rid, race=army.race, cost=cost, committed=committed, breakdown=parts))
+        return events
+
+    def _evict(self, army: Army, i: int) -> list[Event]:
+        """The previous occupants of region i lose one token and withdraw the rest (B-LOSS)."""
+        race, n = self.race[i], self.tokens[i]
+        events: list[Event] = []
+        seat = army.owner
+        if race is None:
+            self._clear(i)
+            return events
+        own_decline = race != LOST_TRIBE and self.owner[i] == seat
+        if not own_decline or self.options.own_decline_counts_non_empty:
+            army.nonempty += 1  # B-DEF-4, tested before the conquest
+        if race == LOST_TRIBE:
+            self._clear(i)
+            return [self._event("lost_tribe", f"the Lost Tribe of {self.board.ids[i]} is wiped out",
+                                seat, region=self.board.ids[i])]
+        defender = self.armies[race]
+        if not defender.declined and not army.declined:  # an attack by the active race (A-BASE-08)
+            self._t["attacked"].add(defender.owner)
+        loss = min(n, ability(defender.race).defender_loss(self, defender) if not defender.declined
+                   else 1)
+        back = n - loss
+        self._clear(i)
+        if back and defender.declined and not ability(race).conquers_in_decline(self, defender):
+            back = 0  # an in-decline race never redeploys (B-DECL-8)
+        defender.hand += back
+        if defender.owner != seat or defender.declined:
+            defender.withdrawn += back
+        # else: the owner's own active race, attacked by its in-decline Ghouls, acts later in
+        # this same turn, so the withdrawn tokens simply join its hand (B-LOSS-2, A-BASE-03).
+        events.append(self._event(
+            "loss", f"{self.players[defender.owner]}'s {race_name(race)} lose {self.board.ids[i]}: "
+                    f"{loss} discarded, {back} taken back", defender.owner,
+            region=self.board.ids[i], race=race, lost=loss, withdrawn=back))
+        if not self.regions_of(race) and defender.hand == 0 and defender.held == 0 and defender.declined:
+            events.append(self._remove_army(race))
+        return events
+
+    def _do_abandon(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        army = self._acting(seat, a.by, a.race)
+        self._ready(army)
+        i = self.board.region(a.region)
+        if army.conquests or army.over:
+            raise RuleError("A-BASE-07", "regions are abandoned only at Ready Troops, before the "
+                                         "first conquest of the turn")
+        if self.race[i] != army.race:
+            raise RuleError("B-READY-2", f"{a.region} is not held by these {race_name(army.race)}")
+        army.hand += self.tokens[i]
+        self._clear(i)
+        return [self._event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
+                            race=army.race)], a.to_dict()

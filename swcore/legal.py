@@ -1,0 +1,134 @@
+"""What may be done now (legal_actions), for bots, the map and the app.
+
+A part of `Game` (a mixin): it reads and changes the position held on the game object."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .effects import ability
+from .state import Army
+
+if TYPE_CHECKING:
+    pass
+
+
+class LegalMixin:
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, except that redeployments (too many to list) are given by a
+        representative set: the default placement, and all spare tokens on each region."""
+        if self.game_over:
+            return []
+        if self.needs_reveal:
+            powers = sorted(set(self.power_stack) | set(self.power_discard))
+            return [Action(self.to_act or self.current, "reveal", race=r, player=p)
+                    for r in self.race_stack for p in powers]
+        if self.queue:
+            army = self.armies[self.queue[0]]
+            by = self.players[army.owner]
+            out = [self.default_withdrawal()]
+            regions = self.regions_of(army.race)
+            if len(regions) > 1:
+                for j in regions:
+                    out.append(Action(by=by, do="redeploy", race=army.race, tokens=tuple(
+                        (self.board.ids[i], self.tokens[i] + (army.withdrawn if i == j else 0))
+                        for i in regions)))
+            return out
+        seat, by, t = self.seat, self.current, self._t
+        ids = self.board.ids
+        if t["declined"]:
+            return [Action(by=by, do="end_turn")]
+        out: list[Action] = []
+        if not t["active_acted"]:
+            for race in self.declined[seat]:
+                army = self.armies[race]
+                if ability(race).conquers_in_decline(self, army) and not army.over:
+                    out += self._army_options(army, by, race)
+        race = self.active[seat]
+        if race is None:
+            if not t["picked"]:
+                coins = self.coins[seat]
+                out += [Action(by=by, do="pick", combo=k) for k in range(len(self.column))
+                        if self.combo_price(k) <= coins]
+            return out
+        army = self.armies[race]
+        expanded = (army.conquests or army.over or army.redeployed or army.used
+                    or t["active_acted"] or t["ghouls_acted"])
+        if not t["picked"] and not expanded:
+            out.append(Action(by=by, do="decline"))
+        if self._ghouls_pending(seat):  # the Ghouls' tokens in hand land first (A-BASE-03)
+            out += self._preview(lambda: (self._close_ghouls(seat, army),
+                                          self._army_options(army, by, None))[1])
+        else:
+            out += self._army_options(army, by, None)
+        if expanded and any(ab.declines_after_scoring(self, army) for ab in self._hooks(army)):
+            out.append(Action(by=by, do="decline"))
+        out.append(Action(by=by, do="end_turn"))
+        del ids
+        return out
+
+    def available(self, army: Army, held: list[int] | None = None) -> int:
+        """Tokens the army could conquer with now (its hand after Ready Troops)."""
+        if army.ready:
+            return army.hand
+        keep = ability(army.race).min_per_region(self, army)
+        held = self.regions_of(army.race) if held is None else held
+        return army.hand + army.held + sum(max(0, self.tokens[i] - keep) for i in held)
+
+    def _army_options(self, army: Army, by: str, race: str | None) -> list[Action]:
+        out: list[Action] = []
+        ids = self.board.ids
+        reach = self._reach(army)
+        held = reach[0]
+        if not army.over:
+            hand = self.available(army, held)
+            if hand >= 1:
+                maxshort = self.options.final_die_max_short
+                can_reinforce = army.roll is None and not any(ab.replaces_final_die
+                                                               for ab in reach[2])
+                for i in self._candidates(reach):
+                    if self._target_error(army, i, "conquer", reach, False) is not None:
+                        continue
+                    cost = self._cost_value(army, i)
+                    if cost <= hand:
+                        out.append(Action(by, "conquer", region=ids[i], race=race))
+                    elif can_reinforce and cost - hand <= maxshort:
+                        out.append(Action(by, "conquer", region=ids[i], race=race, reinforce=True))
+            if not army.conquests:
+                out += [Action(by, "abandon", region=ids[i], race=race) for i in held]
+        if not army.redeployed and held:
+            place = self._preview_placement(army)
+            out.append(Action(by, "redeploy", race=race,
+                              tokens=tuple((ids[i], n) for i, n in place.items())))
+        if race is None:
+            for ab in reach[2]:
+                once = ab.words if ab.once_per_turn is None else ab.once_per_turn
+                for act in ab.options(self, army, by):
+                    if act.do not in once or act.do not in army.used:
+                        out.append(act)
+        return out
+
+    def _preview(self, fn: Any, *args: Any) -> Any:
+        """fn(*args) computed on the game as it would be, then every journaled change undone."""
+        saved = getattr(self, "_journal", None)
+        journal: list[Any] = []
+        self._journal = journal
+        try:
+            return fn(*args)
+        finally:
+            for undo in reversed(journal):
+                undo()
+            self._journal = saved
+
+    def _preview_placement(self, army: Army) -> dict[int, int]:
+        """The default placement as it would be after Ready Troops and the conquest phase end."""
+        if army.ready and army.over:
+            return self.default_placement(army)
+
+        def placement() -> dict[int, int]:
+            self._ready(army)
+            self._end_conquests(army)
+            return self.default_placement(army)
+
+        return self._preview(placement)

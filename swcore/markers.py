@@ -1,0 +1,47 @@
+"""The marker registry (swcore/data/markers.csv): what a marker lying in a region does.
+
+The core reads only these properties (B-DEF-5 immunity, the extra defence of B-CONQ-2, what
+goes on decline, B-DECL-7), so a new marker is a row of data, not a branch in the engine.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from importlib import resources
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    id: str
+    on_regions: bool  # counted per region (a mountain marker is part of the board instead)
+    defence: int  # tokens added to the conquest cost per marker (B-CONQ-2)
+    immune: bool  # the region cannot be attacked while it lies there (B-DEF-5)
+    removed_on_decline: bool  # B-DECL-7
+    returns_to_race: bool  # back to its race's stock when the region is emptied
+    box: int  # how many the box holds (B-COMP-4): a hard limit
+    english: str
+    french: str
+    rule: str
+
+
+def _yes(text: str) -> bool:
+    return text == "yes"
+
+
+def _load() -> dict[str, Marker]:
+    text = resources.files("swcore").joinpath("data/markers.csv").read_text(encoding="utf-8")
+    return {row["id"]: Marker(row["id"], _yes(row["on_regions"]), int(row["defence"]),
+                              _yes(row["immune"]), _yes(row["removed_on_decline"]),
+                              _yes(row["returns_to_race"]), int(row["box"]), row["english"],
+                              row["french"], row["rule"])
+            for row in csv.DictReader(text.splitlines())}
+
+
+MARKER_TYPES: dict[str, Marker] = _load()
+#: Kinds counted per region, in registry order (the state's `mk` arrays).
+MARKER_KINDS: tuple[str, ...] = tuple(m.id for m in MARKER_TYPES.values() if m.on_regions)
+DEFENCE_MARKERS: tuple[str, ...] = tuple(k for k in MARKER_KINDS if MARKER_TYPES[k].defence)
+IMMUNE_MARKERS: tuple[str, ...] = tuple(k for k in MARKER_KINDS if MARKER_TYPES[k].immune)
+DECLINE_REMOVES: tuple[str, ...] = tuple(k for k in MARKER_KINDS
+                                         if MARKER_TYPES[k].removed_on_decline)

@@ -1,0 +1,95 @@
+"""The combo column (B-COMBO): prices, picking, the table-entered reveal, refills.
+
+A part of `Game` (a mixin): it reads and changes the position held on the game object."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .catalogue import BOX, CATALOGUE, race_name
+from .errors import RuleError
+from .events import Event
+from .state import Army
+
+if TYPE_CHECKING:
+    pass
+
+
+class MarketMixin:
+    def combo_price(self, k: int) -> int:
+        """Coins to pay for column position k: one on each combo above (B-COMBO-2)."""
+        return sum(self._combo_step(j) for j in range(k))
+
+    def _combo_step(self, j: int) -> int:
+        return 1
+
+    def _do_pick(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        t = self._t
+        if self.active[seat] is not None:
+            raise RuleError("B-FLOW-5", f"{a.by} already has an active race; a new combo comes only "
+                                        "after going into decline")
+        if t["declined"]:
+            raise RuleError("B-DECL-5", "no new combo in the turn the race goes into decline")
+        if t["picked"]:
+            raise RuleError("B-FLOW-4", "one combo per turn")
+        k = a.combo
+        if k is None or k >= len(self.column):
+            raise RuleError("B-COMBO-1", f"only positions 0 to {len(self.column) - 1} of the column "
+                                         "are visible")
+        price = self.combo_price(k)
+        if self.coins[seat] < price:
+            raise RuleError("B-COMBO-3", f"position {k} costs {price} coins; {a.by} has {self.coins[seat]}")
+        self._close_ghouls(seat, None)  # type: ignore[arg-type]
+        for j in range(k):
+            self.column[j][2] += self._combo_step(j)
+        race, power, lying = self.column.pop(k)
+        self.coins[seat] += lying - price
+        army = Army(race=race, power=power, owner=seat, picked_turn=self.turn, ready=True)
+        self.armies[race] = army
+        self.active[seat] = race
+        want = CATALOGUE[race].tokens + CATALOGUE[power].tokens
+        for ab in self._hooks(army):
+            want += ab.extra_tokens(self, army)
+        army.hand = min(want, BOX[race])
+        t["picked"] = True
+        self._refill()
+        ev = self._event(
+            "pick", f"{a.by} picks {race_name(race)} / {CATALOGUE[power].english} at position {k}: "
+                    f"pays {price}, collects {lying}, receives {army.hand} tokens",
+            seat, race=race, power=power, combo=k, paid=price, collected=lying, tokens=army.hand)
+        return [ev], a.to_dict()
+
+    @property
+    def needs_reveal(self) -> bool:
+        """A table-entered column waits for the combo that was revealed at its bottom."""
+        return self.table and len(self.column) < 6 and bool(self.race_stack)
+
+    def _do_reveal(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        if not self.needs_reveal:
+            raise RuleError("B-COMBO-6", "the column already shows six combos (or no banner is left)")
+        if a.race not in self.race_stack:
+            raise RuleError("B-COMBO-6", f"{a.race!r} is not in the banner stack: on the board or "
+                                         "already in the column")
+        if a.player not in self.power_stack and a.player not in self.power_discard:
+            raise RuleError("B-COMBO-7", f"{a.player!r} is not in the badge stack or the discards")
+        self.race_stack.remove(a.race)
+        (self.power_stack if a.player in self.power_stack else self.power_discard).remove(a.player)
+        self.column.append([a.race, a.player, 0])
+        return [self._event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "
+                                      f"{CATALOGUE[a.player].english}", seat, race=a.race,
+                            power=a.player)], a.to_dict()
+
+    def _refill(self) -> None:
+        """Six visible combos while banners remain (B-COMBO-6); badges reshuffled (B-COMBO-7)."""
+        while len(self.column) < 6 and self.race_stack and not self.table:
+            self.column.append([self.race_stack.pop(0), self._draw_power(), 0])
+
+    def _draw_power(self) -> str:
+        if not self.power_stack:
+            pile = sorted(self.power_discard)
+            random.Random(self.seed * 7919 + 104_729 * (self.reshuffles + 1)).shuffle(pile)
+            self.power_stack, self.power_discard = pile, []
+            self.reshuffles += 1
+        return self.power_stack.pop(0)

@@ -1,0 +1,191 @@
+"""Tokens on the board (B-READY, B-REDEP, B-LOSS-2): Ready Troops, placements, withdrawals.
+
+A part of `Game` (a mixin): it reads and changes the position held on the game object."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .catalogue import race_name
+from .effects import ability
+from .errors import RuleError
+from .events import Event
+from .markers import MARKER_KINDS
+from .state import Army
+
+if TYPE_CHECKING:
+    pass
+
+
+class PlacementMixin:
+    def _ready(self, army: Army) -> None:
+        """Ready Troops (B-READY-1): all but one token per region (and held tokens) to hand."""
+        if army.ready:
+            return
+        keep = ability(army.race).min_per_region(self, army)
+        before = [(i, self.tokens[i]) for i in self.regions_of(army.race)]
+        hand, held = army.hand, army.held
+        for i, t in before:
+            if t > keep:
+                self.tokens[i] = keep
+                army.hand += t - keep
+        army.hand += army.held
+        army.held = 0
+        army.ready = True
+
+        def undo() -> None:
+            for i, t in before:
+                self.tokens[i] = t
+            army.hand, army.held, army.ready = hand, held, False
+
+        self._note(undo)
+
+    def _end_conquests(self, army: Army) -> list[Event]:
+        """The conquest phase of `army` ends (B-REDEP): Skeletons and the like gain now."""
+        if army.over:
+            return []
+        hand, roll = army.hand, army.roll
+        army.over = True
+        army.roll = None
+        events: list[Event] = []
+        for ab in self._hooks(army):
+            events += ab.on_conquest_end(self, army)
+
+        def undo() -> None:
+            army.over, army.hand, army.roll = False, hand, roll
+
+        self._note(undo)
+        return events
+
+    def _place(self, army: Army, tokens: dict[int, int], journal: bool = False) -> None:
+        """Set the race's tokens to exactly `tokens`; regions left out are abandoned."""
+        old = {i: (self.tokens[i], self.race[i], self.owner[i]) for i in self.regions_of(army.race)}
+        hand, held, redeployed = army.hand, army.held, army.redeployed
+        total = sum(t for t, _, _ in old.values()) + army.hand + army.held
+        for i in old:
+            if i not in tokens:
+                self._clear(i)
+        for i, n in tokens.items():
+            self.tokens[i] = n
+        placed = sum(tokens.values())
+        army.held = ability(army.race).held_back(self, army, total) if not army.declined else 0
+        army.hand = total - placed - army.held
+        army.redeployed = True
+        if journal:
+            def undo() -> None:
+                for i, (t, r, o) in old.items():
+                    self.tokens[i], self.race[i], self.owner[i] = t, r, o
+                army.hand, army.held, army.redeployed = hand, held, redeployed
+            self._note(undo)
+
+    def _clear(self, i: int) -> None:
+        """Empty region i of tokens and markers (encampments go back to their owner)."""
+        race = self.race[i]
+        camps = self.mk["encampment"][i]
+        if camps and race in self.armies:
+            self.armies[race].camps += camps
+        for k in MARKER_KINDS:
+            self.mk[k][i] = 0
+        self.race[i] = None
+        self.owner[i] = None
+        self.tokens[i] = 0
+
+    def default_placement(self, army: Army, withdrawn_only: bool = False) -> dict[int, int]:
+        """Tokens in hand placed one at a time on the fewest-token region, ties to the first
+        region of the map (the conformance format's rule); Amazons then hold back their 4."""
+        held = self.regions_of(army.race)
+        place = {i: self.tokens[i] for i in held}
+        if not held:
+            return place
+        extra = army.withdrawn if withdrawn_only else army.hand
+        total = sum(place.values()) + army.hand + army.held
+        hold = 0 if withdrawn_only or army.declined else ability(army.race).held_back(self, army, total)
+        take_from_hand = min(hold, extra)
+        extra -= take_from_hand
+        hold -= take_from_hand
+        for _ in range(extra):
+            j = min(place, key=lambda r: (place[r], r))
+            place[j] += 1
+        while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
+            j = max(place, key=lambda r: (place[r], -r))
+            if place[j] > 1:
+                place[j] -= 1
+            else:
+                j = max(place, key=lambda r: (-place[r], r))
+                del place[j]
+            hold -= 1
+        return place
+
+    def _check_placement(self, army: Army, a: Action, minimum: dict[int, int] | None,
+                         total: int) -> dict[int, int]:
+        held = set(self.regions_of(army.race))
+        place: dict[int, int] = {}
+        for rid, n in a.tokens or ():
+            i = self.board.region(rid, f"tokens.{rid}")
+            if i not in held:
+                raise RuleError("B-REDEP-1", f"{rid} is not held by the {race_name(army.race)}")
+            if n < 1:
+                raise RuleError("B-REDEP-1", f"{rid} must keep at least one token")
+            if minimum and n < minimum[i]:
+                raise RuleError("B-LOSS-2", f"{rid} already holds {minimum[i]}; only withdrawn tokens move")
+            place[i] = n
+        placed = sum(place.values())
+        if placed != total:
+            raise RuleError("B-REDEP-1", f"{placed} tokens placed; {total} must be placed")
+        missing = held - set(place)
+        if missing and len(place) < min(total, len(held)):
+            names = ", ".join(self.board.ids[i] for i in sorted(missing))
+            raise RuleError("B-REDEP-1", f"every region keeps at least one token: {names} missing")
+        return place
+
+    def _do_redeploy(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        army = self._acting(seat, a.by, a.race)
+        self._ready(army)
+        if army.redeployed:
+            raise RuleError("B-REDEP-1", "this race has already redeployed this turn")
+        events = self._end_conquests(army)
+        regions = self.regions_of(army.race)
+        if not regions:
+            raise RuleError("B-LOSS-3", "the race holds no region: its tokens stay in hand")
+        total = sum(self.tokens[i] for i in regions) + army.hand + army.held
+        hold = ability(army.race).held_back(self, army, total) if not army.declined else 0
+        place = self._check_placement(army, a, None, total - hold)
+        self._place(army, place)
+        events.append(self._event("redeploy", f"{a.by} redeploys the {race_name(army.race)}: " +
+                                  ", ".join(f"{self.board.ids[i]} {n}" for i, n in place.items()),
+                                  seat, race=army.race, tokens=dict(a.tokens or ())))
+        return events, a.to_dict()
+
+    def _withdrawal_redeploy(self, seat: int, a: Action) -> list[Event]:
+        army = self.armies[self.queue[0]]
+        if seat != army.owner:
+            raise RuleError("B-LOSS-2", f"{self.players[army.owner]} places withdrawn tokens first")
+        if a.race is not None and a.race != army.race:
+            raise RuleError("B-LOSS-2", f"the {race_name(army.race)} place their withdrawn tokens first")
+        regions = self.regions_of(army.race)
+        now = {i: self.tokens[i] for i in regions}
+        place = self._check_placement(army, a, now, sum(now.values()) + army.withdrawn)
+        return self._settle_withdrawal(army, place)
+
+    def _settle_withdrawal(self, army: Army, place: dict[int, int]) -> list[Event]:
+        for i, n in place.items():
+            self.tokens[i] = n
+        army.hand -= army.withdrawn
+        army.withdrawn = 0
+        if army.camps:
+            j = min(place, key=lambda r: (place[r], r))
+            self.mk["encampment"][j] += army.camps
+            army.camps = 0
+        self.queue.pop(0)
+        return self._game_over_event() + [self._event("withdrawal", f"{self.players[army.owner]} places withdrawn "
+                            f"{race_name(army.race)}: " + ", ".join(f"{self.board.ids[i]} {n}"
+                                                                    for i, n in place.items()),
+                            army.owner, race=army.race)]
+
+    def default_withdrawal(self) -> Action:
+        """The placement the format prescribes for the defender first in line (B-LOSS-2)."""
+        army = self.armies[self.queue[0]]
+        place = self.default_placement(army, withdrawn_only=True)
+        return Action(by=self.players[army.owner], do="redeploy", race=army.race,
+                      tokens=tuple((self.board.ids[i], n) for i, n in place.items()))

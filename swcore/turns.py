@@ -1,0 +1,269 @@
+"""The turn (B-FLOW, B-DECL, B-SCORE): which army acts, special words, decline, scoring, end of turn.
+
+A part of `Game` (a mixin): it reads and changes the position held on the game object."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .catalogue import race_name
+from .effects import ability
+from .errors import RuleError
+from .events import Event
+from .markers import DECLINE_REMOVES
+from .state import Army
+from .words import WORDS
+
+if TYPE_CHECKING:
+    pass
+
+
+class TurnMixin:
+    def _acting(self, seat: int, by: str, race: str | None) -> Army:
+        """The army an action of the current player addresses: the active race by default."""
+        t = self._t
+        if t["declined"] and race is None:
+            raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
+        if race is None:
+            active = self.active[seat]
+            if active is None:
+                raise RuleError("B-FLOW-4", f"{by} has no active race: pick a combo first")
+            army = self.armies[active]
+        else:
+            army = self.armies.get(race)
+            if army is None or army.owner != seat:
+                raise RuleError("B-DECL-8", f"{by} has no {race_name(race)} on the board")
+        t = self._t
+        if army.declined:
+            if not ability(army.race).conquers_in_decline(self, army):
+                raise RuleError("B-DECL-8", f"in-decline {race_name(army.race)} never conquer, "
+                                            "abandon or redeploy")
+            if t["declined"]:
+                raise RuleError("A-BASE-03", "no race conquers in a turn spent going into decline")
+            if t["active_acted"] or army.over:
+                raise RuleError("A-BASE-03", f"in-decline {race_name(army.race)} act at the start of "
+                                             "the turn, before the active race")
+            if not t["ghouls_acted"]:
+                t["ghouls_acted"] = True
+                self._note(lambda: t.__setitem__("ghouls_acted", False))
+        else:
+            if t["declined"]:
+                raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
+            self._close_ghouls(seat, army)
+        return army
+
+    def _close_ghouls(self, seat: int, acting: Army) -> None:
+        """The active race acts: any in-decline Ghoul sub-turn is over (A-BASE-03)."""
+        if self._t["active_acted"]:
+            return
+        self._t["active_acted"] = True
+        self._note(lambda: self._t.__setitem__("active_acted", False))
+        for race in self.declined[seat]:
+            ghoul = self.armies[race]
+            if ghoul.ready and not ghoul.redeployed and ghoul is not acting:
+                self._end_conquests(ghoul)
+                self._place(ghoul, self.default_placement(ghoul), journal=True)
+
+    def _ghouls_pending(self, seat: int) -> bool:
+        """In-decline Ghouls acted and their sub-turn closes when the active race acts."""
+        return not self._t["active_acted"] and any(
+            self.armies[r].ready and not self.armies[r].redeployed for r in self.declined[seat])
+
+    def _special(self, seat: int, a: Action) -> list[Event]:
+        army = self._acting(seat, a.by, None)
+        owners = [ab for ab in self._hooks(army) if a.do in ab.words]
+        if not owners:
+            raise RuleError(WORDS[a.do].rule, f"{a.by}'s {race_name(army.race)} cannot {a.do}: "
+                                              "that belongs to another race or power")
+        ab = owners[0]
+        self._ready(army)
+        events: list[Event] = []
+        if WORDS[a.do].ends_conquests:
+            events += self._end_conquests(army)
+        once = ab.words if ab.once_per_turn is None else ab.once_per_turn
+        if a.do in once and a.do in army.used:
+            raise RuleError(ab.rule, f"{a.do}: once per turn")
+        data = ab.check(self, army, a)
+        army.used.append(a.do)
+        return events + ab.do(self, army, a, data)
+
+    def _do_decline(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        t = self._t
+        race = self.active[seat]
+        if race is None:
+            raise RuleError("B-DECL-1", f"{a.by} has no active race to put in decline")
+        army = self.armies[race]
+        if t["declined"]:
+            raise RuleError("B-DECL-4", "already in decline this turn")
+        stout = any(ab.declines_after_scoring(self, army) for ab in self._hooks(army))
+        if t["picked"] and not stout:
+            raise RuleError("B-FLOW-4", "a race picked this turn cannot go into decline until a "
+                                        "later turn")
+        expanded = (army.conquests or army.over or army.redeployed or army.used
+                    or t["active_acted"] or t["ghouls_acted"])
+        events: list[Event] = []
+        if expanded:
+            if not stout and not t["active_acted"]:
+                raise RuleError("A-BASE-03", "decline is declared at the start of the turn, before "
+                                             "in-decline Ghouls act")
+            if not stout:
+                raise RuleError("B-DECL-1", "going into decline replaces the turn's conquests "
+                                            "(only Stout may decline after expanding)")
+            self._close_ghouls(seat, army)
+            self._ready(army)
+            events += self._end_conquests(army)
+            if not army.redeployed:
+                self._place(army, self.default_placement(army), journal=True)
+            events += self._finish_turn_markers(seat)
+            events.append(self._score(seat))
+            t["scored"] = True
+        events += self._go_into_decline(army)
+        t["declined"] = True
+        return events, a.to_dict()
+
+    def _go_into_decline(self, army: Army) -> list[Event]:
+        seat = army.owner
+        events: list[Event] = []
+        if not ability(army.power).exempt_from_decline_limit(self, army):
+            for old in list(self.declined[seat]):
+                oa = self.armies[old]
+                if not ability(oa.power).exempt_from_decline_limit(self, oa):
+                    events.append(self._remove_army(old))  # B-DECL-4
+        keeps = ability(army.race).keeps_tokens_on_decline(self, army)
+        for i in self.regions_of(army.race):
+            if not keeps:
+                self.tokens[i] = 1  # B-DECL-3
+            for k in DECLINE_REMOVES:  # B-DECL-7
+                self.mk[k][i] = 0
+        army.camps = 0
+        army.hand = army.held = 0  # B-DECL-3: tokens off the board go back to the tray
+        army.roll = None
+        army.declined = True
+        if army.power and not ability(army.power).stays_on_decline():
+            self.power_discard.append(army.power)  # B-DECL-2
+            army.power = None
+        self.active[seat] = None
+        self.declined[seat].append(army.race)
+        events.append(self._event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "
+                                  "decline", seat, race=army.race))
+        if not self.regions_of(army.race) and army.hand == 0:
+            events.append(self._remove_army(army.race))
+        return events
+
+    def _remove_army(self, race: str) -> Event:
+        """A race leaves the board (B-DECL-6, B-LOSS-6, B-COMBO-8)."""
+        army = self.armies.pop(race)
+        for i in self.regions_of(race):
+            self._clear(i)
+        if army.power:
+            self.power_discard.append(army.power)
+        if race in self.declined[army.owner]:
+            self.declined[army.owner].remove(race)
+        if self.active[army.owner] == race:
+            self.active[army.owner] = None
+        if race in self.queue:
+            self.queue.remove(race)
+        self.race_stack.append(race)
+        self._refill()
+        return self._event("race_gone", f"{race_name(race)} leave the board; the banner goes back "
+                                        "under the stack", army.owner, race=race)
+
+    def _finish_turn_markers(self, seat: int) -> list[Event]:
+        """Markers the player did not place this turn are placed by their ability's default
+        (Heroes stay or go on the strongest regions; Encampments fill in on the weakest)."""
+        race = self.active[seat]
+        if race is None:
+            return []
+        army = self.armies[race]
+        events: list[Event] = []
+        for ab in self._hooks(army):
+            for word in ab.words:
+                if word not in army.used:
+                    data = ab.auto(self, army)
+                    if data is not None:
+                        events += ab.do(self, army, None, data)
+        return events
+
+    def _do_end_turn(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
+        t = self._t
+        race = self.active[seat]
+        events: list[Event] = []
+        if not t["declined"]:
+            if race is None:
+                raise RuleError("B-FLOW-4", f"{a.by} must pick a combo before ending the turn")
+            army = self.armies[race]
+            self._close_ghouls(seat, army)
+            self._ready(army)
+            events += self._end_conquests(army)
+            if not army.redeployed and self.regions_of(race):
+                self._place(army, self.default_placement(army))
+            events += self._finish_turn_markers(seat)
+        if not t["scored"]:
+            events.append(self._score(seat))
+        self.track.append([self.turn, seat, self.coins[seat]])
+        # B-LOSS-2 / A-BASE-20: defenders place withdrawn tokens, clockwise from the active player.
+        n = len(self.players)
+        order = {s: (s - seat) % n for s in range(n)}
+        pending = sorted((a_ for a_ in self.armies.values() if a_.withdrawn),
+                         key=lambda x: (order[x.owner], x.declined))
+        for army in pending:
+            if self.regions_of(army.race):
+                self.queue.append(army.race)
+            else:
+                army.withdrawn = 0  # B-LOSS-3: no region left, the tokens stay in hand
+        for army in self.armies.values():  # B-POW-BIVOUACKING-2: Encampments are never lost
+            held = self.regions_of(army.race)
+            if army.camps and held and army.race not in self.queue:
+                j = min(held, key=lambda r: (self.tokens[r], r))
+                self.mk["encampment"][j] += army.camps
+                army.camps = 0
+        events.append(self._event("end_turn", f"{a.by} ends turn {self.turn}", seat))
+        self.seat = (seat + 1) % n
+        if self.seat == 0:
+            self.turn += 1  # B-FLOW-2
+            if self.turn > self.turns:
+                self.finished = True  # B-FLOW-3, B-END-1
+                self.turn = self.turns
+        if not self.finished:
+            self._start_turn()
+        return events + self._game_over_event(), a.to_dict()
+
+    def _game_over_event(self) -> list[Event]:
+        """Announced once the last withdrawn tokens are on the board (they count in B-END-2)."""
+        if not self.game_over:
+            return []
+        win = self.winners()
+        return [self._event("game_over", "the game is over: " + ", ".join(win) +
+                            (" wins" if len(win) == 1 else " share the win"), None, winners=win)]
+
+    def _start_turn(self) -> None:
+        seat = self.seat
+        self._t: dict[str, Any] = {"picked": False, "declined": False, "scored": False,
+                                   "active_acted": False, "ghouls_acted": False,
+                                   "attacked": set(), "converted": set()}
+        self.peace[seat] = None  # B-POW-DIPLOMAT-1: peace lasts until the Diplomat's next turn
+        for army in self.armies.values():
+            if army.owner == seat:
+                army.new_turn()
+
+    def _score(self, seat: int) -> Event:
+        """B-SCORE: 1 coin per region of every race of the player, then the bonuses."""
+        items: list[dict[str, Any]] = []
+        races = ([self.active[seat]] if self.active[seat] else []) + self.declined[seat]
+        for race in races:
+            army = self.armies[race]
+            held = self.regions_of(race)
+            name = race_name(race) + (" (in decline)" if army.declined else "")
+            items.append({"what": f"{name}: {len(held)} region{'s' if len(held) != 1 else ''}",
+                          "coins": len(held), "rule": "B-SCORE-1",
+                          "regions": [self.board.ids[i] for i in held]})
+            for ab in self._hooks(army):
+                for label, coins in ab.score_bonus(self, army, held):
+                    items.append({"what": label, "coins": coins, "rule": ab.rule, "regions": []})
+        total = sum(it["coins"] for it in items)
+        self.coins[seat] += total
+        self.last_score[seat] = items
+        return self._event("score", f"{self.players[seat]} scores {total}: " +
+                           "; ".join(f"{it['what']} {it['coins']:+d}" for it in items if it["coins"]),
+                           seat, total=total, breakdown=items)

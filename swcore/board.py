@@ -3,7 +3,11 @@
 A board is static data shared by every game played on it. Regions are referred to by their
 string id outside the engine and by their index inside it (lists are faster than dicts).
 Built-in boards live in swcore/data/boards/*.json (see the README there); a scenario may also
-give an inline map in the form of ../shared/conformance/FORMAT.md.
+give an inline map in the form of ../shared/conformance/FORMAT.md (v1 and the v2 additions).
+
+Rules read a region through its terrain's kind, tags and defence (swcore/terrains.py), never
+through a terrain's name, so an Underground Mudpool is a swamp for every ability (U-COMPAT-5).
+Parsing and checking of inline maps is in swcore/boardspec.py.
 """
 
 from __future__ import annotations
@@ -14,14 +18,19 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .boardspec import LEVELS, NEUTRAL_KINDS, parse_map  # noqa: F401  (re-exported)
 from .errors import InputError
+from .terrains import BASE_SYMBOLS, BASE_TERRAINS, SYMBOL, TERRAIN
 
-TERRAINS = ("farmland", "forest", "hill", "swamp", "mountain", "sea", "lake")
-WATER = frozenset({"sea", "lake"})
-SYMBOLS = ("mine", "cavern", "magic")
-_REGION_KEYS = {"terrain", "symbols", "edge", "lost_tribe", "centre", "extra_seeds", "polygons", "name"}
-#: Game turns by player count when a map does not say (B-SETUP-2).
-TURNS_BY_PLAYERS = {2: 10, 3: 10, 4: 9, 5: 8}
+#: The base game's terrains and symbols (B-DEF-1); every terrain is in swcore.terrains.TERRAIN.
+TERRAINS = BASE_TERRAINS
+SYMBOLS = BASE_SYMBOLS
+#: Terrains of kind water (sea, lake): not entered but by powers (B-CONQ-4).
+WATER = frozenset(t for t, spec in TERRAIN.items() if spec.kind == "water")
+#: Game turns by player count when a map does not say (B-SETUP-2, R-GEN-6; six players are a
+#: Necromancer Island or Realms game, played on the five-player map's 8 turns, A-NEC-01).
+TURNS_BY_PLAYERS = {2: 10, 3: 10, 4: 9, 5: 8, 6: 8}
+BORDER_TYPES = ("land", "tunnel")
 
 
 @dataclass(eq=False)
@@ -32,6 +41,7 @@ class Board:
     symbols: list[frozenset[str]]
     edge: list[bool]
     lost_tribe: list[bool]
+    #: Shared borders (type `land`), pairs of indices a < b, sorted; chasms' borders included.
     borders: list[tuple[int, int]]
     name: str = ""
     players: int | None = None
@@ -40,35 +50,111 @@ class Board:
     centre: list[tuple[float, float] | None] = field(default_factory=list)
     credits: str = ""
     notes: list[str] = field(default_factory=list)
+    #: Realms tunnels (AU-13): adjacent for conquests, but no shared border.
+    tunnels: list[tuple[int, int]] = field(default_factory=list)
+    #: Named region sets for scenario modules (arrows, west, peaks, crop_circles, ...).
+    sets: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: Per region, each list empty when the map gives none of it (defaults filled below).
+    level: list[str] = field(default_factory=list)
+    peak: list[bool] = field(default_factory=list)
+    crop: list[str | None] = field(default_factory=list)
+    #: The map's own `entry` value (True, False, "surface", "underground") or None: edge rule.
+    entry_rule: list[bool | str | None] = field(default_factory=list)
+    #: The map's own `neutral` occupants ({kind: count}) or None: from lost_tribe and symbols.
+    neutral: list[dict[str, int] | None] = field(default_factory=list)
     # Derived, filled in by __post_init__.
     index: dict[str, int] = field(init=False)
+    kind: list[str] = field(init=False)
+    tags: list[frozenset[str]] = field(init=False)
+    defence: list[int] = field(init=False)
+    base_cost: list[int | None] = field(init=False)
     adjacent: list[tuple[int, ...]] = field(init=False)
     adjacent_sets: list[frozenset[int]] = field(init=False)
+    border_sets: list[frozenset[int]] = field(init=False)
     water: list[bool] = field(init=False)
     entry: list[bool] = field(init=False)
     coastal: list[bool] = field(init=False)
+    start_neutral: list[dict[str, int]] = field(init=False)
+    tunnel_set: frozenset[tuple[int, int]] = field(init=False)
 
     def __post_init__(self) -> None:
         n = len(self.ids)
         self.index = {rid: i for i, rid in enumerate(self.ids)}
-        adj: list[set[int]] = [set() for _ in range(n)]
+        for name, default in (("centre", None), ("level", "surface"), ("peak", False),
+                              ("crop", None), ("entry_rule", None), ("neutral", None)):
+            if not getattr(self, name):
+                setattr(self, name, [default] * n)
+        spec = [TERRAIN[t] for t in self.terrain]
+        self.kind = [t.kind for t in spec]
+        self.water = [k == "water" for k in self.kind]
+        chasm = [k == "chasm" for k in self.kind]
+        touch: list[set[int]] = [set() for _ in range(n)]
         for a, b in self.borders:
-            adj[a].add(b)
-            adj[b].add(a)
+            touch[a].add(b)
+            touch[b].add(a)
+        self.border_sets = [frozenset(s) for s in touch]
+        self.tunnel_set = frozenset(self.tunnels)
+        # U-CHASM-2, R-GEN-5: a chasm takes no part in adjacency; tunnels give adjacency (AU-13).
+        adj: list[set[int]] = [set() for _ in range(n)]
+        for a, b in [*self.borders, *self.tunnels]:
+            if not (chasm[a] or chasm[b]):
+                adj[a].add(b)
+                adj[b].add(a)
         self.adjacent = [tuple(sorted(s)) for s in adj]
         self.adjacent_sets = [frozenset(s) for s in adj]
-        self.water = [t in WATER for t in self.terrain]
-        # B-CONQ-1 / B-DEF-2: a land region on the edge, or bordering a sea or lake on the edge.
-        self.entry = [
-            self.edge[i] or any(self.water[j] and self.edge[j] for j in adj[i]) for i in range(n)
-        ]
+        self.entry = [self._entry(i, touch[i]) for i in range(n)]
         # B-DEF-3: a land region bordering a sea or the lake (seas themselves are not coastal).
-        self.coastal = [not self.water[i] and any(self.water[j] for j in adj[i]) for i in range(n)]
-        if not self.centre:
-            self.centre = [None] * n
+        self.coastal = [self.kind[i] == "land" and any(self.water[j] for j in touch[i])
+                        for i in range(n)]
+        # A-REALMS-01: a Peak adds 1 more to its Mountain.
+        self.defence = [t.defence + int(self.peak[i]) for i, t in enumerate(spec)]
+        self.base_cost = [t.base_cost for t in spec]
+        self.tags = [spec[i].tags.union(*(SYMBOL[s].tags for s in self.symbols[i]))
+                     | ({"coastal"} if self.coastal[i] else set())
+                     | ({"peak"} if self.peak[i] else set()) for i in range(n)]
+        self.start_neutral = [self._start_neutral(i) for i in range(n)]
+
+    def _entry(self, i: int, touch: set[int]) -> bool:
+        """B-CONQ-1 / B-DEF-2: a region on the edge, or bordering a sea or lake on the edge; a
+        river end is entry itself and passes nothing on (U-EDGE-1, A-RW-04); a chasm never."""
+        rule = self.entry_rule[i]
+        if rule is not None:
+            return rule is not False
+        if self.kind[i] in ("chasm", "island"):
+            return False
+        if self.kind[i] == "river":
+            return self.edge[i]
+        return self.edge[i] or any(self.water[j] and self.edge[j] for j in touch)
+
+    def _start_neutral(self, i: int) -> dict[str, int]:
+        """Neutral occupants at set-up: the map's `neutral`, else a Lost Tribe (B-SETUP-4), two
+        Monsters on a monster symbol (U-SETUP-3), a Pirate Ship on a pirate river (X-RW-1)."""
+        given = self.neutral[i]
+        if given is not None:
+            return {k: v for k, v in given.items() if v}
+        out = {}
+        if self.lost_tribe[i]:
+            out["lost_tribe"] = 1
+        if "monster" in self.symbols[i]:
+            out["monster"] = 2
+        if "pirate" in self.symbols[i]:
+            out["pirate_ship"] = 1
+        return out
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def has_tag(self, i: int, tag: str) -> bool:
+        """Whether region i counts as `tag` (a terrain, a canonical feature or a symbol)."""
+        return tag in self.tags[i]
+
+    def border_type(self, a: int, b: int) -> str | None:
+        """`land`, `tunnel`, or None when the two regions are not linked at all."""
+        if b in self.border_sets[a]:
+            return "land"
+        if (min(a, b), max(a, b)) in self.tunnel_set:
+            return "tunnel"
+        return None
 
     def region(self, rid: Any, field_name: str = "region") -> int:
         """The index of region `rid`, or an InputError naming the field."""
@@ -78,7 +164,8 @@ class Board:
         return i
 
     def inline(self) -> dict[str, Any]:
-        """The board in the inline-map form of the conformance format."""
+        """The board in the inline-map form of the conformance format (v2 keys only when used,
+        so a base board's form is the v1 one, as saved games hold it)."""
         regions = {}
         for i, rid in enumerate(self.ids):
             r: dict[str, Any] = {"terrain": self.terrain[i]}
@@ -90,91 +177,31 @@ class Board:
                 r["lost_tribe"] = True
             if self.centre[i] is not None:
                 r["centre"] = list(self.centre[i])
+            if self.neutral[i] is not None:
+                r["neutral"] = dict(self.neutral[i])
+            if self.level[i] != "surface":
+                r["level"] = self.level[i]
+            if self.peak[i]:
+                r["peak"] = True
+            if self.crop[i] is not None:
+                r["crop"] = self.crop[i]
+            if self.entry_rule[i] is not None:
+                r["entry"] = self.entry_rule[i]
             regions[rid] = r
-        return {
+        out: dict[str, Any] = {
             "regions": regions,
             "borders": [[self.ids[a], self.ids[b]] for a, b in self.borders],
         }
+        if self.tunnels:
+            out["tunnels"] = [[self.ids[a], self.ids[b]] for a, b in self.tunnels]
+        if self.sets:
+            out["sets"] = {k: [self.ids[i] for i in v] for k, v in self.sets.items()}
+        return out
 
     @classmethod
     def from_map(cls, data: Any, board_id: str = "inline", field_name: str = "map") -> Board:
         """Build a board from an inline map, naming the faulty field in any error."""
-        if not isinstance(data, dict):
-            raise InputError(field_name, "must be a board id or a mapping with regions and borders")
-        regions = data.get("regions")
-        if not isinstance(regions, dict) or not regions:
-            raise InputError(f"{field_name}.regions", "must be a non-empty mapping of region ids")
-        ids, terrain, symbols, edge, lost, centre = [], [], [], [], [], []
-        for rid, spec in regions.items():
-            where = f"{field_name}.regions.{rid}"
-            if not isinstance(spec, dict):
-                raise InputError(where, "must be a mapping with at least a terrain")
-            unknown = set(spec) - _REGION_KEYS
-            if unknown:
-                raise InputError(where, f"unknown key(s) {sorted(unknown)}")
-            t = spec.get("terrain")
-            if t not in TERRAINS:
-                raise InputError(f"{where}.terrain", f"{t!r} is not one of {', '.join(TERRAINS)}")
-            syms = spec.get("symbols", []) or []
-            if not isinstance(syms, list) or any(s not in SYMBOLS for s in syms):
-                raise InputError(f"{where}.symbols", f"must be a list of {', '.join(SYMBOLS)}")
-            for flag in ("edge", "lost_tribe"):
-                if not isinstance(spec.get(flag, False), bool):
-                    raise InputError(f"{where}.{flag}", "must be true or false")
-            if t in WATER and spec.get("lost_tribe"):
-                raise InputError(f"{where}.lost_tribe", "a sea or lake cannot hold a Lost Tribe")
-            c = spec.get("centre")
-            ids.append(str(rid))
-            terrain.append(t)
-            symbols.append(frozenset(syms))
-            edge.append(bool(spec.get("edge", False)))
-            lost.append(bool(spec.get("lost_tribe", False)))
-            centre.append(tuple(c) if isinstance(c, list) and len(c) == 2 else None)
-        index = {rid: i for i, rid in enumerate(ids)}
-        raw = data.get("borders", [])
-        if not isinstance(raw, list):
-            raise InputError(f"{field_name}.borders", "must be a list of [region, region] pairs")
-        pairs: set[tuple[int, int]] = set()
-        for k, pair in enumerate(raw):
-            where = f"{field_name}.borders[{k}]"
-            if not isinstance(pair, list | tuple) or len(pair) != 2:
-                raise InputError(where, "must be a pair [region, region]")
-            a, b = (index.get(str(x)) for x in pair)
-            if a is None or b is None:
-                raise InputError(where, f"names a region that is not in the map: {pair}")
-            if a == b:
-                raise InputError(where, "a region cannot border itself")
-            pairs.add((min(a, b), max(a, b)))
-        unknown = set(data) - {"regions", "borders", "id", "name", "players", "turns", "frame",
-                               "credits", "notes"}
-        if unknown:
-            raise InputError(field_name, f"unknown key(s) {sorted(unknown)}")
-        frame = data.get("frame", (1000.0, 1000.0))
-        if (not isinstance(frame, list | tuple) or len(frame) != 2
-                or not all(isinstance(x, int | float) and x > 0 for x in frame)):
-            raise InputError(f"{field_name}.frame", "must be [width, height]")
-        if not isinstance(data.get("notes", []), list):
-            raise InputError(f"{field_name}.notes", "must be a list of strings")
-        for key in ("players", "turns"):
-            v = data.get(key)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-                raise InputError(f"{field_name}.{key}", "must be a whole number")
-        return cls(
-            id=str(data.get("id", board_id)),
-            ids=ids,
-            terrain=terrain,
-            symbols=symbols,
-            edge=edge,
-            lost_tribe=lost,
-            borders=sorted(pairs),
-            name=str(data.get("name", "")),
-            players=data.get("players"),
-            turns=data.get("turns"),
-            frame=(float(frame[0]), float(frame[1])),
-            centre=centre,
-            credits=str(data.get("credits", "")),
-            notes=list(data.get("notes", [])),
-        )
+        return cls(**parse_map(data, board_id, field_name))
 
 
 def builtin_ids() -> list[str]:

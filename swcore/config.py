@@ -54,8 +54,8 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         b = load_board(board)
     else:
         b = Board.from_map(board)
-    if not isinstance(players, list) or not 2 <= len(players) <= 5:
-        raise InputError("players", "2 to 5 players, in seat order")
+    if not isinstance(players, list) or not 2 <= len(players) <= max(TURNS_BY_PLAYERS):
+        raise InputError("players", "2 to 6 players, in seat order")
     names = []
     for k, p in enumerate(players):
         if not isinstance(p, str) or not p.strip():

@@ -26,6 +26,15 @@ class Action:
         self.by, self.do, self.args = by, do, _checked(by, do, params, "action")
         self._key = None
 
+    @classmethod
+    def trusted(cls, by: str, do: str, **params: Any) -> Action:
+        """An action the engine builds from its own position (legal_actions): its values are
+        already canonical, so the checks are skipped on this hot path."""
+        action = cls.__new__(cls)
+        action.by, action.do, action._key = by, do, None
+        action.args = {k: v for k, v in params.items() if v is not None and v is not False}
+        return action
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
@@ -52,8 +61,10 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         params = WORDS[self.do].params
         d: dict[str, Any] = {"by": self.by, "do": self.do}
-        for key, value in self.args.items():
-            d[key] = export_value(params[key].kind, value)
+        args = self.args
+        for key, p in params.items():  # the word's order: one canonical form for every action
+            if key in args:
+                d[key] = export_value(p.kind, args[key])
         return d
 
     def __str__(self) -> str:

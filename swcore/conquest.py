@@ -203,9 +203,7 @@ class ConquestMixin:
         seat = army.owner
         rid = self.board.ids[i]
         events = self._evict(army, i)
-        self.race[i] = army.race
-        self.owner[i] = seat
-        self.tokens[i] = committed
+        self._occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
         for ab in self._hooks(army):

@@ -79,6 +79,7 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
         self.seat = 0
         self.finished = False
         self.race: list[str | None] = [LOST_TRIBE if lt else None for lt in b.lost_tribe]
+        self.where: dict[str, set[int]] = {LOST_TRIBE: {i for i, lt in enumerate(b.lost_tribe) if lt}}
         self.owner: list[int | None] = [None] * n
         self.tokens: list[int] = [1 if lt else 0 for lt in b.lost_tribe]
         self.mk: dict[str, list[int]] = {k: [0] * n for k in MARKER_KINDS}
@@ -127,12 +128,26 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
             raise InputError(field_name, f"{player!r} is not a player of this game") from None
 
     def regions_of(self, race: str) -> list[int]:
-        r = self.race
-        return [i for i in range(len(r)) if r[i] == race]
+        """The regions `race` occupies, in board order (read from the index kept by `_occupy`)."""
+        held = self.where.get(race)
+        return sorted(held) if held else []
 
     def on_board(self, race: str) -> int:
-        r, t = self.race, self.tokens
-        return sum(t[i] for i in range(len(r)) if r[i] == race)
+        t = self.tokens
+        return sum(t[i] for i in self.where.get(race, ()))
+
+    def _occupy(self, i: int, race: str | None, owner: int | None, tokens: int) -> None:
+        """Region i now holds `tokens` of `race`: the one place that writes occupants, so the
+        race -> regions index stays exact."""
+        old = self.race[i]
+        if old != race:
+            if old is not None:
+                self.where[old].discard(i)
+            if race is not None:
+                self.where.setdefault(race, set()).add(i)
+            self.race[i] = race
+        self.owner[i] = owner
+        self.tokens[i] = tokens
 
     def tray(self, race: str) -> int:
         """Tokens of `race` left in the box tray (B-DEF-8)."""

@@ -22,7 +22,7 @@ class LegalMixin:
             return []
         if self.needs_reveal:
             powers = sorted(set(self.power_stack) | set(self.power_discard))
-            return [Action(self.to_act or self.current, "reveal", race=r, player=p)
+            return [Action.trusted(self.to_act or self.current, "reveal", race=r, player=p)
                     for r in self.race_stack for p in powers]
         if self.queue:
             army = self.armies[self.queue[0]]
@@ -31,14 +31,14 @@ class LegalMixin:
             regions = self.regions_of(army.race)
             if len(regions) > 1:
                 for j in regions:
-                    out.append(Action(by=by, do="redeploy", race=army.race, tokens=tuple(
+                    out.append(Action.trusted(by=by, do="redeploy", race=army.race, tokens=tuple(
                         (self.board.ids[i], self.tokens[i] + (army.withdrawn if i == j else 0))
                         for i in regions)))
             return out
         seat, by, t = self.seat, self.current, self._t
         ids = self.board.ids
         if t["declined"]:
-            return [Action(by=by, do="end_turn")]
+            return [Action.trusted(by=by, do="end_turn")]
         out: list[Action] = []
         if not t["active_acted"]:
             for race in self.declined[seat]:
@@ -49,22 +49,22 @@ class LegalMixin:
         if race is None:
             if not t["picked"]:
                 coins = self.coins[seat]
-                out += [Action(by=by, do="pick", combo=k) for k in range(len(self.column))
+                out += [Action.trusted(by=by, do="pick", combo=k) for k in range(len(self.column))
                         if self.combo_price(k) <= coins]
             return out
         army = self.armies[race]
         expanded = (army.conquests or army.over or army.redeployed or army.used
                     or t["active_acted"] or t["ghouls_acted"])
         if not t["picked"] and not expanded:
-            out.append(Action(by=by, do="decline"))
+            out.append(Action.trusted(by=by, do="decline"))
         if self._ghouls_pending(seat):  # the Ghouls' tokens in hand land first (A-BASE-03)
             out += self._preview(lambda: (self._close_ghouls(seat, army),
                                           self._army_options(army, by, None))[1])
         else:
             out += self._army_options(army, by, None)
         if expanded and any(ab.declines_after_scoring(self, army) for ab in self._hooks(army)):
-            out.append(Action(by=by, do="decline"))
-        out.append(Action(by=by, do="end_turn"))
+            out.append(Action.trusted(by=by, do="decline"))
+        out.append(Action.trusted(by=by, do="end_turn"))
         del ids
         return out
 
@@ -92,14 +92,14 @@ class LegalMixin:
                         continue
                     cost = self._cost_value(army, i)
                     if cost <= hand:
-                        out.append(Action(by, "conquer", region=ids[i], race=race))
+                        out.append(Action.trusted(by, "conquer", region=ids[i], race=race))
                     elif can_reinforce and cost - hand <= maxshort:
-                        out.append(Action(by, "conquer", region=ids[i], race=race, reinforce=True))
+                        out.append(Action.trusted(by, "conquer", region=ids[i], race=race, reinforce=True))
             if not army.conquests:
-                out += [Action(by, "abandon", region=ids[i], race=race) for i in held]
+                out += [Action.trusted(by, "abandon", region=ids[i], race=race) for i in held]
         if not army.redeployed and held:
             place = self._preview_placement(army)
-            out.append(Action(by, "redeploy", race=race,
+            out.append(Action.trusted(by, "redeploy", race=race,
                               tokens=tuple((ids[i], n) for i, n in place.items())))
         if race is None:
             for ab in reach[2]:

@@ -75,7 +75,7 @@ class PlacementMixin:
         if journal:
             def undo() -> None:
                 for i, (t, r, o) in old.items():
-                    self.tokens[i], self.race[i], self.owner[i] = t, r, o
+                    self._occupy(i, r, o, t)
                 army.hand, army.held, army.redeployed = hand, held, redeployed
             self._note(undo)
 
@@ -87,9 +87,7 @@ class PlacementMixin:
             self.armies[race].camps += camps
         for k in MARKER_KINDS:
             self.mk[k][i] = 0
-        self.race[i] = None
-        self.owner[i] = None
-        self.tokens[i] = 0
+        self._occupy(i, None, None, 0)
 
     def default_placement(self, army: Army, withdrawn_only: bool = False) -> dict[int, int]:
         """Tokens in hand placed one at a time on the fewest-token region, ties to the first
@@ -187,5 +185,5 @@ class PlacementMixin:
         """The placement the format prescribes for the defender first in line (B-LOSS-2)."""
         army = self.armies[self.queue[0]]
         place = self.default_placement(army, withdrawn_only=True)
-        return Action(by=self.players[army.owner], do="redeploy", race=army.race,
+        return Action.trusted(by=self.players[army.owner], do="redeploy", race=army.race,
                       tokens=tuple((self.board.ids[i], n) for i, n in place.items()))

@@ -100,7 +100,7 @@ class Berserk(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.over or army.roll is not None or game.available(army) < 1:
             return []
-        return [Action(by=by, do="berserk")]
+        return [Action.trusted(by=by, do="berserk")]
 
 
 @register
@@ -138,7 +138,7 @@ class Bivouacking(Ability):
         return place
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        return [Action(by=by, do="encampments", tokens=((game.board.ids[i], MARKERS["encampment"]),))
+        return [Action.trusted(by=by, do="encampments", tokens=((game.board.ids[i], MARKERS["encampment"]),))
                 for i in _held(game, army)]
 
 
@@ -166,7 +166,7 @@ class Diplomat(Ability):
                             army.owner, ally=game.players[seat])]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        return [Action(by=by, do="ally", player=p) for s, p in enumerate(game.players)
+        return [Action.trusted(by=by, do="ally", player=p) for s, p in enumerate(game.players)
                 if s != army.owner and s not in game._t["attacked"]]
 
 
@@ -196,7 +196,7 @@ class DragonMaster(Ability):
         if army.over or game.available(army) < 1:
             return []
         reach = game._reach(army)
-        return [Action(by=by, do="dragon", region=game.board.ids[i]) for i in game._candidates(reach)
+        return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._candidates(reach)
                 if game._target_error(army, i, "conquer", reach, False) is None]
 
 
@@ -237,7 +237,7 @@ class Fortified(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if sum(game.mk["fortress"]) >= MARKERS["fortress"]:
             return []
-        return [Action(by=by, do="fortress", region=game.board.ids[i]) for i in _held(game, army)
+        return [Action.trusted(by=by, do="fortress", region=game.board.ids[i]) for i in _held(game, army)
                 if not game.mk["fortress"][i]]
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
@@ -279,8 +279,8 @@ class Heroic(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         held = [game.board.ids[i] for i in _held(game, army)]
         if len(held) < 2:
-            return [Action(by=by, do="heroes", regions=tuple(held))] if held else []
-        return [Action(by=by, do="heroes", regions=pair) for pair in combinations(held, 2)]
+            return [Action.trusted(by=by, do="heroes", regions=tuple(held))] if held else []
+        return [Action.trusted(by=by, do="heroes", regions=pair) for pair in combinations(held, 2)]
 
 
 @register

@@ -156,7 +156,7 @@ class Sorcerers(Ability):
         game._t["converted"].add(victim)
         game._t["attacked"].add(victim)
         game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
-        game.race[i], game.owner[i], game.tokens[i] = army.race, army.owner, 1
+        game._occupy(i, army.race, army.owner, 1)
         army.conquests += 1
         army.nonempty += 1  # A-BASE-04: a conversion is a conquest of a non-empty region
         rid = game.board.ids[i]
@@ -170,7 +170,7 @@ class Sorcerers(Ability):
             return []
         done = game._t["converted"]
         reach = game._reach(army)
-        return [Action(by=by, do="convert", region=game.board.ids[i]) for i in game._candidates(reach)
+        return [Action.trusted(by=by, do="convert", region=game.board.ids[i]) for i in game._candidates(reach)
                 if game.race[i] and game.owner[i] not in done
                 and game._target_error(army, i, "convert", reach, False) is None]
 

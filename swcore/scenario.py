@@ -1,30 +1,44 @@
-"""The scenario runner: ../shared/conformance/FORMAT.md, exactly.
+"""The scenario runner: ../shared/conformance/FORMAT.md (v1 and the expansion vocabulary v2).
 
 `run_file(path)` plays one scenario and returns a `Result`; `run_paths(paths)` prints one line
-per scenario and a last line `N passed, N failed`. A file that is not a valid scenario is a
-failure naming the file and the field, never a crash.
+per scenario and a last line `N passed, N failed`. A file that is not a valid scenario, or that
+needs a rule set, word, option or check key this engine does not have yet, is a failure naming
+the file and the field, never a crash. Files are read with bounded size, depth and aliases
+(swcore/safeload.py), since suites come from outside.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from . import checks
 from .actions import Action
-from .catalogue import LOST_TRIBE
+from .board import Board
 from .errors import InputError, SwError
-from .game import Game, make_setup
+from .game import Game, Options, make_setup
+from .rules import MODULE_ORDER, available_modules
+from .rules.registry import MODULES
+from .safeload import load_file
+from .terrains import SYMBOL, TERRAIN
+from .words import WORDS
 
-TOP_KEYS = {"title", "rules", "expansions", "players", "map", "turns", "seed", "races", "powers",
-            "dice", "coins", "steps", "options", "description"}
-#: Rule sets this engine plays besides the base game.
-SUPPORTED_EXPANSIONS: set[str] = set()
-CHECK_KEYS = ("coins", "scored", "owner", "race", "tokens", "hand", "active_race", "declined",
-              "turn", "current", "column", "game_over", "winner")
+#: v1 top-level keys, all played by the base engine.
+V1_KEYS = {"title", "rules", "expansions", "players", "map", "turns", "seed", "races", "powers",
+           "dice", "coins", "steps", "options", "description"}
+#: v2 set-up keys -> the function that applies one to make_setup's arguments (value, kwargs,
+#: field). Rule modules add theirs; a key given without one is reported as not implemented.
+SETUP_KEYS: dict[str, Callable[[Any, dict[str, Any], str], None]] = {}
+V2_KEYS = ("pool", "values", "supply", "events", "places_relics", "pieces", "stonehedge",
+           "necromancer", "realms_scenario")
+TOP_KEYS = V1_KEYS | set(V2_KEYS)
+#: Inline-map features whose rules belong to modules (the board reads them all).
+REGION_FEATURES = {"neutral": ("underground", "river_world"), "level": ("realms",),
+                   "peak": ("realms",), "crop": ("realms",), "entry": ("realms",)}
+STEP_KEYS = {"by", "do", "cost", "rejected"}
+MAX_MISSING_SHOWN = 12
 
 
 @dataclass
@@ -33,6 +47,8 @@ class Result:
     path: str
     failures: list[str] = field(default_factory=list)
     game: Game | None = None
+    #: What the file needs that the engine lacks ("expansions[0]: expansion 'cursed' ...").
+    missing: list[str] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -41,61 +57,173 @@ class Result:
 
 def load(path: str | Path) -> dict[str, Any]:
     """Read a scenario file (YAML or JSON); InputError names the file when it cannot be read."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(str(p), f"cannot be read: {err}") from None
-    try:
-        data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as err:
-        raise InputError(str(p), f"is not valid YAML/JSON: {err}") from None
+    data = load_file(path)
     if not isinstance(data, dict):
-        raise InputError(str(p), "a scenario is a mapping with title, players, map and steps")
+        raise InputError(str(path), "a scenario is a mapping with title, players, map and steps")
     return data
+
+
+def _structure(data: dict[str, Any]) -> None:
+    """The keys every scenario needs, with their types (before anything is looked up)."""
+    unknown = [str(k) for k in data if k not in TOP_KEYS]
+    if unknown:
+        raise InputError(", ".join(sorted(unknown)[:10]), "unknown top-level key")
+    for key in ("title", "players", "map", "steps"):
+        if key not in data:
+            raise InputError(key, "required")
+    title = data["title"]
+    if not isinstance(title, str) or "\n" in title.strip() or len(title) > 500:
+        raise InputError("title", "must be one line of text")
+    if not isinstance(data.get("rules", []), list):
+        raise InputError("rules", "must be a list of rule IDs")
+    if not isinstance(data.get("expansions", []) or [], list):
+        raise InputError("expansions", "must be a list")
+    if not isinstance(data["steps"], list):
+        raise InputError("steps", "must be a list of steps")
+
+
+def _known_options() -> set[str]:
+    """Rule options of the base engine and of every module that declares `options`."""
+    known = set(Options.__dataclass_fields__)
+    for m in MODULES.values():
+        known |= set(getattr(m, "options", ()) or ())
+    return known
+
+
+def missing(data: dict[str, Any]) -> list[str]:
+    """Everything the scenario needs that this engine does not have, each naming its field."""
+    have = set(available_modules())
+    out: list[str] = []
+    for k, e in enumerate(data.get("expansions") or []):
+        if not isinstance(e, str) or e not in MODULE_ORDER:
+            raise InputError(f"expansions[{k}]", f"{str(e)[:40]!r} is not a rule set; known: "
+                                                 f"{', '.join(MODULE_ORDER[1:])}")
+        if e not in have:
+            out.append(f"expansions[{k}]: expansion {e!r} is not implemented yet")
+    for key in V2_KEYS:
+        if key == "pool" and key in data:
+            pool = data["pool"]
+            if not isinstance(pool, list):
+                raise InputError("pool", "must be a list of sets")
+            out += [f"pool[{k}]: set {p!r} is not implemented yet" for k, p in enumerate(pool)
+                    if isinstance(p, str) and p not in have]
+        elif key in data and key not in SETUP_KEYS:
+            out.append(f"{key}: set-up key {key!r} is not implemented yet")
+    options = data.get("options")
+    if isinstance(options, dict):
+        known = _known_options()
+        out += [f"options.{o}: rule option {str(o)[:60]!r} is not implemented yet"
+                for o in options if o not in known]
+    if isinstance(data.get("map"), dict):
+        out += _map_needs(Board.from_map(data["map"]), data["map"], have)
+    for k, step in enumerate(data["steps"]):
+        out += _step_needs(step, f"steps[{k}]")
+    return list(dict.fromkeys(out))
+
+
+def _map_needs(board: Board, raw: dict[str, Any], have: set[str]) -> list[str]:
+    """Terrains, symbols and map features of an inline map whose rules no available module has."""
+    out = []
+    specs = {str(k): v for k, v in raw["regions"].items()}
+    for i, rid in enumerate(board.ids):
+        where = f"map.regions.{rid}"
+        t = TERRAIN[board.terrain[i]]
+        if not have & set(t.expansions):
+            out.append(f"{where}.terrain: terrain {t.id!r} ({', '.join(t.expansions)}) is not "
+                       "implemented yet")
+        for s in sorted(board.symbols[i]):
+            if not have & set(SYMBOL[s].expansions):
+                out.append(f"{where}.symbols: symbol {s!r} ({', '.join(SYMBOL[s].expansions)}) "
+                           "is not implemented yet")
+        spec = specs[rid]
+        for key, mods in REGION_FEATURES.items():
+            if isinstance(spec, dict) and key in spec and not have & set(mods):
+                out.append(f"{where}.{key}: region key {key!r} ({', '.join(mods)}) is not "
+                           "implemented yet")
+    if board.tunnels and "realms" not in have:
+        out.append("map.tunnels: tunnels (realms) are not implemented yet")
+    return out
+
+
+def _step_needs(step: Any, where: str) -> list[str]:
+    """Words, word arguments and check keys of one step that the engine lacks."""
+    if not isinstance(step, dict):
+        return []
+    if "check" in step:
+        spec = step["check"]
+        keys = spec if isinstance(spec, dict) else {}
+        return [f"{where}.check.{str(k)[:60]}: check key {str(k)[:60]!r} is not implemented yet"
+                for k in keys if k not in checks.CHECKS]
+    do = step.get("do")
+    if not isinstance(do, str):
+        return []
+    word = WORDS.get(do)
+    if word is None:
+        return [f"{where}.do: word {do[:60]!r} is not declared"]
+    return [f"{where}.{str(a)[:60]}: argument {str(a)[:60]!r} of word {do!r} is not declared"
+            for a in step if a not in STEP_KEYS and a not in word.params]
+
+
+def summary(needs: list[str]) -> str:
+    """One line naming each missing thing once, at its first field ("(+2 more)" for repeats)."""
+    fields: dict[str, list[str]] = {}
+    for item in needs:
+        where, what = item.split(": ", 1)
+        fields.setdefault(what, []).append(where)
+    parts = [f"{w[0]}{f' (+{len(w) - 1} more)' if len(w) > 1 else ''}: {what}"
+             for what, w in fields.items()]
+    extra = len(parts) - MAX_MISSING_SHOWN
+    return "; ".join(parts[:MAX_MISSING_SHOWN]) + (f"; and {extra} more" if extra > 0 else "")
 
 
 def build(data: dict[str, Any]) -> Game:
     """The game a scenario starts from (every error names its field)."""
-    unknown = set(data) - TOP_KEYS
-    if unknown:
-        raise InputError(", ".join(sorted(unknown)), "unknown top-level key")
-    for key in ("title", "players", "map", "steps"):
-        if key not in data:
-            raise InputError(key, "required")
-    if not isinstance(data["title"], str):
-        raise InputError("title", "must be one line of text")
-    if not isinstance(data.get("rules", []), list):
-        raise InputError("rules", "must be a list of rule IDs")
-    exps = data.get("expansions", []) or []
-    if not isinstance(exps, list):
-        raise InputError("expansions", "must be a list")
-    for k, e in enumerate(exps):
-        if e not in SUPPORTED_EXPANSIONS:
-            raise InputError(f"expansions[{k}]", f"the rule set {e!r} is not supported by this engine "
-                                                 "yet (it plays the base game)")
-    if not isinstance(data["steps"], list):
-        raise InputError("steps", "must be a list of steps")
+    _structure(data)
     players = data["players"]
     if isinstance(players, list):
         players = [str(p) if isinstance(p, int | float) and not isinstance(p, bool) else p
                    for p in players]
-    setup = make_setup(data["map"], players, seed=data.get("seed", 0), races=data.get("races"),
-                       powers=data.get("powers"), dice=data.get("dice"), coins=data.get("coins"),
-                       turns=data.get("turns"), options=data.get("options"))
-    return Game(setup)
+        exps = set(data.get("expansions") or [])
+        if len(players) == 6 and not exps & {"necromancer", "realms"}:
+            raise InputError("players", "six players only with necromancer or realms")
+    kwargs: dict[str, Any] = {
+        "seed": data.get("seed", 0), "races": data.get("races"), "powers": data.get("powers"),
+        "dice": data.get("dice"), "coins": data.get("coins"), "turns": data.get("turns"),
+        "options": data.get("options")}
+    for key, apply in SETUP_KEYS.items():
+        if key in data:
+            apply(data[key], kwargs, key)
+    return Game(make_setup(data["map"], players, **kwargs))
 
 
 def run_file(path: str | Path) -> Result:
+    """Play one scenario; whatever the file holds, the answer is a Result, never an exception."""
     title = str(path)
     try:
         data = load(path)
-        title = data.get("title") if isinstance(data.get("title"), str) else title
+        if isinstance(data.get("title"), str) and len(data["title"]) <= 500:
+            title = data["title"]
+        _structure(data)
+        needs = missing(data)
+        if needs:
+            return Result(title, str(path), [f"{path}: not playable by this engine yet: "
+                                             + summary(needs)], missing=needs)
         game = build(data)
     except SwError as err:
         return Result(title, str(path), [f"invalid scenario {path}: {err}"])
+    except Exception as err:  # noqa: BLE001 (a hostile file must never crash the runner)
+        return Result(title, str(path), [f"{path}: engine error {type(err).__name__}: {err}"[:2000]])
     result = Result(title, str(path), game=game)
-    steps = data["steps"]
+    try:
+        _play(result, data["steps"], path)
+    except Exception as err:  # noqa: BLE001
+        result.failures.append(f"{path}: engine error {type(err).__name__}: {err}"[:2000])
+    return result
+
+
+def _play(result: Result, steps: list[Any], path: str | Path) -> None:
+    game = result.game
+    assert game is not None
     for k, step in enumerate(steps, start=1):
         where = f"step {k}"
         try:
@@ -112,7 +240,6 @@ def run_file(path: str | Path) -> Result:
             result.failures.append(f"{where}: invalid step in {path}: {err}")
         if result.failures:
             break
-    return result
 
 
 def act(game: Game, step: Any, where: str) -> str | None:
@@ -168,71 +295,10 @@ def check(game: Game, spec: Any, where: str) -> list[str]:
         raise InputError(f"{where}.check", "must be a mapping")
     out: list[str] = []
     for key, want in spec.items():
-        if key not in CHECK_KEYS:
-            raise InputError(f"{where}.check.{key}", f"unknown check; known: {', '.join(CHECK_KEYS)}")
-        for label, expected, actual in _compare(game, key, want, f"{where}.check.{key}"):
+        for label, expected, actual in checks.compare(game, key, want, f"{where}.check.{key}"):
             if expected != actual:
                 out.append(f"{label}: expected {expected!r}, actual {actual!r}")
     return out
-
-
-def _per(want: Any, where: str) -> dict[str, Any]:
-    if not isinstance(want, dict):
-        raise InputError(where, "must be a mapping")
-    return {str(k): v for k, v in want.items()}
-
-
-def _compare(game: Game, key: str, want: Any, where: str) -> list[tuple[str, Any, Any]]:
-    b = game.board
-    if key in ("coins", "scored", "hand", "active_race", "declined"):
-        rows = []
-        for p, v in _per(want, where).items():
-            game.seat_of(p, f"{where}.{p}")
-            seat = game.players.index(p)
-            if key == "coins":
-                actual: Any = game.coins[seat]
-            elif key == "scored":
-                last = game.last_score[seat]
-                actual = None if last is None else sum(it["coins"] for it in last)
-            elif key == "hand":
-                actual = game.hand(p)
-            elif key == "active_race":
-                actual = game.active[seat]
-            else:
-                actual = sorted(game.declined[seat])
-                v = sorted(v) if isinstance(v, list) else v
-            rows.append((f"{key}.{p}", v, actual))
-        return rows
-    if key in ("owner", "race", "tokens"):
-        rows = []
-        for rid, v in _per(want, where).items():
-            i = b.region(rid, f"{where}.{rid}")
-            if key == "tokens":
-                actual = game.tokens[i]
-            elif key == "race":
-                actual = game.race[i]
-            else:
-                o = game.owner[i]
-                actual = LOST_TRIBE if game.race[i] == LOST_TRIBE else (
-                    game.players[o] if o is not None else None)
-            rows.append((f"{key}.{rid}", v, actual))
-        return rows
-    if key == "turn":
-        return [("turn", want, game.turn)]
-    if key == "current":
-        return [("current", str(want), game.current)]
-    if key == "game_over":
-        return [("game_over", want, game.game_over)]
-    if key == "winner":
-        winners = game.winners() if game.game_over else []
-        if isinstance(want, list):
-            return [("winner", sorted(map(str, want)), sorted(winners))]
-        return [("winner", str(want), winners[0] if len(winners) == 1 else winners)]
-    if key == "column":
-        if not isinstance(want, list):
-            raise InputError(where, "must be a list of [race, power, coins]")
-        return [("column", [list(c) for c in want], [list(c) for c in game.column])]
-    raise InputError(where, "unknown check")  # pragma: no cover
 
 
 def collect(paths: list[str]) -> list[Path]:

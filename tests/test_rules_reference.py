@@ -22,13 +22,15 @@ REPO = Path(__file__).resolve().parent.parent
 RULES = REPO / "docs" / "rules"
 SHARED_RULES = REPO.parent / "shared" / "rules"
 
-#: A rule ID: a document prefix (B base game, A rulings, X surface expansions, U Underground,
-#: AU Underground rulings, R Realms), a topic of two or more capitals/digits, then any number of
-#: ``-PART`` pieces (``A-BNA-01b`` has a lower-case letter). Not preceded by a letter, digit,
-#: dot, slash or ``[`` and not followed by ``]`` or a word character, so regex classes such as
-#: ``[A-Z0-9]`` and words such as ``X-ray`` or ``re-A-`` are not taken for IDs.
+#: A rule ID: ``AU-`` and a number (Underground rulings, ``AU-17``), or a document prefix (B base
+#: game, A rulings, X surface expansions, U Underground, R Realms), a topic of two or more
+#: capitals/digits, then any number of ``-PART`` pieces (``A-BNA-01b`` has a lower-case letter).
+#: Not preceded by a letter, digit, dot, slash or ``[`` and not followed by ``]`` or a word
+#: character, so regex classes such as ``[A-Z0-9]`` and words such as ``X-ray`` are not IDs.
 RULE_ID = re.compile(
-    r"(?<![A-Za-z0-9_./\[-])((?:AU|A|B|X|U|R)-[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)*)(?![\]\w-])"
+    r"(?<![A-Za-z0-9_./\[-])"
+    r"(AU-[0-9]+|(?:A|B|X|U|R)-[A-Z][A-Z0-9]+(?:-[A-Za-z0-9]+)*)"
+    r"(?![\]\w-])"
 )
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 

@@ -47,7 +47,13 @@ from bokeh.models import (
 from bokeh.plotting import figure
 
 from swcore import Board, Game, InputError, load_board
+from swcore.board import SYMBOLS
 from swcore.catalogue import LOST_TRIBE, race_name
+
+try:  # the engine's marker registry: what a marker lying in a region does
+    from swcore.markers import IMMUNE_MARKERS, MARKER_TYPES
+except ImportError:  # pragma: no cover - an engine without the registry
+    IMMUNE_MARKERS, MARKER_TYPES = (), {}
 
 from . import map_style as st
 
@@ -231,7 +237,7 @@ class BoardMap:
             cols["tok_fill"].append(fill)
             cols["tok_ink"].append(ink_)
             marks = _markers(game, i)
-            cols["badges"].append(" ".join(st.MARKER_BADGES[k] + (f"×{c}" if c > 1 else "")
+            cols["badges"].append(" ".join(st.marker_badge(k) + (f"×{c}" if c > 1 else "")
                                             for k, c in marks) or None)
             cols["hl"].append(1.0 if rid in targets else 0.0)
             cols["tip"].append(_tip(b, game, i, race, n, marks, mover, targets.get(rid)))
@@ -405,7 +411,7 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
         "rid": list(b.ids), "xs": xs, "ys": ys, "x": cx, "y": cy,
         "terrain": list(b.terrain),
         "fill": [st.TERRAIN_COLORS[t] for t in b.terrain],
-        "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in ("mine", "cavern", "magic")
+        "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in SYMBOLS
                                     if s in b.symbols[i]]) for i, rid in enumerate(b.ids)],
     }
     return data, links, _peaks(peaks)
@@ -526,7 +532,7 @@ def _title(b: Board, game: Game | None, sep: str = " · ") -> str:
 def _markers(game: Game | None, i: int) -> list[tuple[str, int]]:
     if game is None:
         return []
-    return [(k, game.mk[k][i]) for k in st.MARKER_BADGES if game.mk[k][i]]
+    return [(k, counts[i]) for k, counts in game.mk.items() if counts[i]]
 
 
 def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
@@ -534,7 +540,7 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
     """The hover text of region i (HTML; every name escaped). `die` is None when the player
     to move cannot conquer it now, True when only a final conquest with the die can."""
     rid = b.ids[i]
-    facts = [b.terrain[i]] + [st.SYMBOL_NAMES[s] for s in ("mine", "cavern", "magic")
+    facts = [b.terrain[i]] + [st.SYMBOL_NAMES[s] for s in SYMBOLS
                               if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
         facts.append("border region (entry)")
@@ -553,11 +559,13 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
     if b.terrain[i] == "mountain":
         defence.append("mountain +1")
     for k, c in marks:
-        name = st.MARKER_NAMES[k]
-        if k in ("lair", "fortress", "encampment"):
-            defence.append(f"{name} +{c}")
-        else:
+        name, kind = st.marker_name(k), MARKER_TYPES.get(k)
+        if k in IMMUNE_MARKERS:
             defence.append(f"{name}: cannot be attacked")
+        elif kind is not None and kind.defence:
+            defence.append(f"{name} +{c * kind.defence}")
+        else:
+            defence.append(f"{name} × {c}")
     if defence and not b.water[i]:
         lines.append("Defence: " + escape(", ".join(defence)))
     if game is not None and mover is not None:

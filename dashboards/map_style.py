@@ -27,18 +27,15 @@ short badges (`Rat×4`, `LT×1`; the hover text has the full names).
 
 from __future__ import annotations
 
-TERRAIN_COLORS: dict[str, str] = {
-    "farmland": "#EEDD88",
-    "forest": "#44BB99",
-    "hill": "#BBCC33",
-    "swamp": "#AAAA00",
-    "mountain": "#DDDDDD",
-    "sea": "#77AADD",
-    "lake": "#99DDFF",
-}
+import json
+from pathlib import Path
+
+#: The style tables keyed by terrain, symbol and marker kind are data (map_style.json), so a
+#: new terrain or marker needs a row there, not code here.
+_DATA = json.loads((Path(__file__).with_name("map_style.json")).read_text(encoding="utf-8"))
+TERRAIN_COLORS: dict[str, str] = _DATA["terrain_colors"]
 #: Bokeh hatch patterns: a second cue besides colour (" " is no hatch).
-TERRAIN_HATCH: dict[str, str] = {"sea": "horizontal_wave", "lake": "horizontal_wave",
-                                 "swamp": "vertical_dash"}
+TERRAIN_HATCH: dict[str, str] = _DATA["terrain_hatch"]
 HATCH_COLOR = "#FFFFFF"
 
 #: Okabe-Ito colours by seat (the default; an app may pass its own).
@@ -49,16 +46,24 @@ DECLINED_HATCH = "right_diagonal_line"
 DECLINED_INK = "#000000"
 
 #: Symbols printed on the board, shown next to the region id.
-SYMBOL_GLYPHS: dict[str, str] = {"mine": "⚒", "cavern": "∩", "magic": "✦"}
-SYMBOL_NAMES: dict[str, str] = {"mine": "mine", "cavern": "cavern", "magic": "magic source"}
+SYMBOL_GLYPHS: dict[str, str] = _DATA["symbol_glyphs"]
+SYMBOL_NAMES: dict[str, str] = _DATA["symbol_names"]
 MOUNTAIN_COLOR = "#777777"
 
 #: Markers: badge word on the map, name in the hover text.
-MARKER_BADGES: dict[str, str] = {"lair": "Lair", "fortress": "Fort", "encampment": "Camp",
-                                 "hero": "Hero", "dragon": "Dragon", "hole": "Hole"}
-MARKER_NAMES: dict[str, str] = {"lair": "Troll lair", "fortress": "Fortress",
-                                "encampment": "Encampment", "hero": "Hero", "dragon": "Dragon",
-                                "hole": "Hole-in-the-Ground"}
+MARKER_BADGES: dict[str, str] = _DATA["marker_badges"]
+MARKER_NAMES: dict[str, str] = _DATA["marker_names"]
+
+
+def marker_badge(kind: str) -> str:
+    """The word on the map for a marker kind (its name when the style has no badge for it)."""
+    return MARKER_BADGES.get(kind) or marker_name(kind)
+
+
+def marker_name(kind: str) -> str:
+    """A marker kind's name in the hover text and the region card."""
+    return MARKER_NAMES.get(kind) or kind.replace("_", " ").capitalize()
+
 
 #: Text sizes by the map's scale, in screen px per frame unit (the boards are 1000 units
 #: wide, so 0.8 is a board 800 px wide): (from this scale, region id px, token badge px,

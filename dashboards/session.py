@@ -17,7 +17,16 @@ from typing import Any
 import param
 from sqlalchemy.exc import SQLAlchemyError
 
-from swcore import CATALOGUE, Action, Event, Game, InputError, RuleError, SwError, builtin_ids
+from swcore import (
+    Action,
+    Event,
+    Game,
+    InputError,
+    RuleError,
+    SwError,
+    builtin_ids,
+    words,
+)
 from swcore.game import make_setup
 
 from .store import Conflict, EventRow, Store
@@ -97,28 +106,9 @@ def build_game(setup: dict[str, Any], rows: Iterable[EventRow]) -> Game:
 
 
 def describe(entry: dict[str, Any]) -> str:
-    """A logged action in words, for the undo/redo confirmation."""
-    a = Action.from_dict(entry)
-    die = f" (die: {a.roll})" if a.roll is not None else ""
-    race = f" with the {CATALOGUE[a.race].english}" if a.race in CATALOGUE and a.do != "reveal" else ""
-    words = {
-        "pick": f"picks the combo at position {a.combo}",
-        "conquer": f"conquers {a.region}{race}" + (" (final conquest)" if a.reinforce else ""),
-        "abandon": f"abandons {a.region}{race}",
-        "redeploy": "redeploys " + ", ".join(f"{r} {n}" for r, n in a.tokens or ()),
-        "decline": "puts the active race in decline",
-        "end_turn": "ends the turn",
-        "dragon": f"sends the Dragon to {a.region}",
-        "convert": f"converts the token in {a.region}",
-        "fortress": f"builds a Fortress in {a.region}",
-        "heroes": "places the Heroes in " + " and ".join(a.regions or ()),
-        "encampments": "places Encampments: " + ", ".join(f"{r} {n}" for r, n in a.tokens or ()),
-        "ally": f"makes peace with {a.player}",
-        "berserk": "rolls the Berserk die",
-        "reveal": f"enters the revealed pair {CATALOGUE[a.race].english if a.race in CATALOGUE else a.race}"
-                  f" / {CATALOGUE[a.player].english if a.player in CATALOGUE else a.player}",
-    }
-    return f"{a.by} {words.get(a.do, a.do)}{die}"
+    """A logged action in words, for the undo/redo confirmation: the engine's sentence of its
+    word (`swcore.words.describe`), with catalogue names."""
+    return words.describe(Action.from_dict(entry))
 
 
 def _undo_note(verb: str, steps: int) -> str:

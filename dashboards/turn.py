@@ -1,9 +1,11 @@
 """The turn screen: whose turn, the turn track, the combo column, the map and what can be done.
 
-Everything the table may do now comes from the engine's `legal_actions()`; every refusal shows
-the rule ID and reason of the engine's `RuleError`. The screen never changes the game itself: it
-asks its `TableSession`, which stores the action first, and redraws when the session's
-`version` moves (its own actions, or another device's, picked up by polling every half second).
+Everything the table may do now comes from the engine's `legal_actions()`, shown by the kinds
+of each word's parameters (`dashboards.inputs`): the screen knows no race, power or action word,
+so a new one needs no code here. Every refusal shows the rule ID and reason of the engine's
+`RuleError`. The screen never changes the game itself: it asks its `TableSession`, which stores
+the action first, and redraws when the session's `version` moves (its own actions, or another
+device's, picked up by polling every half second).
 
 Every name typed by a player is escaped before it goes into HTML (`esc`).
 """
@@ -16,25 +18,58 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from html import escape
 from typing import Any
 
 import panel as pn
 import param
 from bokeh.models import ColumnDataSource, MultiPolygons
-from bokeh.plotting import figure
 from panel.io.state import set_curdoc
 
-from swcore import CATALOGUE, Action, Game
+from swcore import Action
+from swcore.board import SYMBOLS
+from swcore.words import WORDS, Kind, label
 
+from . import inputs
+from .cards import (
+    chip,
+    coins_figure,
+    column_row_html,
+    display_names,
+    header_html,
+    legend_html,
+    name_of,
+    players_html,
+    quote_html,
+    region_html,
+    score_html,
+    standings_html,
+)
 from .session import TableSession
+from .widgets import (
+    BIG,
+    CSS,
+    Stepper,
+    alert_pane,
+    esc,
+    html,
+    pool_button,
+    put,
+    relabel,
+    set_text,
+    show,
+    show_buttons,
+    shown,
+)
 
 try:  # the map is written by another module; the screen still works with the region list
-    from . import map_style
     from .board_map import BoardMap
 except ImportError:  # pragma: no cover
     BoardMap = None  # type: ignore[assignment,misc]
-    map_style = None  # type: ignore[assignment]
+
+#: Also what the app, the lobby, the new-game form and the tests import from here.
+__all__ = ["PAGE_CSS", "Stepper", "TurnScreen", "Watcher", "alert_pane", "chip", "esc",
+           "header_html", "html", "legend_html", "name_of", "score_html", "show", "shown",
+           "standings_html"]
 
 #: How often a screen looks for other devices' actions (ms); $SW_POLL_MS overrides it.
 POLL_MS = int(os.environ.get("SW_POLL_MS", "500"))
@@ -44,28 +79,6 @@ POLL_MS = int(os.environ.get("SW_POLL_MS", "500"))
 METRICS = os.environ.get("SW_METRICS", "")
 _METRICS_LOCK = threading.Lock()
 PEEK_MS = 6000
-BIG = 54
-DIE = [("blank", 0), ("1", 1), ("2", 2), ("3", 3)]
-CSS = """
-.sw-chip { display:inline-block; padding:2px 10px; border-radius:14px; color:#fff;
-           font-weight:600; white-space:nowrap; max-width:100%; overflow:hidden;
-           text-overflow:ellipsis; vertical-align:middle; }
-.sw-track { display:inline-flex; gap:4px; flex-wrap:wrap; vertical-align:middle; }
-.sw-track span { display:inline-block; min-width:30px; height:30px; line-height:30px;
-                 text-align:center; border-radius:6px; background:#e8e8e8; color:#333;
-                 font-weight:600; }
-.sw-track span.now { background:#1b5e20; color:#fff; }
-.sw-track span.past { background:#c8e6c9; }
-.sw-top { display:flex; flex-wrap:wrap; gap:8px 20px; align-items:center; font-size:18px; }
-.sw-card { border:1px solid #d0d7de; border-radius:10px; padding:8px 12px; background:#fff; }
-.sw-card h3 { margin:2px 0 6px 0; font-size:19px; }
-.sw-muted { color:#555; }
-.sw-table { border-collapse:collapse; width:100%; font-size:16px; }
-.sw-table td, .sw-table th { padding:5px 6px; border-bottom:1px solid #e3e3e3; text-align:left; }
-.sw-table td.num, .sw-table th.num { text-align:right; }
-.sw-log { font-size:14px; color:#333; margin:0; padding-left:18px; }
-.sw-big { font-size:26px; font-weight:700; }
-"""
 #: Page-level style (outside the panes' shadow DOM): a header that fits a phone.
 PAGE_CSS = """
 @media (max-width: 700px) {
@@ -73,11 +86,11 @@ PAGE_CSS = """
   #header { padding-left: 4px !important; }
 }
 """
-
-
 #: The layout wraps (map above, actions below) under about 960 px.
 WIDE_ONLY = "@media (max-width: 959px) { :host { display: none !important; } }"
 NARROW_ONLY = "@media (min-width: 960px) { :host { display: none !important; } }"
+#: Refusals that only say "pick a combo first" are not worth a warning on a region's card.
+NO_ARMY = "B-FLOW-4"
 
 
 def record(kind: str, game_id: int, ms: float, cpu_ms: float) -> None:
@@ -89,14 +102,11 @@ def record(kind: str, game_id: int, ms: float, cpu_ms: float) -> None:
         f.write(line + "\n")
 
 
-def html(text: str, **kw: Any) -> pn.pane.HTML:
-    """An HTML pane carrying the screen's style sheet (panes live in their own shadow DOM).
-    (A Bokeh `Div` would cost the server less per change, 0.02 ms against 0.5 ms, but BokehJS
-    renders a Div again and lays the page out after each change of its text: measured 3-5 ms
-    in the browser per change, against 0.1 ms for a pane.)"""
-    kw.setdefault("sizing_mode", "stretch_width")
-    kw.setdefault("stylesheets", [CSS])
-    return pn.pane.HTML(text, **kw)
+def region_word(legal: list[Action]) -> str | None:
+    """The first word of the legal actions shown on regions' cards (the conquest, in the
+    engine's order): the one whose refusal a region's card explains when it is not offered
+    there."""
+    return next((a.do for a in legal if WORDS[a.do].place == "region"), None)
 
 
 class Watcher:
@@ -163,256 +173,13 @@ class Watcher:
                 screen.schedule_sync()
 
 
-ALERT_STYLES = {
-    "danger": {"background": "#f8d7da", "color": "#842029", "border": "1px solid #f5c2c7"},
-    "warning": {"background": "#fff3cd", "color": "#664d03", "border": "1px solid #ffecb5"},
-}
-
-
-def show(obj: Any, on: bool = True, order: int | None = None) -> None:
-    """Show or hide a component with a `display` style, not with `visible`: BokehJS lays the
-    whole page out again after every `visible` change (about 20 ms each in the browser, measured
-    with scripts/bench_app.py's page), and not after a style change. The page's layout is CSS
-    (flex boxes), so a hidden component simply takes no room. `order` sets its CSS order."""
-    if isinstance(obj, Stepper):
-        obj = obj.layout
-    styles = dict(obj.styles or {})
-    if on and styles.get("display") == "none":
-        styles["display"] = ""  # BokehJS removes an inline style set to ""; a missing key stays
-    elif not on:
-        styles["display"] = "none"
-    if order is not None:  # the place in a flex box (Column, Row, FlexBox)
-        styles["order"] = str(order)
-    if styles != (obj.styles or {}):
-        obj.styles = styles
-
-
-def relabel(button: Any, label: str, colour: str | None = None) -> None:
-    """A pooled button's new text and colour, set only when they change (a Panel parameter set,
-    even to the same value, costs about 0.1 ms; a new label about 0.8 ms)."""
-    if button.label != label:
-        button.label = label
-    if colour is not None and button.color != colour:
-        button.color = colour
-
-
-def shown(obj: Any) -> bool:
-    """Whether `show` left `obj` displayed (tests)."""
-    if isinstance(obj, Stepper):
-        obj = obj.layout
-    return bool(obj.visible) and (obj.styles or {}).get("display") != "none"
-
-
-def alert_pane(kind: str = "danger") -> pn.pane.HTML:
-    """An alert box for text that may contain players' names: set `.object` to ESCAPED HTML and
-    `show` it. (Panel's Alert renders Markdown, which would turn a name like **x** into markup.)"""
-    style = {**ALERT_STYLES[kind], "border-radius": "8px", "padding": "4px 12px",
-             "font-size": "16px", "display": "none"}
-    return pn.pane.HTML("", sizing_mode="stretch_width", styles=style)
-
-
-def esc(text: Any) -> str:
-    """Text for HTML: names typed by players may contain markup; it is shown, never run."""
-    return escape(str(text), quote=True)
-
-
-def name_of(item: str | None) -> str:
-    if item is None:
-        return "—"
-    if item == "lost_tribe":
-        return "Lost Tribe"
-    entry = CATALOGUE.get(item)
-    return entry.english if entry else item
-
-
-def chip(player: str, colour: str) -> str:
-    colour = colour if colour.startswith("#") and len(colour) == 7 else "#555555"
-    return f"<span class='sw-chip' style='background:{esc(colour)}'>{esc(player)}</span>"
-
-
-def track_html(game: Game) -> str:
-    cells = []
-    for t in range(1, game.turns + 1):
-        cls = "now" if t == game.turn and not game.game_over else ("past" if t < game.turn or
-                                                                   game.game_over else "")
-        cells.append(f"<span class='{cls}'>{t}</span>")
-    return f"<span class='sw-track' title='turn track'>{''.join(cells)}</span>"
-
-
-def header_html(session: TableSession) -> str:
-    g = session.game
-    who = g.to_act
-    if g.game_over:
-        status = "<b>Game over</b>"
-    elif g.needs_reveal:
-        status = f"{chip(who, session.colour(who))} enters the pair revealed in the column"
-    elif who != g.current:
-        status = (f"{chip(g.current, session.colour(g.current))}'s turn · "
-                  f"{chip(who, session.colour(who))} places withdrawn tokens")
-    else:
-        status = f"To play: {chip(who, session.colour(who))}"
-    return (f"<div class='sw-top' data-seq='{session.seq}'><span><b>{esc(session.table_name)}</b></span>"
-            f"<span>Turn {g.turn} of {g.turns} {track_html(g)}</span><span>{status}</span></div>")
-
-
-def region_html(game: Game, rid: str, colours: dict[str, str]) -> str:
-    b = game.board
-    i = b.region(rid)
-    facts = [b.terrain[i]] + [s for s in ("mine", "cavern", "magic") if s in b.symbols[i]]
-    if b.water[i]:
-        pass
-    elif b.entry[i]:
-        facts.append("border region")
-    held = game.race[i]
-    if held == "lost_tribe":
-        who = f"Lost Tribe × {game.tokens[i]}"
-    elif held:
-        owner = game.players[game.owner[i]]
-        state = " (in decline)" if game.armies[held].declined else ""
-        who = f"{chip(owner, colours.get(owner, '#555555'))} {esc(name_of(held))}{state} × {game.tokens[i]}"
-    else:
-        who = "nobody"
-    marks = [f"{k} × {game.mk[k][i]}" for k in ("lair", "fortress", "encampment", "hole", "hero",
-                                                 "dragon") if game.mk[k][i]]
-    extra = f"<br>Markers: {esc(', '.join(marks))}" if marks else ""
-    return (f"<h3>Region {esc(rid)}</h3><div>{esc(', '.join(facts))}</div>"
-            f"<div>Held by: {who}{extra}</div>")
-
-
-def quote_html(q: Any) -> str:
-    """'Cost 5 tokens (2 base + 1 mountain + 3 Lost Tribe − 1 Commando)'."""
-    bits = []
-    for k, (label, v) in enumerate(q.breakdown):
-        sign = "" if k == 0 else ("+ " if v >= 0 else "− ")
-        bits.append(f"{sign}{abs(v) if k else v} {esc(label)}")
-    return (f"Cost <b>{q.cost}</b> token{'s' if q.cost != 1 else ''} "
-            f"<span class='sw-muted'>({' '.join(bits)})</span>")
-
-
-def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> str:
-    """The breakdown of the last end-of-turn score (`game.last_score[seat]`)."""
-    if not game.track:
-        return ""
-    turn, seat, _total = game.track[-1]  # the total stays hidden (B-SCORE-3)
-    items = game.last_score[seat] or []
-    player = game.players[seat]
-    gained = sum(it["coins"] for it in items)
-    rows = "".join(f"<tr><td>{esc(it['what'])}</td><td class='num'>{it['coins']:+d}</td>"
-                   f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
-    size = "sw-big" if prominent else ""
-    return (f"<div class='sw-card'><h3>{chip(player, colours.get(player, '#555555'))} scored "
-            f"<span class='{size}'>+{gained}</span> in turn {turn}</h3>"
-            f"<table class='sw-table'>{rows}</table></div>")
-
-
-WINNER = " <b style='color:#1b5e20'>winner</b>"
-
-
-def standings_html(game: Game, colours: dict[str, str]) -> str:
-    rows = game.standings()
-    body = "".join(
-        f"<tr><td>{r['rank']}</td><td>{chip(r['player'], colours.get(r['player'], '#555555'))}"
-        f"{WINNER if r['winner'] else ''}</td><td class='num'>{r['coins']}</td>"
-        f"<td class='num'>{r['tokens_on_board']}</td></tr>" for r in rows)
-    winners = game.winners()
-    coins = [r["coins"] for r in rows]
-    if len(winners) > 1:
-        note = ("Tied on coins and on race tokens on the board: a shared victory "
-                "(B-END-2, A-BASE-12).")
-    elif coins.count(coins[0]) > 1:
-        note = (f"Tied on coins: {esc(winners[0])} wins the tie-break with the most race tokens "
-                "on the board (B-END-2).")
-    else:
-        note = "Most coins wins (B-END-1); ties go to the most race tokens on the board (B-END-2)."
-    return (f"<div class='sw-card'><h3>Final standings</h3><table class='sw-table'>"
-            f"<tr><th>#</th><th>Player</th><th class='num'>Coins</th>"
-            f"<th class='num'>Tokens on board</th></tr>{body}</table>"
-            f"<p class='sw-muted'>{note}</p></div>")
-
-
-def coins_figure(game: Game, colours: dict[str, str]) -> Any:
-    """Coins of every player after each of their turns (`game.track`), from the start."""
-    fig = figure(height=300, sizing_mode="stretch_width", title="Coins after each turn",
-                 x_axis_label="turn", y_axis_label="coins", tools="", toolbar_location=None)
-    start = game.setup["coins"]
-    for seat, p in enumerate(game.players):
-        xs = [0] + [t for t, s, _ in game.track if s == seat]
-        ys = [start[p]] + [c for _, s, c in game.track if s == seat]
-        colour = colours.get(p, "#555555")
-        fig.line(xs, ys, line_width=3, color=colour, legend_label=p)
-        fig.scatter(xs, ys, size=7, color=colour)
-    fig.legend.location = "top_left"
-    fig.xaxis.ticker = list(range(0, game.turns + 1))
-    return fig
-
-
-def legend_html(game: Game, colours: dict[str, str]) -> str:
-    """The map's key as HTML under the map (it wraps on a narrow screen)."""
-    if map_style is None:
-        return ""
-    present = set(game.board.terrain)
-    terrain = "".join(
-        f"<span style='white-space:nowrap'><span style='display:inline-block;width:14px;"
-        f"height:14px;border:1px solid #555;background:{c};vertical-align:-2px'></span> {t}</span> "
-        for t, c in map_style.TERRAIN_COLORS.items() if t in present)
-    players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
-    note = " · ".join(part.strip() for part in map_style.LEGEND_NOTE.split("   ") if part.strip())
-    return (f"<div style='font-size:13px;line-height:1.8'>{terrain} {players}<br>"
-            f"<span class='sw-muted'>{esc(note)}</span></div>")
-
-
-def action_label(entry: dict[str, Any]) -> str:
-    return str(Action.from_dict(entry))
-
-
-class Stepper(pn.viewable.Viewer):
-    """A number with big − and + buttons (no hover, no tiny spinner arrows). `set` reuses it
-    for another region (the turn screen keeps a pool of them)."""
-
-    value = param.Integer(default=0)
-
-    def __init__(self, label: str, value: int, low: int, high: int, **params: Any):
-        super().__init__(value=value, **params)
-        self.low, self.high = low, high
-        minus = pn.widgets.Button(label="−", width=BIG, height=BIG,
-                                  stylesheets=[":host .bk-btn { font-size: 24px; }"])
-        plus = pn.widgets.Button(label="+", width=BIG, height=BIG,
-                                 stylesheets=[":host .bk-btn { font-size: 24px; }"])
-        minus.on_click(lambda e: self._step(-1))
-        plus.on_click(lambda e: self._step(+1))
-        self._shown = html(self._text(), width=50, sizing_mode="fixed",
-                           styles={"font-size": "24px", "text-align": "center"})
-        self._label = html(label, styles={"font-size": "17px"})
-        self.layout = pn.Row(self._label, minus, self._shown, plus, sizing_mode="stretch_width")
-
-    def set(self, label: str, value: int, low: int, high: int) -> None:
-        self.low, self.high = low, high
-        if self._label.object != label:
-            self._label.object = label
-        self.value = value
-
-    def _text(self) -> str:
-        return f"<b>{self.value}</b>"
-
-    def _step(self, d: int) -> None:
-        with pn.io.hold():  # the number and the total leave in one message
-            self.value = max(self.low, min(self.high, self.value + d))
-
-    @param.depends("value", watch=True)
-    def _show(self) -> None:
-        self._shown.object = self._text()
-
-    def __panel__(self) -> pn.viewable.Viewable:
-        return self.layout
-
-
 class TurnScreen(pn.viewable.Viewer):
     """The game screen of one device. `on_leave()` goes back to the lobby."""
 
     session = param.ClassSelector(class_=TableSession)
     selected = param.String(default="", doc="the region tapped on the map ('' = none)")
-    mode = param.Selector(default="play", objects=["play", "redeploy", "heroes", "encampments",
-                                                   "undo", "redo"])
+    mode = param.Selector(default="play", objects=["play", "panel", "undo", "redo"],
+                          doc="'panel': the input of the word group `_panel_key`")
 
     def __init__(self, session: TableSession, on_leave: Callable[[], Any] | None = None,
                  **params: Any):
@@ -423,11 +190,13 @@ class TurnScreen(pn.viewable.Viewer):
         self._batching = False
         self._peek_timer: Any = None
         self._history: list[str] = []
-        self._redeploy_race: str | None = None
-        self._steppers: dict[str, Stepper] = {}  # region -> its stepper in the placement panel
-        self._stepper_pool: list[Stepper] = []
+        self._panel_key: tuple | None = None
+        self._confirm: Action | None = None  # a word with `confirm` pressed once
+        self._legal: list[Action] = []
+        self._groups: dict[tuple, inputs.Group] = {}
         self._steps = 1
         g = session.game
+        self._names = display_names(g)
         self._mover = (g.turn, g.to_act)
         self._header = html(header_html(session), sizing_mode="stretch_width")
         self._alert = alert_pane("danger")
@@ -455,10 +224,11 @@ class TurnScreen(pn.viewable.Viewer):
         self._final_key: Any = None
         self._final: list[Any] = []
         self._build_play()
-        self._build_placement()
+        self._placement = inputs.PlacementPanel(self._act, self._cancel())
+        self._place_box = self._placement.box
         # The panels under the map stay in the page and are shown or hidden: the normal turn,
-        # token placement (redeploy, withdrawn tokens, Encampments), and a box for the rare
-        # ones (undo/redo, Heroes, a revealed pair, the final standings), built when needed.
+        # token placement (steppers), and a box for the rare ones (undo/redo, a choice of
+        # regions, a form of selects, the final standings), built when needed.
         self._other = pn.Column(sizing_mode="stretch_width")
         self._context = pn.Column(self._play_box, self._place_box, self._other,
                                   sizing_mode="stretch_width")
@@ -493,6 +263,19 @@ class TurnScreen(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+    @property
+    def _steppers(self) -> dict[str, Stepper]:
+        """Region -> its stepper in the placement panel (tests)."""
+        return self._placement.steppers
+
+    @property
+    def _stepper_pool(self) -> list[Stepper]:
+        return self._placement.pool
+
+    @property
+    def _place_total(self) -> Any:
+        return self._placement.total
 
     # --- life cycle ----------------------------------------------------------------------
     def start_polling(self) -> None:
@@ -550,6 +333,7 @@ class TurnScreen(pn.viewable.Viewer):
                 self._mover = mover
                 self.selected = ""
             self.mode = "play"
+        self._confirm = None
         self._show_selection()
         show(self._undo_redo)
         self.refresh()
@@ -610,7 +394,7 @@ class TurnScreen(pn.viewable.Viewer):
         b = self.session.game.board
         opts = {"—": ""}
         for i, rid in enumerate(b.ids):
-            syms = ", ".join(s for s in ("mine", "cavern", "magic") if s in b.symbols[i])
+            syms = ", ".join(s for s in SYMBOLS if s in b.symbols[i])
             opts[f"{rid} · {b.terrain[i]}{' · ' + syms if syms else ''}"] = rid
         return opts
 
@@ -651,6 +435,8 @@ class TurnScreen(pn.viewable.Viewer):
     def refresh(self) -> None:
         s, g = self.session, self.session.game
         with pn.io.hold():
+            self._legal = g.legal_actions()
+            self._groups = inputs.group(self._legal)
             self._header.object = header_html(s)
             if self._map is not None:
                 self._map.update(g)
@@ -659,14 +445,24 @@ class TurnScreen(pn.viewable.Viewer):
             self._fill_players()
             self._undo_btn.disabled = not g.log
             self._redo_btn.disabled = not g.redo_stack
-            self._set(self._log, ("<div class='sw-card'><h3>What happened</h3><ul class='sw-log'>"
-                                  + "".join(f"<li>{esc(t)}</li>" for t in self._history[:8])
-                                  + "</ul></div>") if self._history else "")
+            set_text(self._log, ("<div class='sw-card'><h3>What happened</h3><ul class='sw-log'>"
+                                 + "".join(f"<li>{esc(t)}</li>" for t in self._history[:8])
+                                 + "</ul></div>") if self._history else "")
+
+    def _only_panel(self) -> tuple | None:
+        """The group to show at once when it is all that can be done now (a revealed pair to
+        enter, withdrawn tokens to place): a panel without Cancel."""
+        if len(self._groups) == 1:
+            key, grp = next(iter(self._groups.items()))
+            if inputs.needs_panel(grp.word):
+                return key
+        return None
 
     def _fill_context(self) -> None:
         s, g = self.session, self.session.game
         box = self._other
         items: list[Any] | None = None
+        only = None if g.game_over else self._only_panel()
         if g.game_over:
             key = g.state_hash()
             if self._final_key != key:
@@ -676,146 +472,70 @@ class TurnScreen(pn.viewable.Viewer):
             items = self._final
         elif self.mode in ("undo", "redo"):
             items = self._undo_panel()
-        elif g.needs_reveal:
-            items = self._reveal_panel()
-        elif g.queue:
-            self._withdrawal_panel()
-            box = self._place_box
-        elif self.mode == "redeploy":
-            if self._redeploy_panel():
+        elif only is not None or (self.mode == "panel" and self._panel_key in self._groups):
+            key = only if only is not None else self._panel_key
+            items = self._word_panel(self._groups[key], cancel=only is None)
+            if items is None:
                 box = self._place_box
-            else:
-                items = [html("Nothing to redeploy."), self._cancel()]
-        elif self.mode == "heroes":
-            items = self._heroes_panel()
-        elif self.mode == "encampments":
-            self._encampments_panel()
-            box = self._place_box
         else:
             self._play_panel()
             box = self._play_box
         if items is not None:
-            self._put(self._other, items)
+            put(self._other, items)
         for panel in (self._play_box, self._place_box, self._other):
             show(panel, panel is box)
-
-    # --- widgets kept from one drawing to the next ------------------------------------
-    # Creating Bokeh models is what costs the server time (anchors-tech.md §2.1 "Reuse
-    # objects"): the play panel is a fixed set of panes and pooled buttons whose text, colour,
-    # visibility and action are updated in place, so an action usually sends only property
-    # patches to the browser.
-    @staticmethod
-    def _put(layout: Any, objects: list[Any]) -> None:
-        if [id(o) for o in layout.objects] != [id(o) for o in objects]:
-            layout[:] = objects
-
-    @staticmethod
-    def _set(pane: Any, text: str) -> None:
-        """New text for an HTML pane, sent only if it changed; hidden when empty."""
-        if pane.object != text:
-            pane.object = text
-        show(pane, bool(text))
-
-    def _pool_button(self, width: int = 0, hidden: bool = False) -> pn.widgets.Button:
-        size = {"width": width, "sizing_mode": "fixed"} if width else {"sizing_mode": "stretch_width"}
-        b = pn.widgets.Button(label="", height=BIG, styles={"display": "none"} if hidden else {},
-                              **size)
-        b.sw_action = None  # type: ignore[attr-defined]
-        b.on_click(lambda e, b=b: self._press(b.sw_action))  # type: ignore[attr-defined]
-        return b
 
     def _press(self, what: Any) -> None:
         if what is None:
             return
-        if what[0] == "go":
-            with self._batch("panel"):
-                self._redeploy_race = what[2]
-                self.mode = what[1]
-        else:
-            self._act(json.loads(what[1]))
-
-    def _show_buttons(self, box: pn.Column, specs: list[tuple[str, str, Any]]) -> None:
-        """Show (label, colour, action) buttons in `box`, reusing its buttons: a button keeps
-        its label from one drawing to the next when it can (a new label costs the server about
-        0.8 ms), and the CSS `order` puts the buttons in the order of `specs` (changing the
-        box's children would make the browser lay the page out again)."""
-        pool = list(box.objects)
-        while len(pool) < len(specs):
-            pool.append(self._pool_button(hidden=True))
-        chosen: list[Any] = [None] * len(specs)
-        free = list(pool)
-        for k, (label, _, _) in enumerate(specs):  # the same label as now first
-            same = next((b for b in free if b.label == label), None)
-            if same is not None:
-                chosen[k] = same
-                free.remove(same)
-        for k, (label, colour, action) in enumerate(specs):
-            if chosen[k] is None:  # then one of the same colour, then a hidden one
-                chosen[k] = min(free, key=lambda b: (b.color != colour, shown(b)))
-                free.remove(chosen[k])
-            b = chosen[k]
-            b.sw_action = action
-            relabel(b, label, colour)
-            show(b, order=k)
-        for b in free:
-            b.sw_action = None
-            show(b, False)
-        self._put(box, pool)
-
-    def _die_row(self) -> tuple[pn.FlexBox, list[pn.widgets.Button]]:
-        buttons = [self._pool_button()] + [self._pool_button(70) for _ in DIE]
-        for b, (label, _) in zip(buttons[1:], DIE, strict=True):
-            b.label = f"Die: {label}"
-        return pn.FlexBox(*buttons, sizing_mode="stretch_width",
-                          styles={"gap": "6px", "display": "none"}), buttons
-
-    def _show_die(self, row: tuple[pn.FlexBox, list], action: dict[str, Any] | None,
-                  colour: str) -> None:
-        box, buttons = row
-        show(box, action is not None)
-        if action is None:
-            for b in buttons:
-                b.sw_action = None
+        kind, value = what
+        if kind == "act":
+            self._act(value)
             return
-        relabel(buttons[0], "Roll for me", colour)
-        buttons[0].sw_action = ("act", json.dumps(action))
-        for b, (_, v) in zip(buttons[1:], DIE, strict=True):
-            b.sw_action = ("act", json.dumps({**action, "roll": v}))
+        with self._batch("panel"):
+            if kind == "open":
+                self._panel_key = value
+                self.mode = "panel"
+            elif kind == "confirm":
+                self._confirm = value
+                self._fill_context()
+            else:  # "cancel"
+                self._confirm = None
+                self._fill_context()
 
     def _build_play(self) -> None:
         self._score_pane = html("")
         self._status_pane = html("")
         self._card_info = html("")  # the region, its cost, a final-conquest note: one pane
-        self._card_die = self._die_row()
+        self._card_die = inputs.DieRow(self._press)
         # The button pools start at the sizes most turns need (growing one later costs a new
         # model, about 25 ms on the server and a layout in the browser).
-        self._card_buttons = pn.Column(*(self._pool_button(hidden=True) for _ in range(2)),
+        self._card_buttons = pn.Column(*(pool_button(self._press, hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
         self._card_alert = alert_pane("warning")
-        self._card = pn.Column(self._card_info,
-                               self._card_die[0], self._card_buttons, self._card_alert,
-                               sizing_mode="stretch_width",
+        self._card = pn.Column(self._card_info, self._card_die.box, self._card_buttons,
+                               self._card_alert, sizing_mode="stretch_width",
                                styles={"border": "1px solid #d0d7de", "border-radius": "10px",
                                        "padding": "6px"})
         self._hint = html("<div class='sw-muted'>Tap a region on the map to see its cost and "
                           "conquer it.</div>")
-        self._berserk_note = html("")
-        self._berserk_die = self._die_row()
-        self._turn_buttons = pn.Column(*(self._pool_button(hidden=True) for _ in range(4)),
+        self._die = inputs.DieRow(self._press)  # a word that only rolls (a power's die)
+        self._turn_buttons = pn.Column(*(pool_button(self._press, hidden=True) for _ in range(4)),
                                        sizing_mode="stretch_width")
         self._play_box = pn.Column(self._score_pane, self._status_pane, self._card, self._hint,
-                                   self._turn_buttons, self._berserk_note, self._berserk_die[0],
-                                   sizing_mode="stretch_width")
+                                   self._turn_buttons, self._die.box, sizing_mode="stretch_width")
 
     # --- the normal turn -------------------------------------------------------------
     def _play_panel(self) -> None:
         s, g = self.session, self.session.game
-        legal = g.legal_actions()
-        prominent = bool(g.log and g.log[-1].get("do") == "end_turn" and g.track)
-        self._set(self._score_pane, score_html(g, s.colours, prominent=True) if prominent else "")
+        legal = self._legal
+        # The score card stands out right after the turn that produced it.
+        last = g.players[g.track[-1][1]] if g.track else None
+        prominent = bool(g.log and last and g.log[-1].get("by") == last and g.current != last)
+        set_text(self._score_pane, score_html(g, s.colours, prominent=True) if prominent else "")
         me = g.current
         army = g.army_of(me)
-        picking = any(a.do == "pick" for a in legal)
+        picking = any(WORDS[a.do].place == "column" for a in legal)
         if army is not None:
             power = f" / {esc(name_of(army.power))}" if army.power else ""
             avail = g.available(army)
@@ -826,230 +546,113 @@ class TurnScreen(pn.viewable.Viewer):
                       "column.</div>")
         else:
             status = ""
-        self._set(self._status_pane, status)
+        set_text(self._status_pane, status)
         show(self._card, bool(self.selected))
         show(self._hint, not self.selected and army is not None)
         if self.selected:
             self._fill_card(legal)
-        self._fill_turn_buttons(legal)
+        self._fill_turn_buttons()
 
     def _fill_card(self, legal: list[Action]) -> None:
+        """The selected region's card: its facts and cost, one button per legal action on it
+        (a die row for one that takes the reinforcement die), or why the region's main word
+        is refused there."""
         s, g = self.session, self.session.game
         rid = self.selected
-        here = [a for a in legal if a.region == rid]
+        here = [a for a in legal if WORDS[a.do].place == "region" and a.region == rid]
         army = g.army_of(g.current)
-        races = [a.race for a in here if a.do == "conquer"]
+        races = [a.race for a in here if a.race]
         quote = ""
         if army is not None or races:
             q = g.quote(rid, race=races[0] if races else None)
-            if q.reason is None or q.reason.rule != "B-FLOW-4":
+            if q.reason is None or q.reason.rule != NO_ARMY:
                 quote = f"<div style='margin-top:6px'>{quote_html(q)}</div>"
         buttons: list[tuple[str, str, Any]] = []
-        final = None
-        final_note = ""
+        die, note = None, ""
+        first = here[0].do if here else None
         for a in here:
-            act = ("act", json.dumps(a.to_dict()))
-            who = f" with the in-decline {name_of(a.race)}" if a.race else ""
-            if a.do == "conquer" and not a.reinforce:
-                cost = g.quote(rid, race=a.race).cost
-                buttons.append((f"Conquer {rid}{who} ({cost} tokens)", "primary", act))
-            elif a.do == "conquer":
-                final = a.to_dict()
-                final_note = (f"<div style='margin-top:6px'><b>Final conquest{esc(who)}</b>: "
-                              "not enough tokens, the reinforcement die decides (B-FINAL).</div>")
-            elif a.do == "abandon":
-                buttons.append((f"Abandon {rid}{who}", "default", act))
-            elif a.do == "dragon":
-                buttons.append((f"Send the Dragon to {rid} (1 token)", "warning", act))
-            elif a.do == "convert":
-                buttons.append((f"Convert the token in {rid} (Sorcerers)", "warning", act))
-            elif a.do == "fortress":
-                buttons.append((f"Build a Fortress in {rid}", "default", act))
-        self._set(self._card_info, region_html(g, rid, s.colours) + quote + final_note)
-        self._show_die(self._card_die, final, "primary")
-        self._show_buttons(self._card_buttons, buttons)
+            text = label(a, self._names)
+            if die is None and inputs.die_applies(g, a):
+                die = a
+                note = (f"<div style='margin-top:6px'><b>{esc(text)}</b>: not enough tokens, "
+                        f"the die decides ({esc(WORDS[a.do].rule)}).</div>")
+            else:
+                buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
+        set_text(self._card_info, region_html(g, rid, s.colours) + quote)
+        self._card_die.fill(die, note, "primary")
+        show_buttons(self._card_buttons, buttons, self._press)
         alert = ""
-        if not any(a.do == "conquer" for a in here) and g.to_act == g.current:
-            why = g.why_illegal(Action(by=g.current, do="conquer", region=rid))
-            if why is not None and getattr(why, "rule", "") != "B-FLOW-4":
+        word = region_word(legal)
+        if word is not None and not any(a.do == word for a in here) and g.to_act == g.current:
+            probe = Action(g.current, word, region=rid)
+            why = g.why_illegal(probe)
+            if why is not None and getattr(why, "rule", "") != NO_ARMY:
                 rule = getattr(why, "rule", getattr(why, "field", ""))
-                alert = f"Cannot conquer {esc(rid)} now — {esc(rule)}: {esc(why.reason)}"
-        self._set(self._card_alert, alert)
+                alert = f"Not now: {esc(label(probe, self._names))} — {esc(rule)}: {esc(why.reason)}"
+        set_text(self._card_alert, alert)
 
-    def _fill_turn_buttons(self, legal: list[Action]) -> None:
-        g = self.session.game
+    def _fill_turn_buttons(self) -> None:
+        """The words of the bar and of panels: one button per direct action, an opener per
+        panel, a die row for a word that only rolls; a word with `confirm` asks again."""
         out: list[tuple[str, str, Any]] = []
-        words = {a.do for a in legal}
-        for a in legal:
-            if a.do == "redeploy":
-                label = ("Redeploy the in-decline " + name_of(a.race)) if a.race else "Redeploy…"
-                out.append((label, "default", ("go", "redeploy", a.race)))
-        if "heroes" in words:
-            out.append(("Place the Heroes…", "default", ("go", "heroes", None)))
-        if "encampments" in words:
-            out.append(("Place the Encampments…", "default", ("go", "encampments", None)))
-        for a in legal:
-            act = ("act", json.dumps(a.to_dict()))
-            if a.do == "ally":
-                out.append((f"Make peace with {a.player} (Diplomat)", "default", act))
-            elif a.do == "decline":
-                out.append((f"Put the {name_of(g.active[g.seat_of(a.by)])} in decline", "warning",
-                            act))
-        for a in legal:
-            if a.do == "end_turn":
-                out.append((f"End {a.by}'s turn and score", "success",
-                            ("act", json.dumps(a.to_dict()))))
-        self._show_buttons(self._turn_buttons, out)
-        berserk = {"by": g.current, "do": "berserk"} if "berserk" in words else None
-        self._set(self._berserk_note, "<b>Berserk</b>: roll before the next conquest "
-                                      "(B-POW-BERSERK)" if berserk else "")
-        self._show_die(self._berserk_die, berserk, "warning")
+        bar: list[Action] = []
+        die: Action | None = None
+        for key, grp in self._groups.items():
+            word, a = grp.word, grp.first
+            if word.place in ("region", "column"):
+                continue
+            if inputs.needs_panel(word):
+                out.append((inputs.open_label(a, self._names), "default", ("open", key)))
+            elif word.place == "bar":
+                bar.append(a)
+            elif die is None and inputs.die_applies(self.session.game, a):
+                die = a
+            else:
+                out.append((label(a, self._names), "default", ("act", a)))
+        for k, a in enumerate(bar):  # the last one closes the turn: it stands out
+            colour = "success" if k == len(bar) - 1 else "warning"
+            press = ("confirm", a) if WORDS[a.do].confirm else ("act", a)
+            out.append((label(a, self._names), colour, press))
+            if self._confirm == a:
+                out = [(f"Confirm: {label(a, self._names)}", colour, ("act", a)),
+                       ("Cancel", "default", ("cancel", None))]
+                break
+        show_buttons(self._turn_buttons, out, self._press)
+        note = ""
+        if die is not None:
+            note = (f"<b>{esc(label(die, self._names))}</b> before the next conquest "
+                    f"({esc(WORDS[die.do].rule)})")
+        self._die.fill(die, note, "warning")
 
-    # --- placing tokens ------------------------------------------------------------------
-    def _build_placement(self) -> None:
-        """One panel for every placement with steppers (redeploy, withdrawn tokens,
-        Encampments), its steppers pooled: filling it again only changes text and numbers."""
-        self._place_title = html("")
-        self._add_steppers(4)
-        self._place_list = pn.Column(*(st.layout for st in self._stepper_pool),
-                                     sizing_mode="stretch_width")
-        self._place_total = html("")
-        self._place_go = pn.widgets.Button(label="Place these tokens", color="primary",
-                                           height=BIG, sizing_mode="stretch_width")
-        self._place_go.on_click(lambda e: self._act(self._place_action(self._placement())))
-        self._place_cancel = self._cancel()
-        self._place_action: Callable[[dict[str, int]], dict[str, Any]] = dict
-        self._place_want = (0, "tokens")
-        self._place_box = pn.Column(self._place_title, self._place_list, self._place_total,
-                                    self._place_go, self._place_cancel,
-                                    sizing_mode="stretch_width", styles={"display": "none"})
-
-    def _fill_placement(self, title: str, start: dict[str, int], low: dict[str, int], high: int,
-                        want: tuple[int, str], go: str, action: Callable[[dict[str, int]], dict],
-                        cancel: bool = True) -> None:
-        b = self.session.game.board
-        pool = self._stepper_pool
-        self._add_steppers(len(start) - len(pool))
-        self._place_want = want
-        self._steppers = {}
-        for st, (rid, n) in zip(pool, start.items(), strict=False):
-            label = f"{esc(rid)} <span class='sw-muted'>{esc(b.terrain[b.region(rid)])}</span>"
-            st.set(label, n, low.get(rid, 0), high)
-            self._steppers[rid] = st
-            show(st)
-        for st in pool[len(start):]:
-            show(st, False)
-        self._put(self._place_list, [st.layout for st in pool])
-        self._set(self._place_title, title)
-        relabel(self._place_go, go)
-        self._place_action = action
-        show(self._place_cancel, cancel)
-        self._show_total()
-
-    def _add_steppers(self, n: int) -> None:
-        for _ in range(n):
-            st = Stepper("", 0, 0, 0)
-            show(st, False)
-            st.param.watch(self._show_total, "value")
-            self._stepper_pool.append(st)
-
-    def _placement(self) -> dict[str, int]:
-        return {rid: st.value for rid, st in self._steppers.items()}
-
-    def _show_total(self, *_: Any) -> None:
-        want, what = self._place_want
-        have = sum(self._placement().values())
-        colour = "#1b5e20" if have == want else "#b71c1c"
-        self._set(self._place_total, f"<div style='font-size:18px;color:{colour}'>Placed {have} "
-                                     f"of {want} {what}</div>")
-
-    def _redeploy_panel(self) -> bool:
-        g = self.session.game
-        race = self._redeploy_race
-        default = next((a for a in g.legal_actions() if a.do == "redeploy" and a.race == race), None)
-        if default is None:
-            return False
-        start = dict(default.tokens or ())
-        want = sum(start.values())
-        army = g.army_of(g.current, race)
-        name = name_of(army.race) if army else ""
-        by = g.current
-
-        def action(tokens: dict[str, int]) -> dict[str, Any]:
-            act: dict[str, Any] = {"by": by, "do": "redeploy", "tokens": tokens}
-            if race:
-                act["race"] = race
-            return act
-        self._fill_placement(
-            f"<h3>Redeploy the {esc(name)}</h3><div class='sw-muted'>Every region keeps at least "
-            "one token (B-REDEP-1).</div>", start, dict.fromkeys(start, 1), want, (want, "tokens"),
-            "Place these tokens", action)
-        return True
-
-    def _withdrawal_panel(self) -> None:
+    # --- panels: placements, choices and forms -----------------------------------------
+    def _word_panel(self, grp: inputs.Group, cancel: bool) -> list[Any] | None:
+        """The input of a word whose parameters are chosen in a panel; None when it is the
+        placement panel (pooled, in its own box)."""
         s, g = self.session, self.session.game
-        default = g.default_withdrawal()
-        by = default.by
-        start = dict(default.tokens or ())
-        race = default.race
-        now = {g.board.ids[i]: g.tokens[i] for i in g.regions_of(race)}
-        want = sum(start.values())
-        extra = want - sum(now.values())
-        moved = (f"{extra} token{'s' if extra != 1 else ''} taken back from lost regions "
-                 f"go{'es' if extra == 1 else ''} onto regions the race still holds (B-LOSS-2).")
-        self._fill_placement(
-            f"<h3>{chip(by, s.colour(by))} places withdrawn {esc(name_of(race))}</h3>"
-            f"<div>{moved}</div>", start, now, want, (want, "tokens"), "Place these tokens",
-            lambda tokens: {"by": by, "do": "redeploy", "race": race, "tokens": tokens},
-            cancel=False)
-
-    def _heroes_panel(self) -> list[Any]:
-        g = self.session.game
-        options = [a for a in g.legal_actions() if a.do == "heroes"]
-        held = sorted({r for a in options for r in (a.regions or ())},
-                      key=lambda r: g.board.region(r))
-        need = max((len(a.regions or ()) for a in options), default=0)
-        pick = pn.widgets.CheckButtonGroup(options=held, sizing_mode="stretch_width", height=BIG,
-                                           orientation="horizontal", color="primary",
-                                           variant="outline")
-        go = pn.widgets.Button(label=f"Place {need} Hero{'es' if need != 1 else ''} here",
-                               color="primary", height=BIG, sizing_mode="stretch_width")
-        go.on_click(lambda e: self._act({"by": g.current, "do": "heroes",
-                                         "regions": list(pick.value)}))
-        return [html(f"<h3>Heroes</h3><div>Choose {need} region{'s' if need != 1 else ''} held by "
-                     "the race: a Hero's region cannot be attacked (B-POW-HEROIC).</div>"),
-                pick, go, self._cancel()]
-
-    def _encampments_panel(self) -> None:
-        g = self.session.game
-        by = g.current
-        army = g.army_of(by)
-        regions = [g.board.ids[i] for i in g.regions_of(army.race)] if army else []
-        start = {rid: g.mk["encampment"][g.board.region(rid)] for rid in regions}
-        self._fill_placement(
-            "<h3>Encampments</h3><div>Up to 5; each adds 1 to the region's defence "
-            "(B-POW-BIVOUACKING).</div>", start, {}, 5, (5, "Encampments (at most)"),
-            "Place the Encampments", lambda tokens: {"by": by, "do": "encampments",
-                                                     "tokens": tokens})
-
-    def _reveal_panel(self) -> list[Any]:
-        s, g = self.session, self.session.game
-        options = g.legal_actions()
-        races = sorted({a.race for a in options}, key=name_of)
-        powers = sorted({a.player for a in options}, key=name_of)
-        race = pn.widgets.Select(label="Race banner", options={name_of(r): r for r in races},
-                                 sizing_mode="stretch_width", height=60)
-        power = pn.widgets.Select(label="Power badge", options={name_of(p): p for p in powers},
-                                  sizing_mode="stretch_width", height=60)
-        by = g.to_act or g.current
-        go = pn.widgets.Button(label="This pair came up", color="primary", height=BIG,
-                               sizing_mode="stretch_width")
-        go.on_click(lambda e: self._act({"by": by, "do": "reveal", "race": race.value,
-                                         "player": power.value}))
-        return [html(f"<h3>A new pair in the column</h3><div>{chip(by, s.colour(by))}: "
-                             "enter the banner and badge revealed at the bottom of the column "
-                             "(B-COMBO-6).</div>", sizing_mode="stretch_width"),
-                race, power, go]
+        a = grp.first
+        opener = inputs.open_label(a, self._names)
+        title = (f"<h3>{esc(inputs.closed(opener))}</h3><div class='sw-muted'>"
+                 f"{chip(a.by, s.colour(a.by))} · {esc(grp.word.rule)}</div>")
+        key = inputs.adjusted(grp.word)
+        if key is not None and grp.word.params[key].kind is Kind.PLACEMENT:
+            regions = inputs.placement_regions(g, grp)
+            low: dict[str, int] = {}
+            if g.queue and a.by != g.current:  # withdrawn tokens: counts may only grow (B-LOSS-2)
+                a = g.default_withdrawal()
+                race = a.race
+                low = {g.board.ids[i]: g.tokens[i] for i in g.regions_of(race)}
+                extra = sum(dict(a.args[key]).values()) - sum(low.values())
+                title = (f"<h3>{chip(a.by, s.colour(a.by))} places withdrawn "
+                         f"{esc(name_of(race))}</h3><div>{extra} token{'s' if extra != 1 else ''}"
+                         f" taken back from lost regions go{'es' if extra == 1 else ''} onto "
+                         "regions the race still holds (B-LOSS-2).</div>")
+            self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel)
+            return None
+        if key is not None:
+            items = inputs.choice_panel(g, grp, self._names, title, self._act)
+        else:
+            items = inputs.form_panel(grp, self._names, title, self._act)
+        return items + ([self._cancel()] if cancel else [])
 
     def _cancel(self) -> pn.widgets.Button:
         b = pn.widgets.Button(label="Cancel", height=BIG, sizing_mode="stretch_width")
@@ -1103,38 +706,43 @@ class TurnScreen(pn.viewable.Viewer):
 
     # --- the column and the players ---------------------------------------------------
     def _fill_column(self) -> None:
-        """The combo column: six rows kept from one drawing to the next, updated in place."""
+        """The combo column: six rows kept from one drawing to the next, updated in place; a
+        row's button is the legal action that names its position (its label's first word,
+        the whole label as the tooltip)."""
         g = self.session.game
         show(self._column, not g.game_over)
         show(self._region_pick, not g.game_over)
-        picks = {a.combo: a for a in g.legal_actions() if a.do == "pick"}
+        picks: dict[int, Action] = {}
+        for a in self._legal:
+            for key, p in WORDS[a.do].params.items():
+                if p.kind is Kind.COMBO and key in a.args:
+                    picks.setdefault(a.args[key], a)
         for k, (text_pane, button) in enumerate(self._column_rows):
             if k >= len(g.column):
-                self._set(text_pane, "")
+                set_text(text_pane, "")
                 show(button, False)
                 button.sw_action = None
                 continue
-            race, power, coins = g.column[k]
-            tokens = CATALOGUE[race].tokens + CATALOGUE[power].tokens
-            price = g.combo_price(k)
-            coin_txt = f" · <b>{coins}</b> coin{'s' if coins != 1 else ''} on it" if coins else ""
-            self._set(text_pane, f"<div style='font-size:16px'><b>{esc(name_of(race))}</b> / "
-                                 f"{esc(name_of(power))}<br><span class='sw-muted'>{tokens} tokens "
-                                 f"· costs {price}{coin_txt}</span></div>")
+            set_text(text_pane, column_row_html(g, k))
             show(button, k in picks)
-            button.sw_action = ("act", json.dumps(picks[k].to_dict())) if k in picks else None
+            button.sw_action = ("act", picks[k]) if k in picks else None
+            if k in picks:
+                text = label(picks[k], self._names)
+                relabel(button, inputs.short(text))
+                if button.description != text:
+                    button.description = text
         note = "" if g.column else "<div class='sw-muted'>The column is empty.</div>"
         if g.needs_reveal:
             note = "<div class='sw-muted'>A new pair waits to be entered (above).</div>"
-        self._set(self._column_note, note)
+        set_text(self._column_note, note)
 
     def _build_column(self) -> pn.Column:
         self._column_rows = []
         rows: list[Any] = [html("<h3 style='margin:4px 0'>Combo column</h3>")]
         for _ in range(6):
             text = html("")
-            button = self._pool_button(90)
-            button.param.update(label="Pick", color="primary")
+            button = pool_button(self._press, 90)
+            button.param.update(color="primary")
             show(button, False)
             self._column_rows.append((text, button))
             rows.append(pn.Row(text, button, sizing_mode="stretch_width",
@@ -1145,27 +753,10 @@ class TurnScreen(pn.viewable.Viewer):
                                  "padding": "6px"})
 
     def _fill_players(self) -> None:
-        s, g = self.session, self.session.game
-        view = g.view(None)
-        lines = []
-        for seat, p in enumerate(g.players):
-            active = g.active[seat]
-            bits = []
-            if active:
-                army = g.armies[active]
-                power = f" / {esc(name_of(army.power))}" if army.power else ""
-                bits.append(f"<b>{esc(name_of(active))}</b>{power}")
-            for race in g.declined[seat]:
-                bits.append(f"{esc(name_of(race))} (in decline)")
-            coins = view["coins"][p]
-            coin_txt = f"{coins} coins" if coins is not None else "coins hidden"
-            lines.append(f"<tr><td>{chip(p, s.colour(p))}</td><td>{' · '.join(bits) or '—'}</td>"
-                         f"<td class='num sw-muted'>{coin_txt}</td></tr>")
-        text = (f"<div class='sw-card'><h3>Players</h3><table class='sw-table'>{''.join(lines)}"
-                "</table></div>")
+        text = players_html(self.session)
         if self._players_pane.object != text:
             self._players_pane.object = text
-        show(self._peek, not g.game_over)
+        show(self._peek, not self.session.game.game_over)
 
     def _build_peek(self) -> pn.Column:
         buttons = []

@@ -32,6 +32,7 @@ from .effects import ability
 from .errors import SwError
 from .events import Event
 from .game import Game
+from .words import describe
 
 #: The repository (this module lives in ROOT/swcore).
 ROOT = Path(__file__).resolve().parents[1]
@@ -236,27 +237,11 @@ def _split_comment(line: str) -> tuple[str, str]:
 
 
 def action_text(action: dict[str, Any] | Action) -> str:
-    """An action in words, without its player: "conquer r13 with the reinforcement die"."""
+    """An action in words, without its player: "conquers r13 with the reinforcement die" (the
+    sentence of its word, `swcore.words.describe`, so a new word needs nothing here)."""
     a = action if isinstance(action, Action) else Action.from_dict(action)
-    tokens = ", ".join(f"{r} {n}" for r, n in a.tokens or ())
-    race = f" with the {race_name(a.race)} in decline" if a.race and a.do == "conquer" else ""
-    words = {
-        "pick": f"pick the combo at position {a.combo}",
-        "conquer": f"conquer {a.region}{race}" + (" with the reinforcement die" if a.reinforce
-                                                  else ""),
-        "abandon": f"abandon {a.region}",
-        "redeploy": f"redeploy: {tokens}",
-        "decline": "go into decline",
-        "end_turn": "end the turn",
-        "dragon": f"send the Dragon to {a.region}",
-        "convert": f"convert the token in {a.region}",
-        "fortress": f"build a Fortress in {a.region}",
-        "heroes": f"place the Heroes in {' and '.join(a.regions or ())}",
-        "encampments": f"place Encampments: {tokens}",
-        "ally": f"make peace with {a.player}",
-        "berserk": "roll the Berserk die",
-    }
-    return words.get(a.do, str(a).split(": ", 1)[-1])
+    text = describe(a)
+    return text[len(a.by) + 1:] if text.startswith(f"{a.by} ") else text
 
 
 def readable(table: pd.DataFrame) -> Any:

@@ -364,7 +364,7 @@ def test_turn_screen_region_card_quotes_and_explains(store):
     assert "Cost <b>3</b> tokens" in screen._card_info.object
     assert "1 mountain" in screen._card_info.object
     labels = [b.label for b in screen._card_buttons if shown(b)]
-    assert labels == ["Conquer r3 (3 tokens)"]
+    assert labels == ["Conquer r3"]  # the cost is on the card (above)
     assert not shown(screen._card_alert)
     screen._card_buttons[0].clicks += 1  # press it
     assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 3}
@@ -510,13 +510,14 @@ def press(layout, label):
 
 def test_B_POW_BERSERK_1_die_rolled_before_the_conquest(store):
     s, screen = screen_with(store, "berserk")
-    box, buttons = screen._berserk_die
+    box, buttons = screen._die.row, screen._die.buttons
+    assert "Roll the Berserk die" in screen._die.note.object
     assert shown(box) and [b.label for b in buttons] == ["Roll for me", "Die: blank", "Die: 1",
                                                           "Die: 2", "Die: 3"]
     press(buttons, "Die: 2")
     assert s.game.army_of("Ann").roll == 2
     assert s.game.log[-1] == {"by": "Ann", "do": "berserk", "roll": 2}
-    assert not shown(screen._berserk_die[0])  # one roll per conquest (A-BASE-06)
+    assert not shown(screen._die.row)  # one roll per conquest (A-BASE-06)
     assert s.act({"by": "Ann", "do": "conquer", "region": "r3"})  # mountain: max(1, 3 - 2) = 1
     assert s.game.snapshot()["regions"]["r3"]["tokens"] == 1
 
@@ -524,7 +525,7 @@ def test_B_POW_BERSERK_1_die_rolled_before_the_conquest(store):
 def test_B_POW_DRAGONMASTER_1_dragon_from_the_region_card(store):
     s, screen = screen_with(store, "dragon_master")
     screen.selected = "r3"
-    press(screen._card_buttons, "Send the Dragon to r3 (1 token)")
+    press(screen._card_buttons, "Send the Dragon to r3")
     assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 1,
                                                   "dragon": 1}
 
@@ -540,11 +541,11 @@ def test_B_POW_FORTIFIED_1_fortress_in_a_held_region(store):
 def test_B_POW_HEROIC_1_heroes_panel(store):
     s, screen = screen_with(store, "heroic")
     s.act({"by": "Ann", "do": "conquer", "region": "r4"})
-    press(screen._turn_buttons, "Place the Heroes…")
-    assert screen.mode == "heroes"
+    press(screen._turn_buttons, "Place the Heroes in…")
+    assert screen.mode == "panel"
     pick = [o for o in displayed(screen._context) if o.__class__.__name__ == "CheckButtonGroup"][0]
     pick.value = ["r4"]
-    press(screen._context, "Place 1 Hero here")
+    press(screen._context, "Place the Heroes in r4")
     assert s.game.snapshot()["regions"]["r4"]["hero"] == 1
     assert screen.mode == "play"
 
@@ -553,17 +554,17 @@ def test_B_POW_BIVOUACKING_1_encampments_with_steppers(store):
     s, screen = screen_with(store, "bivouacking")
     s.act({"by": "Ann", "do": "conquer", "region": "r4"})
     s.act({"by": "Ann", "do": "conquer", "region": "r3"})
-    press(screen._turn_buttons, "Place the Encampments…")
+    press(screen._turn_buttons, "Place Encampments…")
     screen._steppers["r4"].value = 3
     screen._steppers["r3"].value = 2
-    press(screen._context, "Place the Encampments")
+    press(screen._context, "Place Encampments")
     regions = s.game.snapshot()["regions"]
     assert (regions["r4"]["encampment"], regions["r3"]["encampment"]) == (3, 2)
 
 
 def test_B_POW_DIPLOMAT_1_peace_button(store):
     s, screen = screen_with(store, "diplomat")
-    press(screen._turn_buttons, "Make peace with Cleo (Diplomat)")
+    press(screen._turn_buttons, "Make peace with Cleo")
     assert s.game.snapshot()["peace"][0] == "Cleo"
 
 
@@ -574,7 +575,7 @@ def test_B_REDEP_1_redeploy_with_steppers(store):
     press(screen._turn_buttons, "Redeploy…")
     assert set(screen._steppers) == {"r3", "r4"}
     screen._steppers["r3"].value, screen._steppers["r4"].value = 1, 11  # 12 Ratmen tokens
-    press(screen._context, "Place these tokens")
+    press(screen._context, "Redeploy")
     regions = s.game.snapshot()["regions"]
     assert (regions["r3"]["tokens"], regions["r4"]["tokens"]) == (1, 11)
 
@@ -613,9 +614,9 @@ def test_B_LOSS_2_defender_places_withdrawn_tokens_with_the_pooled_steppers(stor
     r3 = screen._steppers["r3"]
     assert (r3.value, r3.low, r3.high) == (11, 6, 11)
     r3._step(-1)
-    assert "Placed 10 of 11 tokens" in screen._place_total.object
+    assert "Placed 10 of 11<" in screen._place_total.object
     r3._step(+1)
-    press(screen._context, "Place these tokens")
+    press(screen._context, "Redeploy (Ratmen)")
     assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 11}
     assert s.game.to_act == "Cleo"
     assert shown(screen._play_box) and not shown(screen._place_box)

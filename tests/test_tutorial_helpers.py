@@ -161,7 +161,7 @@ def test_timeline_of_the_sample_game_B_SCORE_B_END_1():
     timeline = script.timeline()
     assert len(timeline) == len(script) == 41
     assert timeline.iloc[-1][["coins ann", "coins bob"]].tolist() == [44, 42]
-    assert timeline.loc[41, "turn"] == 5 and timeline.loc[41, "action"] == "end the turn"
+    assert timeline.loc[41, "turn"] == 5 and timeline.loc[41, "action"] == "ends the turn"
     assert timeline.loc[1, "coins ann"] == 4  # position 1 costs 1 coin
     ends = script.turn_ends()
     assert len(ends) == 10 and ends[-1] == 41
@@ -175,7 +175,7 @@ def test_timeline_of_the_sample_game_B_SCORE_B_END_1():
 def test_step_html_reports_the_step_before_the_turn_moves_on():
     script = tut.Script(tut.scenario_path("sample-game"))
     html = script.step_html(41)
-    assert "Step 41 of 41</b> · turn 5: bob · end the turn" in html
+    assert "Step 41 of 41</b> · turn 5: bob · ends the turn" in html
     assert "the game is over: ann wins" in html
     assert "<b>Start</b>" in script.step_html(0)
 
@@ -222,14 +222,15 @@ def test_script_notes_come_from_the_file():
 
 
 def test_action_text():
+    """The sentence of the action's word (swcore.words), without the player."""
     assert tut.action_text({"by": "a", "do": "conquer", "region": "r3", "reinforce": True}) == (
-        "conquer r3 with the reinforcement die")
+        "conquers r3 with the reinforcement die")
     assert tut.action_text({"by": "a", "do": "conquer", "region": "g3", "race": "ghouls"}) == (
-        "conquer g3 with the Ghouls in decline")
+        "conquers g3 with the Ghouls")
     assert tut.action_text({"by": "a", "do": "redeploy", "tokens": {"x": 2, "y": 1}}) == (
-        "redeploy: x 2, y 1")
+        "redeploys: x 2, y 1")
     assert tut.action_text({"by": "a", "do": "heroes", "regions": ["x", "y"]}) == (
-        "place the Heroes in x and y")
+        "places the Heroes in x and y")
 
 
 # -- tables ------------------------------------------------------------------------------

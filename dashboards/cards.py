@@ -1,0 +1,219 @@
+"""The turn screen's HTML: header, region card, score, standings, players' coins, map key.
+
+Pure functions of the game (no widgets), so tests read them without a browser. Names shown
+come from the board and the catalogue (`display_names`), never from a list in this code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bokeh.plotting import figure
+
+from swcore import CATALOGUE, Game
+from swcore.board import SYMBOLS
+from swcore.words import Kind
+
+from .session import TableSession
+from .widgets import esc
+
+try:  # the map is written by another module; the screen still works with the region list
+    from . import map_style
+except ImportError:  # pragma: no cover
+    map_style = None  # type: ignore[assignment]
+
+WINNER = " <b style='color:#1b5e20'>winner</b>"
+
+
+def name_of(item: str | None) -> str:
+    """A race, power or tribe as printed on its banner or badge."""
+    if item is None:
+        return "—"
+    entry = CATALOGUE.get(item)
+    return entry.english if entry else item
+
+
+def display_names(game: Game) -> Any:
+    """`names(kind, value)` for `swcore.words.describe/label`: a region's name when the board
+    has names, a catalogue id's English name, anything else as it is."""
+    board = game.board
+    region_names = getattr(board, "names", None) or []
+
+    def names(kind: Kind, value: Any) -> str:
+        if kind is Kind.REGION:
+            i = board.index.get(str(value))
+            return region_names[i] if i is not None and i < len(region_names) and region_names[i] \
+                else str(value)
+        if kind in (Kind.RACE, Kind.POWER, Kind.ITEM):
+            return name_of(value)
+        return str(value)
+    return names
+
+
+def chip(player: str, colour: str) -> str:
+    colour = colour if colour.startswith("#") and len(colour) == 7 else "#555555"
+    return f"<span class='sw-chip' style='background:{esc(colour)}'>{esc(player)}</span>"
+
+
+def track_html(game: Game) -> str:
+    cells = []
+    for t in range(1, game.turns + 1):
+        cls = "now" if t == game.turn and not game.game_over else ("past" if t < game.turn or
+                                                                   game.game_over else "")
+        cells.append(f"<span class='{cls}'>{t}</span>")
+    return f"<span class='sw-track' title='turn track'>{''.join(cells)}</span>"
+
+
+def header_html(session: TableSession) -> str:
+    g = session.game
+    who = g.to_act
+    if g.game_over:
+        status = "<b>Game over</b>"
+    elif g.needs_reveal:
+        status = f"{chip(who, session.colour(who))} enters the pair revealed in the column"
+    elif who != g.current:
+        status = (f"{chip(g.current, session.colour(g.current))}'s turn · "
+                  f"{chip(who, session.colour(who))} places withdrawn tokens")
+    else:
+        status = f"To play: {chip(who, session.colour(who))}"
+    return (f"<div class='sw-top' data-seq='{session.seq}'><span><b>{esc(session.table_name)}</b></span>"
+            f"<span>Turn {g.turn} of {g.turns} {track_html(g)}</span><span>{status}</span></div>")
+
+
+def region_facts(game: Game, i: int) -> list[str]:
+    """Terrain, printed symbols and 'border region' of region i."""
+    b = game.board
+    facts = [b.terrain[i]] + [s for s in SYMBOLS if s in b.symbols[i]]
+    if b.entry[i] and not b.water[i]:
+        facts.append("border region")
+    return facts
+
+
+def region_html(game: Game, rid: str, colours: dict[str, str]) -> str:
+    i = game.board.region(rid)
+    held = game.race[i]
+    if held and game.owner[i] is not None and held in game.armies:
+        owner = game.players[game.owner[i]]
+        state = " (in decline)" if game.armies[held].declined else ""
+        who = f"{chip(owner, colours.get(owner, '#555555'))} {esc(name_of(held))}{state} × {game.tokens[i]}"
+    elif held:
+        who = f"{esc(name_of(held))} × {game.tokens[i]}"
+    else:
+        who = "nobody"
+    marker_name = map_style.marker_name if map_style else str
+    marks = [f"{marker_name(k)} × {n[i]}" for k, n in game.mk.items() if n[i]]
+    extra = f"<br>Markers: {esc(', '.join(marks))}" if marks else ""
+    return (f"<h3>Region {esc(rid)}</h3><div>{esc(', '.join(region_facts(game, i)))}</div>"
+            f"<div>Held by: {who}{extra}</div>")
+
+
+def quote_html(q: Any) -> str:
+    """'Cost 5 tokens (2 base + 1 mountain + 3 Lost Tribe − 1 Commando)'."""
+    bits = []
+    for k, (label, v) in enumerate(q.breakdown):
+        sign = "" if k == 0 else ("+ " if v >= 0 else "− ")
+        bits.append(f"{sign}{abs(v) if k else v} {esc(label)}")
+    return (f"Cost <b>{q.cost}</b> token{'s' if q.cost != 1 else ''} "
+            f"<span class='sw-muted'>({' '.join(bits)})</span>")
+
+
+def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> str:
+    """The breakdown of the last end-of-turn score (`game.last_score[seat]`)."""
+    if not game.track:
+        return ""
+    turn, seat, _total = game.track[-1]  # the total stays hidden (B-SCORE-3)
+    items = game.last_score[seat] or []
+    player = game.players[seat]
+    gained = sum(it["coins"] for it in items)
+    rows = "".join(f"<tr><td>{esc(it['what'])}</td><td class='num'>{it['coins']:+d}</td>"
+                   f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
+    size = "sw-big" if prominent else ""
+    return (f"<div class='sw-card'><h3>{chip(player, colours.get(player, '#555555'))} scored "
+            f"<span class='{size}'>+{gained}</span> in turn {turn}</h3>"
+            f"<table class='sw-table'>{rows}</table></div>")
+
+
+def standings_html(game: Game, colours: dict[str, str]) -> str:
+    rows = game.standings()
+    body = "".join(
+        f"<tr><td>{r['rank']}</td><td>{chip(r['player'], colours.get(r['player'], '#555555'))}"
+        f"{WINNER if r['winner'] else ''}</td><td class='num'>{r['coins']}</td>"
+        f"<td class='num'>{r['tokens_on_board']}</td></tr>" for r in rows)
+    winners = game.winners()
+    coins = [r["coins"] for r in rows]
+    if len(winners) > 1:
+        note = ("Tied on coins and on race tokens on the board: a shared victory "
+                "(B-END-2, A-BASE-12).")
+    elif coins.count(coins[0]) > 1:
+        note = (f"Tied on coins: {esc(winners[0])} wins the tie-break with the most race tokens "
+                "on the board (B-END-2).")
+    else:
+        note = "Most coins wins (B-END-1); ties go to the most race tokens on the board (B-END-2)."
+    return (f"<div class='sw-card'><h3>Final standings</h3><table class='sw-table'>"
+            f"<tr><th>#</th><th>Player</th><th class='num'>Coins</th>"
+            f"<th class='num'>Tokens on board</th></tr>{body}</table>"
+            f"<p class='sw-muted'>{note}</p></div>")
+
+
+def players_html(session: TableSession) -> str:
+    """Every player's races and coins (hidden until the end, B-SCORE-3)."""
+    g = session.game
+    view = g.view(None)
+    lines = []
+    for seat, p in enumerate(g.players):
+        active = g.active[seat]
+        bits = []
+        if active:
+            army = g.armies[active]
+            power = f" / {esc(name_of(army.power))}" if army.power else ""
+            bits.append(f"<b>{esc(name_of(active))}</b>{power}")
+        for race in g.declined[seat]:
+            bits.append(f"{esc(name_of(race))} (in decline)")
+        coins = view["coins"][p]
+        coin_txt = f"{coins} coins" if coins is not None else "coins hidden"
+        lines.append(f"<tr><td>{chip(p, session.colour(p))}</td><td>{' · '.join(bits) or '—'}</td>"
+                     f"<td class='num sw-muted'>{coin_txt}</td></tr>")
+    return (f"<div class='sw-card'><h3>Players</h3><table class='sw-table'>{''.join(lines)}"
+            "</table></div>")
+
+
+def column_row_html(game: Game, k: int) -> str:
+    """One combo of the column: names, tokens, price and the coins lying on it."""
+    race, power, coins = game.column[k]
+    tokens = CATALOGUE[race].tokens + CATALOGUE[power].tokens
+    price = game.combo_price(k)
+    coin_txt = f" · <b>{coins}</b> coin{'s' if coins != 1 else ''} on it" if coins else ""
+    return (f"<div style='font-size:16px'><b>{esc(name_of(race))}</b> / "
+            f"{esc(name_of(power))}<br><span class='sw-muted'>{tokens} tokens "
+            f"· costs {price}{coin_txt}</span></div>")
+
+
+def coins_figure(game: Game, colours: dict[str, str]) -> Any:
+    """Coins of every player after each of their turns (`game.track`), from the start."""
+    fig = figure(height=300, sizing_mode="stretch_width", title="Coins after each turn",
+                 x_axis_label="turn", y_axis_label="coins", tools="", toolbar_location=None)
+    start = game.setup["coins"]
+    for seat, p in enumerate(game.players):
+        xs = [0] + [t for t, s, _ in game.track if s == seat]
+        ys = [start[p]] + [c for _, s, c in game.track if s == seat]
+        colour = colours.get(p, "#555555")
+        fig.line(xs, ys, line_width=3, color=colour, legend_label=p)
+        fig.scatter(xs, ys, size=7, color=colour)
+    fig.legend.location = "top_left"
+    fig.xaxis.ticker = list(range(0, game.turns + 1))
+    return fig
+
+
+def legend_html(game: Game, colours: dict[str, str]) -> str:
+    """The map's key as HTML under the map (it wraps on a narrow screen)."""
+    if map_style is None:
+        return ""
+    present = set(game.board.terrain)
+    terrain = "".join(
+        f"<span style='white-space:nowrap'><span style='display:inline-block;width:14px;"
+        f"height:14px;border:1px solid #555;background:{c};vertical-align:-2px'></span> {t}</span> "
+        for t, c in map_style.TERRAIN_COLORS.items() if t in present)
+    players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
+    note = " · ".join(part.strip() for part in map_style.LEGEND_NOTE.split("   ") if part.strip())
+    return (f"<div style='font-size:13px;line-height:1.8'>{terrain} {players}<br>"
+            f"<span class='sw-muted'>{esc(note)}</span></div>")

@@ -1,0 +1,257 @@
+"""One input per parameter kind of an action word (`swcore.words.Kind`), so that a new race,
+power or action word needs no code in the app.
+
+The turn screen groups `game.legal_actions()` by word and shows each group by its parameters:
+
+- COMBO: a button on the combo column's row; REGION: a button on the region's card;
+- FLAG, an optional RACE, PLAYER: each legal variant is its own button with its own label;
+- DIE (optional, left out by the engine): "Roll for me" and the die faces (`DieRow`);
+- PLACEMENT: steppers seeded with the engine's default action (`PlacementPanel`);
+- REGIONS: choose among the union of the legal options (`choice_panel`);
+- required RACE / POWER / ITEM: a select of the legal values each (`form_panel`).
+
+`Word.place` says where a word shows ("region", "column", "bar", "panel") and `Word.confirm`
+asks again before sending. Labels are only `swcore.words.label` with display names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import panel as pn
+
+from swcore import Action, Game
+from swcore.catalogue import DIE_FACES
+from swcore.words import WORDS, Kind, Word, label
+
+from .widgets import BIG, Stepper, esc, html, pool_button, put, relabel, set_text, show
+
+ADJUSTED = (Kind.PLACEMENT, Kind.REGIONS)  # chosen in a panel, seeded by the engine's default
+FORM = (Kind.RACE, Kind.POWER, Kind.ITEM)  # required ones: a select of the legal values
+FACES = sorted(set(DIE_FACES))
+
+
+def adjusted(word: Word) -> str | None:
+    """The parameter a panel lets the player adjust (a placement, a set of regions), if any."""
+    return next((k for k, p in word.params.items() if p.kind in ADJUSTED), None)
+
+
+def form_params(word: Word) -> list[str]:
+    """Required race/power/item parameters: one select each."""
+    return [k for k, p in word.params.items() if p.required and p.kind in FORM]
+
+
+def die_param(word: Word) -> str | None:
+    return next((k for k, p in word.params.items() if p.kind is Kind.DIE), None)
+
+
+def needs_panel(word: Word) -> bool:
+    return adjusted(word) is not None or bool(form_params(word))
+
+
+@dataclass
+class Group:
+    """The legal actions of one word that one input shows (one variant of a panel word)."""
+
+    word: Word
+    actions: list[Action] = field(default_factory=list)
+
+    @property
+    def first(self) -> Action:
+        return self.actions[0]
+
+
+def group(legal: list[Action]) -> dict[tuple, Group]:
+    """Legal actions grouped for the inputs, in the engine's order: a panel word's actions
+    by variant (its other parameters), every other action on its own."""
+    out: dict[tuple, Group] = {}
+    for a in legal:
+        word = WORDS[a.do]
+        if needs_panel(word):
+            skip = {adjusted(word), *form_params(word)}
+            key: tuple = (a.by, a.do, tuple(sorted((k, v) for k, v in a.args.items()
+                                                   if k not in skip)))
+        else:
+            key = (a, )
+        out.setdefault(key, Group(word)).actions.append(a)
+    return out
+
+
+def with_args(action: Action, **args: Any) -> Action:
+    return Action(action.by, action.do, **{**action.args, **args})
+
+
+def die_applies(game: Game, action: Action) -> bool:
+    """Whether the action may take a die result from the table: its word has a DIE parameter
+    left out, and the engine accepts one (a blank) for this action."""
+    key = die_param(WORDS[action.do])
+    if key is None or key in action.args:
+        return False
+    return game.why_illegal(with_args(action, **{key: 0})) is None
+
+
+def open_label(action: Action, names: Any) -> str:
+    """The word's label with its adjusted parameter still open: "Redeploy…", "Place the
+    Heroes in…", "Redeploy… (Ghouls)"."""
+    word = WORDS[action.do]
+    key = adjusted(word)
+    if key is not None:
+        action = with_args(action, **{key: ()})
+    text = label(action, names)
+    return re.sub(r"[:\s]*(\s\(.*\))?$", lambda m: "…" + (m.group(1) or ""), text, count=1)
+
+
+def closed(text: str) -> str:
+    """An opener's label as the panel's title and go button: "Redeploy (Ghouls)"."""
+    return text.replace("…", "")
+
+
+def short(text: str) -> str:
+    """A label's first word, for a narrow button (the column's "Pick"); the full label is the
+    button's tooltip."""
+    return text.split(" ", 1)[0]
+
+
+class DieRow:
+    """A note, "Roll for me" and one button per face of the reinforcement die (B-COMP-6): the
+    action left as it is (the engine rolls) or with the face seen on the table."""
+
+    def __init__(self, press: Callable[[Any], None]):
+        self.note = html("")
+        self.buttons = [pool_button(press)] + [pool_button(press, 70) for _ in FACES]
+        for b, v in zip(self.buttons[1:], FACES, strict=True):
+            b.label = f"Die: {v or 'blank'}"
+        self.row = pn.FlexBox(*self.buttons, sizing_mode="stretch_width",
+                              styles={"gap": "6px", "display": "none"})
+        self.box = pn.Column(self.note, self.row, sizing_mode="stretch_width")
+
+    def fill(self, action: Action | None, note: str = "", colour: str = "primary") -> None:
+        set_text(self.note, note if action is not None else "")
+        show(self.row, action is not None)
+        show(self.box, action is not None)
+        if action is None:
+            for b in self.buttons:
+                b.sw_action = None
+            return
+        key = die_param(WORDS[action.do])
+        relabel(self.buttons[0], "Roll for me", colour)
+        self.buttons[0].sw_action = ("act", action)
+        for b, v in zip(self.buttons[1:], FACES, strict=True):
+            b.sw_action = ("act", with_args(action, **{key: v}))
+
+
+class PlacementPanel:
+    """Steppers for a PLACEMENT parameter (redeploy, withdrawn tokens, Encampments, ...),
+    pooled: filling the panel again only changes text and numbers."""
+
+    def __init__(self, act: Callable[[Action], Any], cancel: pn.widgets.Button):
+        self.title = html("")
+        self.pool: list[Stepper] = []
+        self.steppers: dict[str, Stepper] = {}  # region -> its stepper
+        self._add(4)
+        self.list = pn.Column(*(st.layout for st in self.pool), sizing_mode="stretch_width")
+        self.total = html("")
+        self.go = pn.widgets.Button(label="Place", color="primary", height=BIG,
+                                    sizing_mode="stretch_width")
+        self.go.on_click(lambda e: act(self.action()))
+        self.cancel = cancel
+        self._seed: Action | None = None
+        self._key = ""
+        self._want = 0
+        self.box = pn.Column(self.title, self.list, self.total, self.go, cancel,
+                             sizing_mode="stretch_width", styles={"display": "none"})
+
+    def _add(self, n: int) -> None:
+        for _ in range(n):
+            st = Stepper("", 0, 0, 0)
+            show(st, False)
+            st.param.watch(self.show_total, "value")
+            self.pool.append(st)
+
+    def fill(self, game: Game, title: str, seed: Action, regions: list[str],
+             low: dict[str, int], go: str, cancel: bool = True) -> None:
+        """Steppers for `regions`, seeded with the placement of `seed` (0 elsewhere); at most
+        the seed's total per region. The engine checks the rest when the player sends it."""
+        b = game.board
+        self._seed, self._key = seed, adjusted(WORDS[seed.do]) or ""
+        start = dict(seed.args.get(self._key, ()))
+        self._want = sum(start.values())
+        self._add(len(regions) - len(self.pool))
+        self.steppers = {}
+        for st, rid in zip(self.pool, regions, strict=False):
+            text = f"{esc(rid)} <span class='sw-muted'>{esc(b.terrain[b.region(rid)])}</span>"
+            st.set(text, start.get(rid, 0), low.get(rid, 0), self._want)
+            self.steppers[rid] = st
+            show(st)
+        for st in self.pool[len(regions):]:
+            show(st, False)
+        put(self.list, [st.layout for st in self.pool])
+        set_text(self.title, title)
+        relabel(self.go, go)
+        show(self.cancel, cancel)
+        self.show_total()
+
+    def placement(self) -> dict[str, int]:
+        return {rid: st.value for rid, st in self.steppers.items()}
+
+    def action(self) -> Action:
+        return with_args(self._seed, **{self._key: self.placement()})
+
+    def show_total(self, *_: Any) -> None:
+        have = sum(self.placement().values())
+        colour = "#1b5e20" if have == self._want else "#b71c1c"
+        set_text(self.total, f"<div style='font-size:18px;color:{colour}'>Placed {have} of "
+                             f"{self._want}</div>")
+
+
+def placement_regions(game: Game, g: Group) -> list[str]:
+    """Regions a placement may use: those of every legal option and those of the acting race."""
+    key = adjusted(g.word)
+    rids = {r for a in g.actions for r, _ in a.args.get(key, ())}
+    army = game.army_of(g.first.by, g.first.race) if g.first.by in game.players else None
+    if army is not None:
+        rids |= {game.board.ids[i] for i in game.regions_of(army.race)}
+    return sorted(rids, key=game.board.region)
+
+
+def choice_panel(game: Game, g: Group, names: Any, title: str,
+                 act: Callable[[Action], Any]) -> list[Any]:
+    """Choose N regions among the union of the legal options (a REGIONS parameter)."""
+    key = adjusted(g.word)
+    options = sorted({r for a in g.actions for r in a.args.get(key, ())}, key=game.board.region)
+    need = max((len(a.args.get(key, ())) for a in g.actions), default=0)
+    pick = pn.widgets.CheckButtonGroup(options={names(Kind.REGION, r): r for r in options},
+                                       value=list(g.first.args.get(key, ())), height=BIG,
+                                       sizing_mode="stretch_width", orientation="horizontal",
+                                       color="primary", variant="outline")
+
+    def chosen() -> Action:
+        return with_args(g.first, **{key: list(pick.value)})
+    go = pn.widgets.Button(label=label(chosen(), names), color="primary", height=BIG,
+                           sizing_mode="stretch_width")
+    pick.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")
+    go.on_click(lambda e: act(chosen()))
+    return [html(f"{title}<div>Choose {need} region{'s' if need != 1 else ''}.</div>"), pick, go]
+
+
+def form_panel(g: Group, names: Any, title: str, act: Callable[[Action], Any]) -> list[Any]:
+    """One select per required race/power/item parameter, among the legal values."""
+    selects = {}
+    for key in form_params(g.word):
+        kind = g.word.params[key].kind
+        values = sorted({a.args[key] for a in g.actions}, key=lambda v, k=kind: names(k, v))
+        selects[key] = pn.widgets.Select(name=kind.value.capitalize(),
+                                         options={names(kind, v): v for v in values},
+                                         sizing_mode="stretch_width", height=60)
+
+    def chosen() -> Action:
+        return with_args(g.first, **{k: s.value for k, s in selects.items()})
+    go = pn.widgets.Button(label=label(chosen(), names), color="primary", height=BIG,
+                           sizing_mode="stretch_width")
+    for s in selects.values():
+        s.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")
+    go.on_click(lambda e: act(chosen()))
+    return [html(title), *selects.values(), go]

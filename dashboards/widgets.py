@@ -1,0 +1,193 @@
+"""Cheap widgets for the turn screen: HTML panes with the screen's style sheet, show/hide by
+CSS, pooled buttons and steppers reused from one drawing to the next.
+
+Creating Bokeh models is what costs the server time (anchors-tech.md §2.1 "Reuse objects"), so
+the screen keeps fixed panes and pools of buttons whose text, colour, visibility and action are
+updated in place: an action usually sends only property patches to the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+BIG = 54
+CSS = """
+.sw-chip { display:inline-block; padding:2px 10px; border-radius:14px; color:#fff;
+           font-weight:600; white-space:nowrap; max-width:100%; overflow:hidden;
+           text-overflow:ellipsis; vertical-align:middle; }
+.sw-track { display:inline-flex; gap:4px; flex-wrap:wrap; vertical-align:middle; }
+.sw-track span { display:inline-block; min-width:30px; height:30px; line-height:30px;
+                 text-align:center; border-radius:6px; background:#e8e8e8; color:#333;
+                 font-weight:600; }
+.sw-track span.now { background:#1b5e20; color:#fff; }
+.sw-track span.past { background:#c8e6c9; }
+.sw-top { display:flex; flex-wrap:wrap; gap:8px 20px; align-items:center; font-size:18px; }
+.sw-card { border:1px solid #d0d7de; border-radius:10px; padding:8px 12px; background:#fff; }
+.sw-card h3 { margin:2px 0 6px 0; font-size:19px; }
+.sw-muted { color:#555; }
+.sw-table { border-collapse:collapse; width:100%; font-size:16px; }
+.sw-table td, .sw-table th { padding:5px 6px; border-bottom:1px solid #e3e3e3; text-align:left; }
+.sw-table td.num, .sw-table th.num { text-align:right; }
+.sw-log { font-size:14px; color:#333; margin:0; padding-left:18px; }
+.sw-big { font-size:26px; font-weight:700; }
+"""
+ALERT_STYLES = {
+    "danger": {"background": "#f8d7da", "color": "#842029", "border": "1px solid #f5c2c7"},
+    "warning": {"background": "#fff3cd", "color": "#664d03", "border": "1px solid #ffecb5"},
+}
+
+
+def esc(text: Any) -> str:
+    """Text for HTML: names typed by players may contain markup; it is shown, never run."""
+    return escape(str(text), quote=True)
+
+
+def html(text: str, **kw: Any) -> pn.pane.HTML:
+    """An HTML pane carrying the screen's style sheet (panes live in their own shadow DOM).
+    (A Bokeh `Div` would cost the server less per change, 0.02 ms against 0.5 ms, but BokehJS
+    renders a Div again and lays the page out after each change of its text: measured 3-5 ms
+    in the browser per change, against 0.1 ms for a pane.)"""
+    kw.setdefault("sizing_mode", "stretch_width")
+    kw.setdefault("stylesheets", [CSS])
+    return pn.pane.HTML(text, **kw)
+
+
+def show(obj: Any, on: bool = True, order: int | None = None) -> None:
+    """Show or hide a component with a `display` style, not with `visible`: BokehJS lays the
+    whole page out again after every `visible` change (about 20 ms each in the browser, measured
+    with scripts/bench_app.py's page), and not after a style change. The page's layout is CSS
+    (flex boxes), so a hidden component simply takes no room. `order` sets its CSS order."""
+    if isinstance(obj, Stepper):
+        obj = obj.layout
+    styles = dict(obj.styles or {})
+    if on and styles.get("display") == "none":
+        styles["display"] = ""  # BokehJS removes an inline style set to ""; a missing key stays
+    elif not on:
+        styles["display"] = "none"
+    if order is not None:  # the place in a flex box (Column, Row, FlexBox)
+        styles["order"] = str(order)
+    if styles != (obj.styles or {}):
+        obj.styles = styles
+
+
+def shown(obj: Any) -> bool:
+    """Whether `show` left `obj` displayed (tests)."""
+    if isinstance(obj, Stepper):
+        obj = obj.layout
+    return bool(obj.visible) and (obj.styles or {}).get("display") != "none"
+
+
+def relabel(button: Any, label: str, colour: str | None = None) -> None:
+    """A pooled button's new text and colour, set only when they change (a Panel parameter set,
+    even to the same value, costs about 0.1 ms; a new label about 0.8 ms)."""
+    if button.label != label:
+        button.label = label
+    if colour is not None and button.color != colour:
+        button.color = colour
+
+
+def put(layout: Any, objects: list[Any]) -> None:
+    """New children for a layout, sent only if they changed."""
+    if [id(o) for o in layout.objects] != [id(o) for o in objects]:
+        layout[:] = objects
+
+
+def set_text(pane: Any, text: str) -> None:
+    """New text for an HTML pane, sent only if it changed; hidden when empty."""
+    if pane.object != text:
+        pane.object = text
+    show(pane, bool(text))
+
+
+def alert_pane(kind: str = "danger") -> pn.pane.HTML:
+    """An alert box for text that may contain players' names: set `.object` to ESCAPED HTML and
+    `show` it. (Panel's Alert renders Markdown, which would turn a name like **x** into markup.)"""
+    style = {**ALERT_STYLES[kind], "border-radius": "8px", "padding": "4px 12px",
+             "font-size": "16px", "display": "none"}
+    return pn.pane.HTML("", sizing_mode="stretch_width", styles=style)
+
+
+def pool_button(press: Callable[[Any], None], width: int = 0,
+                hidden: bool = False) -> pn.widgets.Button:
+    """A button whose click calls `press(button.sw_action)`; the action changes with the game."""
+    size = {"width": width, "sizing_mode": "fixed"} if width else {"sizing_mode": "stretch_width"}
+    b = pn.widgets.Button(label="", height=BIG, styles={"display": "none"} if hidden else {},
+                          **size)
+    b.sw_action = None  # type: ignore[attr-defined]
+    b.on_click(lambda e, b=b: press(b.sw_action))  # type: ignore[attr-defined]
+    return b
+
+
+def show_buttons(box: Any, specs: list[tuple[str, str, Any]], press: Callable[[Any], None]) -> None:
+    """Show (label, colour, action) buttons in `box`, reusing its buttons: a button keeps
+    its label from one drawing to the next when it can (a new label costs the server about
+    0.8 ms), and the CSS `order` puts the buttons in the order of `specs` (changing the
+    box's children would make the browser lay the page out again)."""
+    pool = list(box.objects)
+    while len(pool) < len(specs):
+        pool.append(pool_button(press, hidden=True))
+    chosen: list[Any] = [None] * len(specs)
+    free = list(pool)
+    for k, (label, _, _) in enumerate(specs):  # the same label as now first
+        same = next((b for b in free if b.label == label), None)
+        if same is not None:
+            chosen[k] = same
+            free.remove(same)
+    for k, (label, colour, action) in enumerate(specs):
+        if chosen[k] is None:  # then one of the same colour, then a hidden one
+            chosen[k] = min(free, key=lambda b: (b.color != colour, shown(b)))
+            free.remove(chosen[k])
+        b = chosen[k]
+        b.sw_action = action
+        relabel(b, label, colour)
+        show(b, order=k)
+    for b in free:
+        b.sw_action = None
+        show(b, False)
+    put(box, pool)
+
+
+class Stepper(pn.viewable.Viewer):
+    """A number with big − and + buttons (no hover, no tiny spinner arrows). `set` reuses it
+    for another region (the turn screen keeps a pool of them)."""
+
+    value = param.Integer(default=0)
+
+    def __init__(self, label: str, value: int, low: int, high: int, **params: Any):
+        super().__init__(value=value, **params)
+        self.low, self.high = low, high
+        minus = pn.widgets.Button(label="−", width=BIG, height=BIG,
+                                  stylesheets=[":host .bk-btn { font-size: 24px; }"])
+        plus = pn.widgets.Button(label="+", width=BIG, height=BIG,
+                                 stylesheets=[":host .bk-btn { font-size: 24px; }"])
+        minus.on_click(lambda e: self._step(-1))
+        plus.on_click(lambda e: self._step(+1))
+        self._shown = html(self._text(), width=50, sizing_mode="fixed",
+                           styles={"font-size": "24px", "text-align": "center"})
+        self._label = html(label, styles={"font-size": "17px"})
+        self.layout = pn.Row(self._label, minus, self._shown, plus, sizing_mode="stretch_width")
+
+    def set(self, label: str, value: int, low: int, high: int) -> None:
+        self.low, self.high = low, high
+        if self._label.object != label:
+            self._label.object = label
+        self.value = value
+
+    def _text(self) -> str:
+        return f"<b>{self.value}</b>"
+
+    def _step(self, d: int) -> None:
+        with pn.io.hold():  # the number and the total leave in one message
+            self.value = max(self.low, min(self.high, self.value + d))
+
+    @param.depends("value", watch=True)
+    def _show(self) -> None:
+        self._shown.object = self._text()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout

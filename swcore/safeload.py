@@ -111,7 +111,8 @@ def loads(text: str, name: str, as_json: bool = False) -> Any:
     except RecursionError:
         raise InputError(name, f"is refused: nested too deeply (limit {MAX_DEPTH})") from None
     except (yaml.YAMLError, ValueError) as err:  # ValueError: JSON, or an over-long integer
-        raise InputError(name, f"is not valid YAML/JSON: {str(err)[:300]}") from None
+        reason = " ".join(str(err).split())[:300]
+        raise InputError(name, f"is not valid YAML/JSON: {reason}") from None
     return data
 
 

@@ -210,7 +210,8 @@ def run_file(path: str | Path) -> Result:
                                              + summary(needs)], missing=needs)
         game = build(data)
     except SwError as err:
-        return Result(title, str(path), [f"invalid scenario {path}: {err}"])
+        shown = err if getattr(err, "field", None) == str(path) else f"{path}: {err}"
+        return Result(title, str(path), [f"invalid scenario {shown}"])
     except Exception as err:  # noqa: BLE001 (a hostile file must never crash the runner)
         return Result(title, str(path), [f"{path}: engine error {type(err).__name__}: {err}"[:2000]])
     result = Result(title, str(path), game=game)

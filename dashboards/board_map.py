@@ -49,6 +49,7 @@ from bokeh.plotting import figure
 from swcore import Board, Game, InputError, load_board
 from swcore.board import SYMBOLS
 from swcore.catalogue import LOST_TRIBE, race_name
+from swcore.words import WORDS, Kind
 
 try:  # the engine's marker registry: what a marker lying in a region does
     from swcore.markers import IMMUNE_MARKERS, MARKER_TYPES
@@ -213,8 +214,9 @@ class BoardMap:
         if game is not None and game.to_act is not None and game.to_act == game.current:
             mover = game.current
             for a in game.legal_actions():
-                if a.do == "conquer":
-                    targets[a.region] = targets.get(a.region, True) and a.reinforce
+                flags = [k for k, p in WORDS[a.do].params.items() if p.kind is Kind.FLAG]
+                if WORDS[a.do].place == "region" and flags:  # the conquest (it has a die variant)
+                    targets[a.region] = targets.get(a.region, True) and bool(a.args.get(flags[0]))
         for i, rid in enumerate(b.ids):
             race = game.race[i] if game else (LOST_TRIBE if b.lost_tribe[i] else None)
             n = game.tokens[i] if game else int(b.lost_tribe[i])

@@ -223,18 +223,18 @@ def choice_panel(game: Game, g: Group, names: Any, title: str,
     key = adjusted(g.word)
     options = sorted({r for a in g.actions for r in a.args.get(key, ())}, key=game.board.region)
     need = max((len(a.args.get(key, ())) for a in g.actions), default=0)
-    pick = pn.widgets.CheckButtonGroup(options={names(Kind.REGION, r): r for r in options},
+    boxes = pn.widgets.CheckButtonGroup(options={names(Kind.REGION, r): r for r in options},
                                        value=list(g.first.args.get(key, ())), height=BIG,
                                        sizing_mode="stretch_width", orientation="horizontal",
                                        color="primary", variant="outline")
 
     def chosen() -> Action:
-        return with_args(g.first, **{key: list(pick.value)})
+        return with_args(g.first, **{key: list(boxes.value)})
     go = pn.widgets.Button(label=label(chosen(), names), color="primary", height=BIG,
                            sizing_mode="stretch_width")
-    pick.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")
+    boxes.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")
     go.on_click(lambda e: act(chosen()))
-    return [html(f"{title}<div>Choose {need} region{'s' if need != 1 else ''}.</div>"), pick, go]
+    return [html(f"{title}<div>Choose {need} region{'s' if need != 1 else ''}.</div>"), boxes, go]
 
 
 def form_panel(g: Group, names: Any, title: str, act: Callable[[Action], Any]) -> list[Any]:

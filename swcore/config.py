@@ -13,6 +13,7 @@ from typing import Any
 from .board import TURNS_BY_PLAYERS, Board, load_board
 from .catalogue import DIE_FACES, POWERS, RACES
 from .errors import InputError
+from .ruleset import Ruleset
 
 
 @dataclass
@@ -48,7 +49,7 @@ class Options:
 
 def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, powers: Any = None,
                dice: Any = None, coins: Any = None, turns: Any = None,
-               options: Any = None, stacks: Any = "shuffled") -> dict[str, Any]:
+               options: Any = None, stacks: Any = "shuffled", expansions: Any = None) -> dict[str, Any]:
     """Check a game set-up and fill in its defaults (B-SETUP); errors name the field."""
     if isinstance(board, str):
         b = load_board(board)
@@ -102,6 +103,9 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
              "turns": turns, "options": dict(options or {})}
     if stacks == "table":
         setup["stacks"] = "table"
+    chosen = Ruleset.check(expansions)
+    if chosen:  # absent for the base game alone, so base set-ups keep their stored form
+        setup["expansions"] = chosen
     return setup
 
 

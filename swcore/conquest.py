@@ -11,7 +11,7 @@ from .catalogue import LOST_TRIBE, race_name
 from .effects import Ability, ability
 from .errors import InputError, RuleError
 from .events import Event
-from .markers import DEFENCE_MARKERS, IMMUNE_MARKERS
+from .markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
 from .state import Army, Quote
 
 if TYPE_CHECKING:
@@ -19,8 +19,7 @@ if TYPE_CHECKING:
 
 
 class ConquestMixin:
-    def quote(self, region: str, player: str | None = None, race: str | None = None,
-              mode: str = "conquer") -> Quote:
+    def quote(self, region: str, player: str | None = None, race: str | None = None) -> Quote:
         """Cost of conquering `region` for the player's active race (or `race`), with its
         breakdown, and the reason when the conquest is not allowed now (map tooltip)."""
         seat = self.seat if player is None else self.seat_of(player, "player")
@@ -31,9 +30,9 @@ class ConquestMixin:
             return Quote(region, 0, [], err)
         if not army.declined and self._ghouls_pending(seat):
             return self._preview(lambda: (self._close_ghouls(seat, army),
-                                          self.quote(region, player, race, mode))[1])
+                                          self.quote(region, player, race))[1])
         cost, parts = self._cost(army, i)
-        reason = self._target_error(army, i, mode)
+        reason = self._target_error(army, i)
         return Quote(region, cost, parts, reason)
 
     def _cost_value(self, army: Army, i: int) -> int:
@@ -89,8 +88,8 @@ class ConquestMixin:
                 any(ab.ignores_adjacency(self, army) for ab in hooks),
                 any(type(ab).extra_adjacent is not Ability.extra_adjacent for ab in hooks))
 
-    def _target_error(self, army: Army, i: int, mode: str = "conquer",
-                      reach: tuple[Any, ...] | None = None, explain: bool = True) -> Any:
+    def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
+                      explain: bool = True) -> Any:
         """Why `army` may not conquer region i (None when it may): a RuleError, or just its rule
         ID when `explain` is false (legal_actions asks for every region, so this is hot)."""
         b = self.board
@@ -107,28 +106,20 @@ class ConquestMixin:
         owner = self.owner[i]
         if race is not None and race != LOST_TRIBE:
             defender = self.armies[race]
-            if owner == seat:
-                if not defender.declined and not army.declined:
-                    return explain and RuleError("B-CONQ-2", f"{rid} is held by "
-                                                 f"{self.players[seat]}'s own active race") or "B-CONQ-2"
-            else:
-                mk = self.mk
-                for k in IMMUNE_MARKERS:
-                    if mk[k][i]:
-                        return explain and RuleError("B-DEF-5", f"{rid} is immune: its {k} protects "
-                                                                "it") or "B-DEF-5"
-                if self.peace[owner] == seat and not army.declined and not defender.declined:
-                    return explain and RuleError(
-                        "B-POW-DIPLOMAT-1", f"{self.players[owner]} made peace with "
-                        f"{self.players[seat]}: their active race cannot be attacked") or "B-POW-DIPLOMAT-1"
-        if mode == "convert":
-            if not race or race == LOST_TRIBE or owner == seat or self.armies[race].declined:
-                return RuleError("B-RACE-SORCERERS-1", f"{rid} holds no opponent's active race")
-            if self.tokens[i] != 1:
-                return RuleError("B-RACE-SORCERERS-2", f"{rid} holds {self.tokens[i]} tokens; only a "
-                                                       "lone token can be converted")
-            if self.mk["encampment"][i]:
-                return RuleError("B-RACE-SORCERERS-2", f"an Encampment protects the token in {rid}")
+            own = owner == seat
+            if own and not defender.declined and not army.declined:
+                return explain and RuleError("B-CONQ-2", f"{rid} is held by "
+                                             f"{self.players[seat]}'s own active race") or "B-CONQ-2"
+            mk = self.mk
+            for k in IMMUNE_MARKERS:  # B-DEF-5, A-BASE-14
+                if mk[k][i] and (not own or k in IMMUNE_TO_ALL):
+                    return explain and RuleError("B-DEF-5", f"{rid} is immune: its "
+                                                 f"{MARKER_TYPES[k].english} protects it") or "B-DEF-5"
+            if not own:
+                for ab in self._fx(defender, "immune"):
+                    why = ab.immune(self, defender, i, army)
+                    if why is not None:
+                        return explain and why or why.rule
         if not held:
             if not b.entry[i] and not anywhere:
                 return explain and RuleError("B-CONQ-1", f"{rid} is not a border region: a race "

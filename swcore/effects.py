@@ -46,6 +46,11 @@ class Ability:
         """(label, change) pairs applied to the conquest cost of `region` (negative: cheaper)."""
         return []
 
+    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
+        """Asked of the DEFENDER's effects: a RuleError when `attacker` may not target
+        `region` (Diplomat's peace), else None. Markers' immunity is data (markers.csv)."""
+        return None
+
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         """After `army` took `region` (Trolls' lair, Halflings' hole)."""
 
@@ -83,6 +88,9 @@ class Ability:
         """Stout: may go into decline after scoring an expansion turn."""
         return False
 
+    def turn_start(self, game: Game, army: Army) -> None:
+        """At the start of the owner's turn, after the army's per-turn state is cleared."""
+
     # --- scoring -----------------------------------------------------------------------
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         """(label, coins) bonuses at the end of the owner's turn; `held` are the race's regions."""
@@ -107,10 +115,6 @@ class Ability:
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         """The special actions this ability offers now (for legal_actions and bots)."""
         return []
-
-    def immune_marker(self) -> str | None:
-        """Name of a per-region marker that makes the region immune (B-DEF-5)."""
-        return None
 
 
 ABILITIES: dict[str, Ability] = {}

@@ -17,7 +17,7 @@ from .board import Board, load_board
 from .catalogue import BOX, DIE_FACES, LOST_TRIBE, POWERS, RACES
 from .config import Options, make_setup
 from .conquest import ConquestMixin
-from .effects import ability
+from .effects import Ability, ability
 from .errors import InputError, RuleError, SwError
 from .events import Event
 from .legal import LegalMixin
@@ -25,11 +25,13 @@ from .markers import MARKER_KINDS
 from .market import MarketMixin
 from .placement import PlacementMixin
 from .rules.base import Base  # noqa: F401
+from .ruleset import Ruleset
 from .saves import SavesMixin
 from .state import Army
 from .turns import TurnMixin
 
-_HOOKS: dict[tuple[str, str | None, bool], tuple[Any, ...]] = {}
+_HOOKS: dict[tuple[str, tuple[str, ...], bool], tuple[Any, ...]] = {}
+_FX: dict[tuple[str, tuple[str, ...], bool, str], tuple[Any, ...]] = {}
 
 
 class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
@@ -44,6 +46,7 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
         self.board: Board = load_board(m) if isinstance(m, str) else Board.from_map(m)
         self.players: list[str] = list(setup["players"])
         self.options = Options.from_dict(setup.get("options"))
+        self.ruleset = Ruleset.of(tuple(setup.get("expansions", ())))
         self.seed: int = setup["seed"]
         self.turns: int = setup["turns"]
         self.log: list[dict[str, Any]] = []
@@ -64,12 +67,14 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
         turns: int | None = None,
         options: dict[str, Any] | None = None,
         stacks: str = "shuffled",
+        expansions: list[str] | None = None,
     ) -> Game:
         """Validate a set-up (every error names its field) and start the game. With
         `stacks="table"`, `races`/`powers` are the six visible combos and each new combo is
         entered with a `reveal` action as it is revealed on the table."""
         return cls(make_setup(board, players, seed=seed, races=races, powers=powers, dice=dice,
-                              coins=coins, turns=turns, options=options, stacks=stacks))
+                              coins=coins, turns=turns, options=options, stacks=stacks,
+                              expansions=expansions))
 
     def _reset(self) -> None:
         s, b = self.setup, self.board
@@ -97,7 +102,6 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
         self.reshuffles = 0
         self.rolls = 0
         self.queue: list[str] = []  # races whose withdrawn tokens wait to be placed (B-LOSS-2)
-        self.peace: list[int | None] = [None] * len(self.players)  # Diplomat's ally, by seat
         self.last_score: list[list[dict[str, Any]] | None] = [None] * len(self.players)
         self.track: list[list[int]] = []  # [turn, seat, coins] after every end of turn
         self._start_turn()
@@ -257,14 +261,28 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
 
     # --- helpers ------------------------------------------------------------------------
     def _hooks(self, army: Army) -> tuple[Any, ...]:
-        """The abilities that work for `army` now: race and power, fewer in decline."""
-        key = (army.race, army.power, army.declined)
+        """The effects that work for `army` now, in a fixed order: its race, each of its
+        powers, then the rule modules' own effects; in decline, only those that say they still
+        work (B-DECL-2). Built once per (race, powers, declined) and shared by every game."""
+        key = (army.race, tuple(army.powers), army.declined)
         hooks = _HOOKS.get(key)
         if hooks is None:
-            r, p = ability(army.race), ability(army.power)
-            hooks = tuple(x for x in (r, p) if x.works_in_decline) if army.declined else (r, p)
-            _HOOKS[key] = hooks
+            sources = [ability(army.race), *(ability(p) for p in army.powers)]
+            if army.declined:
+                sources = [x for x in sources if x.works_in_decline]
+            hooks = _HOOKS[key] = tuple(sources)
         return hooks
+
+    def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
+        """Only the effects of `army` that override `hook` (a dispatch table built once per
+        situation, so asking a hook nobody uses costs one dict look-up)."""
+        key = (army.race, tuple(army.powers), army.declined, hook)
+        table = _FX.get(key)
+        if table is None:
+            default = getattr(Ability, hook)
+            table = _FX[key] = tuple(ab for ab in self._hooks(army)
+                                     if getattr(type(ab), hook) is not default)
+        return table
 
     def _roll(self, given: int | None) -> int:
         """The reinforcement die (B-COMP-6): a given result, a scripted one, or a seeded roll."""

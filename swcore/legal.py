@@ -54,7 +54,7 @@ class LegalMixin:
             return out
         army = self.armies[race]
         expanded = (army.conquests or army.over or army.redeployed or army.used
-                    or t["active_acted"] or t["ghouls_acted"])
+                    or t["active_acted"] or t["declined_acted"])
         if not t["picked"] and not expanded:
             out.append(Action.trusted(by=by, do="decline"))
         if self._ghouls_pending(seat):  # the Ghouls' tokens in hand land first (A-BASE-03)
@@ -88,7 +88,7 @@ class LegalMixin:
                 can_reinforce = army.roll is None and not any(ab.replaces_final_die
                                                                for ab in reach[2])
                 for i in self._candidates(reach):
-                    if self._target_error(army, i, "conquer", reach, False) is not None:
+                    if self._target_error(army, i, reach, False) is not None:
                         continue
                     cost = self._cost_value(army, i)
                     if cost <= hand:

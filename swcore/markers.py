@@ -16,7 +16,9 @@ class Marker:
     id: str
     on_regions: bool  # counted per region (a mountain marker is part of the board instead)
     defence: int  # tokens added to the conquest cost per marker (B-CONQ-2)
-    immune: bool  # the region cannot be attacked while it lies there (B-DEF-5)
+    #: who may not attack the region while it lies there (B-DEF-5, A-BASE-14): "no",
+    #: "opponents" (the owner's own races still may) or "all" (every other race).
+    immune: str
     removed_on_decline: bool  # B-DECL-7
     returns_to_race: bool  # back to its race's stock when the region is emptied
     box: int  # how many the box holds (B-COMP-4): a hard limit
@@ -32,7 +34,7 @@ def _yes(text: str) -> bool:
 def _load() -> dict[str, Marker]:
     text = resources.files("swcore").joinpath("data/markers.csv").read_text(encoding="utf-8")
     return {row["id"]: Marker(row["id"], _yes(row["on_regions"]), int(row["defence"]),
-                              _yes(row["immune"]), _yes(row["removed_on_decline"]),
+                              row["immune"], _yes(row["removed_on_decline"]),
                               _yes(row["returns_to_race"]), int(row["box"]), row["english"],
                               row["french"], row["rule"])
             for row in csv.DictReader(text.splitlines())}
@@ -42,6 +44,9 @@ MARKER_TYPES: dict[str, Marker] = _load()
 #: Kinds counted per region, in registry order (the state's `mk` arrays).
 MARKER_KINDS: tuple[str, ...] = tuple(m.id for m in MARKER_TYPES.values() if m.on_regions)
 DEFENCE_MARKERS: tuple[str, ...] = tuple(k for k in MARKER_KINDS if MARKER_TYPES[k].defence)
-IMMUNE_MARKERS: tuple[str, ...] = tuple(k for k in MARKER_KINDS if MARKER_TYPES[k].immune)
+IMMUNE_MARKERS: tuple[str, ...] = tuple(k for k in MARKER_KINDS if MARKER_TYPES[k].immune != "no")
+#: Immune markers that also stop the owner's own other races (A-BASE-14: the Halflings' Holes).
+IMMUNE_TO_ALL: frozenset[str] = frozenset(k for k in MARKER_KINDS if MARKER_TYPES[k].immune == "all")
+RETURNS_TO_RACE: tuple[str, ...] = tuple(k for k in MARKER_KINDS if MARKER_TYPES[k].returns_to_race)
 DECLINE_REMOVES: tuple[str, ...] = tuple(k for k in MARKER_KINDS
                                          if MARKER_TYPES[k].removed_on_decline)

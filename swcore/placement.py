@@ -11,7 +11,7 @@ from .catalogue import race_name
 from .effects import ability
 from .errors import RuleError
 from .events import Event
-from .markers import MARKER_KINDS
+from .markers import MARKER_KINDS, RETURNS_TO_RACE
 from .state import Army
 
 if TYPE_CHECKING:
@@ -82,9 +82,11 @@ class PlacementMixin:
     def _clear(self, i: int) -> None:
         """Empty region i of tokens and markers (encampments go back to their owner)."""
         race = self.race[i]
-        camps = self.mk["encampment"][i]
-        if camps and race in self.armies:
-            self.armies[race].camps += camps
+        army = self.armies.get(race) if race else None
+        if army is not None:
+            for k in RETURNS_TO_RACE:  # B-POW-BIVOUACKING-2: such markers are never lost
+                if self.mk[k][i]:
+                    army.stock[k] = army.stock.get(k, 0) + self.mk[k][i]
         for k in MARKER_KINDS:
             self.mk[k][i] = 0
         self._occupy(i, None, None, 0)
@@ -171,15 +173,20 @@ class PlacementMixin:
             self.tokens[i] = n
         army.hand -= army.withdrawn
         army.withdrawn = 0
-        if army.camps:
-            j = min(place, key=lambda r: (place[r], r))
-            self.mk["encampment"][j] += army.camps
-            army.camps = 0
+        self._put_back_stock(army, place)
         self.queue.pop(0)
         return self._game_over_event() + [self._event("withdrawal", f"{self.players[army.owner]} places withdrawn "
                             f"{race_name(army.race)}: " + ", ".join(f"{self.board.ids[i]} {n}"
                                                                     for i, n in place.items()),
                             army.owner, race=army.race)]
+
+    def _put_back_stock(self, army: Army, tokens: dict[int, int]) -> None:
+        """Markers back in the race's hands go on its weakest region (B-POW-BIVOUACKING-2)."""
+        for k, n in list(army.stock.items()):
+            if n and tokens:
+                j = min(tokens, key=lambda r: (tokens[r], r))
+                self.mk[k][j] += n
+                del army.stock[k]
 
     def default_withdrawal(self) -> Action:
         """The placement the format prescribes for the defender first in line (B-LOSS-2)."""

@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import RuleError
 
 
 @dataclass(slots=True)
 class Army:
-    """One race banner in play: its power, owner, tokens in hand and this turn's bookkeeping."""
+    """One race banner in play: its powers, owner, tokens in hand and this turn's bookkeeping.
+
+    The core fields are the same for every race; what a single race or power must remember
+    lives in `data` (kept across turns) and `turn` (cleared at the owner's turn), each key
+    prefixed by the id of the effect that owns it."""
 
     race: str
-    power: str | None
+    powers: list[str]  # the badge (none once discarded on decline); several for some seats
     owner: int
     declined: bool = False
     hand: int = 0
-    held: int = 0  # off the board but not in hand: the Amazons' 4 (B-RACE-AMAZONS-2)
+    held: int = 0  # off the board but not in hand: the `held_back` tokens (B-RACE-AMAZONS-2)
     picked_turn: int = 0
-    holes: int = 0  # Holes-in-the-Ground ever placed (A-BASE-09)
-    camps: int = 0  # Encampments waiting to be placed (B-POW-BIVOUACKING-2)
+    data: dict[str, Any] = field(default_factory=dict)
+    #: Markers back in the race's hands, placed again at the end of the turn (`returns_to_race`).
+    stock: dict[str, int] = field(default_factory=dict)
     # This turn only:
     ready: bool = False
     over: bool = False
@@ -29,12 +35,19 @@ class Army:
     redeployed: bool = False
     withdrawn: int = 0  # tokens taken back during the attacker's turn (B-LOSS-2)
     used: list[str] = field(default_factory=list)  # once-per-turn actions used
+    turn: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def power(self) -> str | None:
+        """The race's special power badge (the first of `powers`), None once discarded."""
+        return self.powers[0] if self.powers else None
 
     def new_turn(self) -> None:
         self.ready = self.over = self.redeployed = False
         self.conquests = self.nonempty = 0
         self.roll = None
         self.used = []
+        self.turn = {}
 
 
 @dataclass(slots=True)

@@ -44,9 +44,9 @@ class TurnMixin:
             if t["active_acted"] or army.over:
                 raise RuleError("A-BASE-03", f"in-decline {race_name(army.race)} act at the start of "
                                              "the turn, before the active race")
-            if not t["ghouls_acted"]:
-                t["ghouls_acted"] = True
-                self._note(lambda: t.__setitem__("ghouls_acted", False))
+            if not t["declined_acted"]:
+                t["declined_acted"] = True
+                self._note(lambda: t.__setitem__("declined_acted", False))
         else:
             if t["declined"]:
                 raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
@@ -101,7 +101,7 @@ class TurnMixin:
             raise RuleError("B-FLOW-4", "a race picked this turn cannot go into decline until a "
                                         "later turn")
         expanded = (army.conquests or army.over or army.redeployed or army.used
-                    or t["active_acted"] or t["ghouls_acted"])
+                    or t["active_acted"] or t["declined_acted"])
         events: list[Event] = []
         if expanded:
             if not stout and not t["active_acted"]:
@@ -136,13 +136,13 @@ class TurnMixin:
                 self.tokens[i] = 1  # B-DECL-3
             for k in DECLINE_REMOVES:  # B-DECL-7
                 self.mk[k][i] = 0
-        army.camps = 0
+        army.stock.clear()
         army.hand = army.held = 0  # B-DECL-3: tokens off the board go back to the tray
         army.roll = None
         army.declined = True
-        if army.power and not ability(army.power).stays_on_decline():
-            self.power_discard.append(army.power)  # B-DECL-2
-            army.power = None
+        for power in [p for p in army.powers if not ability(p).stays_on_decline()]:
+            self.power_discard.append(power)  # B-DECL-2
+            army.powers.remove(power)
         self.active[seat] = None
         self.declined[seat].append(army.race)
         events.append(self._event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "
@@ -156,8 +156,7 @@ class TurnMixin:
         army = self.armies.pop(race)
         for i in self.regions_of(race):
             self._clear(i)
-        if army.power:
-            self.power_discard.append(army.power)
+        self.power_discard.extend(army.powers)
         if race in self.declined[army.owner]:
             self.declined[army.owner].remove(race)
         if self.active[army.owner] == race:
@@ -213,11 +212,8 @@ class TurnMixin:
             else:
                 army.withdrawn = 0  # B-LOSS-3: no region left, the tokens stay in hand
         for army in self.armies.values():  # B-POW-BIVOUACKING-2: Encampments are never lost
-            held = self.regions_of(army.race)
-            if army.camps and held and army.race not in self.queue:
-                j = min(held, key=lambda r: (self.tokens[r], r))
-                self.mk["encampment"][j] += army.camps
-                army.camps = 0
+            if army.stock and army.race not in self.queue:
+                self._put_back_stock(army, {i: self.tokens[i] for i in self.regions_of(army.race)})
         events.append(self._event("end_turn", f"{a.by} ends turn {self.turn}", seat))
         self.seat = (seat + 1) % n
         if self.seat == 0:
@@ -240,12 +236,13 @@ class TurnMixin:
     def _start_turn(self) -> None:
         seat = self.seat
         self._t: dict[str, Any] = {"picked": False, "declined": False, "scored": False,
-                                   "active_acted": False, "ghouls_acted": False,
-                                   "attacked": set(), "converted": set()}
-        self.peace[seat] = None  # B-POW-DIPLOMAT-1: peace lasts until the Diplomat's next turn
+                                   "active_acted": False, "declined_acted": False,
+                                   "attacked": set()}
         for army in self.armies.values():
             if army.owner == seat:
                 army.new_turn()
+                for ab in self._fx(army, "turn_start"):
+                    ab.turn_start(self, army)
 
     def _score(self, seat: int) -> Event:
         """B-SCORE: 1 coin per region of every race of the player, then the bonuses."""

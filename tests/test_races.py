@@ -486,7 +486,9 @@ def test_A_BASE_09_an_abandoned_hole_is_gone_and_no_new_one_comes():
     assert game.mk["hole"][at(game, "c")] == 0
 
 
-def test_A_BASE_14_holes_do_not_stop_their_owners_own_ghouls():
+def test_A_BASE_14_holes_stop_even_their_owners_own_in_decline_ghouls():
+    """A-BASE-14 (amended, French 2018): a Hole-in-the-Ground is impregnable to every other
+    race, the owner's own in-decline Ghouls included."""
     game = new(LINE, ["ghouls", "ratmen", "halflings"], ["merchant", "diplomat", "stout"])
     turn(game, "ann", "a", "b", pick=0)
     turn(game, "bob", "e", pick=0)
@@ -499,7 +501,8 @@ def test_A_BASE_14_holes_do_not_stop_their_owners_own_ghouls():
     act(game, "bob", "end_turn")
     assert game.mk["hole"][at(game, "c")] == 1
     q = game.quote("c", race="ghouls")
-    assert (q.cost, q.reason) == (2 + 10, None)
+    assert (q.cost, q.reason.rule) == (2 + 10, "B-DEF-5")
+    assert refused(game, "ann", "conquer", region="c", race="ghouls") == "B-DEF-5"
 
 
 # ----------------------------------------------------------------------------------------
@@ -746,9 +749,22 @@ def test_B_RACE_SORCERERS_3_adjacent_and_a_border_region_first():
     game = sorcerers_game()
     act(game, "bob", "end_turn")
     act(game, "ann", "pick", combo=0)
-    assert refused(game, "ann", "convert", region="b2") == "B-CONQ-1"  # b2 is not on the edge
+    assert refused(game, "ann", "convert", region="b2") == "A-BASE-04"  # no Sorcerer region yet
     act(game, "ann", "conquer", region="s")
     assert refused(game, "ann", "convert", region="b4") == "B-CONQ-5"  # b4 does not touch s
+
+
+def test_A_BASE_04_a_conversion_is_never_a_first_conquest_flying_still_lifts_adjacency():
+    """A-BASE-04 (amended, French 2018): Sorcerers holding no region cannot convert, not even
+    with Flying; once they hold one, Flying lifts the adjacency of the conversion."""
+    game = sorcerers_game(ann_power="flying")
+    act(game, "bob", "end_turn")
+    act(game, "ann", "pick", combo=0)
+    assert refused(game, "ann", "convert", region="b4") == "A-BASE-04"
+    assert not [a for a in game.legal_actions() if a.do == "convert"]
+    act(game, "ann", "conquer", region="s")
+    act(game, "ann", "convert", region="b4")  # b4 does not touch s: Flying
+    assert owner(game, "b4") == "ann"
 
 
 def test_A_BASE_04_diplomat_peace_forbids_a_conversion():

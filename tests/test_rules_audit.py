@@ -122,7 +122,7 @@ def test_B_POW_DIPLOMAT_1_an_attack_by_the_in_decline_ghouls_does_not_bar_the_al
     act(game, "ann", "pick", combo=0)  # Humans / Diplomat
     act(game, "ann", "conquer", region="f")  # an empty region: no attack by the Humans
     act(game, "ann", "ally", player="bob")
-    assert game.peace[0] == 1
+    assert game.army_of(game.players[0]).data["diplomat.ally"] == 1
 
 
 def test_B_POW_BIVOUACKING_1_the_five_encampments_are_placed_even_without_an_action():

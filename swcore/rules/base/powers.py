@@ -122,7 +122,7 @@ class Bivouacking(Ability):
             game.mk["encampment"][i] = 0
         for i, n in place.items():
             game.mk["encampment"][i] = n
-        army.camps = 0
+        army.stock.pop("encampment", None)
         text = ", ".join(f"{game.board.ids[i]} {n}" for i, n in place.items() if n) or "none"
         return [game._event("encampments", f"Encampments: {text}", army.owner)]
 
@@ -161,9 +161,18 @@ class Diplomat(Ability):
         return seat
 
     def do(self, game: Game, army: Army, action: Any, seat: Any) -> list[Any]:
-        game.peace[army.owner] = seat
+        army.data["diplomat.ally"] = seat
         return [game._event("ally", f"{game.players[army.owner]} makes peace with {game.players[seat]}",
                             army.owner, ally=game.players[seat])]
+
+    def turn_start(self, game: Game, army: Army) -> None:
+        army.data.pop("diplomat.ally", None)  # peace lasts until the Diplomat's next turn
+
+    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
+        if defender.data.get("diplomat.ally") == attacker.owner and not attacker.declined:
+            return RuleError(self.rule, f"{game.players[defender.owner]} made peace with "
+                             f"{game.players[attacker.owner]}: their active race cannot be attacked")
+        return None
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         return [Action.trusted(by=by, do="ally", player=p) for s, p in enumerate(game.players)
@@ -197,7 +206,7 @@ class DragonMaster(Ability):
             return []
         reach = game._reach(army)
         return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._candidates(reach)
-                if game._target_error(army, i, "conquer", reach, False) is None]
+                if game._target_error(army, i, reach, False) is None]
 
 
 @register

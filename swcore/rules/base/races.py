@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...catalogue import BOX, MARKERS
+from ...catalogue import BOX, LOST_TRIBE, MARKERS
 from ...effects import Ability, register
 from ...errors import RuleError
 from ...words import Kind, Param, Word, declare
@@ -86,12 +86,10 @@ class Halflings(Ability):
         return True
 
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
-        if army.holes < MARKERS["hole"]:  # A-BASE-09: the first two regions ever conquered
+        placed = army.data.get("halflings.holes", 0)
+        if placed < MARKERS["hole"]:  # A-BASE-09: the first two regions ever conquered
             game.mk["hole"][region] = 1
-            army.holes += 1
-
-    def immune_marker(self) -> str | None:
-        return "hole"
+            army.data["halflings.holes"] = placed + 1
 
 
 @register
@@ -137,23 +135,42 @@ class Sorcerers(Ability):
     words = ("convert",)
     once_per_turn = frozenset()  # once per opponent instead
 
+    def _error(self, game: Game, army: Army, i: int, reach: Any = None) -> RuleError | None:
+        """Why the lone token in region i cannot be converted now (A-BASE-04), or None."""
+        rid = game.board.ids[i]
+        race, owner = game.race[i], game.owner[i]
+        if not race or race == LOST_TRIBE or owner == army.owner or game.armies[race].declined:
+            return RuleError("B-RACE-SORCERERS-1", f"{rid} holds no opponent's active race")
+        reach = reach or game._reach(army)
+        if not reach[0]:
+            return RuleError("A-BASE-04", "Sorcerers that hold no region cannot convert: a "
+                                          "conversion is never a first conquest")
+        err = game._target_error(army, i, reach)  # immunity, peace, adjacency (Flying lifts it)
+        if err:
+            return err
+        if game.tokens[i] != 1:
+            return RuleError("B-RACE-SORCERERS-2", f"{rid} holds {game.tokens[i]} tokens; only a "
+                                                   "lone token can be converted")
+        if game.mk["encampment"][i]:
+            return RuleError("B-RACE-SORCERERS-2", f"an Encampment protects the token in {rid}")
+        if owner in army.turn.get("sorcerers.converted", ()):
+            return RuleError("B-RACE-SORCERERS-1", f"one conversion per opponent per turn: "
+                                                   f"{game.players[owner]} already converted")
+        return None
+
     def check(self, game: Game, army: Army, action: Any) -> Any:
         game._conquest_open(army)
         i = game.board.region(action.region)
-        err = game._target_error(army, i, "convert")
+        err = self._error(game, army, i)
         if err:
             raise err
-        victim = game.owner[i]
-        if victim in game._t["converted"]:
-            raise RuleError("B-RACE-SORCERERS-1", f"one conversion per opponent per turn: "
-                                                  f"{game.players[victim]} already converted")
         if game.tray(army.race) < 1:
             raise RuleError("B-DEF-8", "no Sorcerer token left in the tray")
         return i
 
     def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
         victim_race, victim = game.race[i], game.owner[i]
-        game._t["converted"].add(victim)
+        army.turn.setdefault("sorcerers.converted", []).append(victim)
         game._t["attacked"].add(victim)
         game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
         game._occupy(i, army.race, army.owner, 1)
@@ -168,11 +185,12 @@ class Sorcerers(Ability):
 
         if army.over or game.tray(army.race) < 1:
             return []
-        done = game._t["converted"]
         reach = game._reach(army)
-        return [Action.trusted(by=by, do="convert", region=game.board.ids[i]) for i in game._candidates(reach)
-                if game.race[i] and game.owner[i] not in done
-                and game._target_error(army, i, "convert", reach, False) is None]
+        if not reach[0]:
+            return []
+        return [Action.trusted(by=by, do="convert", region=game.board.ids[i])
+                for i in game._candidates(reach)
+                if game.race[i] and self._error(game, army, i, reach) is None]
 
 
 @register

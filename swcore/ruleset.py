@@ -1,0 +1,52 @@
+"""The rule modules a set-up selects, combined once per selection in the canonical order.
+
+`expansions` in a set-up names rule sets besides the base game; the base module is always in.
+Whatever order they are listed in, `Ruleset.of(...)` orders them as `MODULE_ORDER`, so two
+tables that list the same expansions play exactly the same rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .errors import InputError
+from .rules import MODULE_ORDER, available_modules
+from .rules.registry import MODULES
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    modules: tuple[Any, ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(m.id for m in self.modules)
+
+    @staticmethod
+    def check(expansions: Any) -> list[str]:
+        """The expansions of a set-up in canonical order; an unknown or unimplemented one is
+        refused by name, so a table never plays rules the engine does not have."""
+        if expansions is None:
+            return []
+        if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
+            raise InputError("expansions", "a list of rule-set ids")
+        for k, e in enumerate(expansions):
+            if e == "base":
+                continue
+            if e not in MODULE_ORDER:
+                raise InputError(f"expansions[{k}]", f"unknown rule set {e!r}; known: "
+                                                     f"{', '.join(MODULE_ORDER[1:])}")
+            if e not in available_modules():
+                raise InputError(f"expansions[{k}]", f"the expansion {e!r} is not implemented yet")
+        return [m for m in MODULE_ORDER[1:] if m in expansions]
+
+    @classmethod
+    def of(cls, expansions: tuple[str, ...] = ()) -> Ruleset:
+        return _ruleset(tuple(cls.check(list(expansions))))
+
+
+@cache
+def _ruleset(expansions: tuple[str, ...]) -> Ruleset:
+    return Ruleset(tuple(MODULES[m] for m in ("base", *expansions)))

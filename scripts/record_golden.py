@@ -14,6 +14,12 @@ tests/golden/saves-v1/ and 3 games to tests/golden/store-v1.sqlite, each with th
 expects. Re-running it against a7688bb gives the same games (everything is seeded); only the
 store's join-code salts and timestamps differ.
 
+Deliberate rule changes since: the games (not the saves or the store) were re-recorded with
+`--games-only` from the engine after the rule modules refactor, once the refactored engine had
+replayed all 232 games of a7688bb identically with its two amended rulings switched off:
+A-BASE-04 (Sorcerers holding no region cannot convert) and A-BASE-14 (a Hole stops the owner's
+own in-decline Ghouls too). With the rulings on, 40 of the 232 games took another course.
+
 The facts compared are plain and stable (coins, winners, each region's race, owner, tokens and
 markers, active and declined races), never the state hash: the snapshot may gain fields.
 """
@@ -239,7 +245,7 @@ def record_store(out: Path) -> None:
                                        encoding="utf-8")
 
 
-def record(tree: Path, out: Path) -> None:
+def record(tree: Path, out: Path, games_only: bool = False) -> None:
     import dashboards
     import swcore
 
@@ -247,6 +253,9 @@ def record(tree: Path, out: Path) -> None:
         assert Path(mod.__file__).resolve().is_relative_to(tree.resolve()), mod.__file__
     out.mkdir(parents=True, exist_ok=True)
     n = record_games(out)
+    if games_only:
+        print(f"recorded {n} games from {tree} into {out}")
+        return
     record_saves(out)
     record_store(out)
     print(f"recorded {n} games, saves and a store from {tree} into {out}")
@@ -257,14 +266,18 @@ def main() -> None:
     ap.add_argument("--commit", default="a7688bb", help="commit to record from (temporary worktree)")
     ap.add_argument("--tree", type=Path, help="record from this existing tree instead")
     ap.add_argument("--out", type=Path, default=REPO / "tests" / "golden")
+    ap.add_argument("--games-only", action="store_true",
+                    help="re-record the games only (after a deliberate rule change); the v1 saves "
+                         "and store stay as the old engine wrote them")
     args = ap.parse_args()
     if args.tree:
-        return record(args.tree, args.out.resolve())
+        return record(args.tree, args.out.resolve(), args.games_only)
     tmp = Path(tempfile.mkdtemp(prefix="sw-golden-")) / "tree"
     subprocess.run(["git", "worktree", "add", "--detach", str(tmp), args.commit], cwd=REPO, check=True)
     try:
         env = {**os.environ, "PYTHONPATH": str(tmp)}
-        subprocess.run([sys.executable, __file__, "--tree", str(tmp), "--out", str(args.out.resolve())],
+        subprocess.run([sys.executable, __file__, "--tree", str(tmp), "--out", str(args.out.resolve()),
+                        *(["--games-only"] if args.games_only else [])],
                        cwd=tmp, env=env, check=True)
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(tmp)], cwd=REPO, check=False)

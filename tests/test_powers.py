@@ -222,6 +222,7 @@ def test_B_POW_BIVOUACKING_1_an_encampment_shields_a_lone_token_from_sorcerers()
     act(g, "ann", "encampments", tokens={"b": 1})
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)  # Sorcerers / Hill
+    assert committed(act(g, "bob", "conquer", region="d")) == 2  # A-BASE-04: a region first
     assert refuse(g, "bob", "convert", region="b").rule == "B-RACE-SORCERERS-2"
     act(g, "bob", "convert", region="c")  # no Encampment there
     assert owner(g, "c") == "bob"
@@ -234,8 +235,10 @@ def test_B_POW_BIVOUACKING_2_encampments_are_never_lost():
     act(g, "ann", "encampments", tokens={"a": 4, "b": 1})
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)  # Sorcerers 5 + Hill 4 = 9
+    assert committed(act(g, "bob", "conquer", region="d")) == 2  # A-BASE-04: a region first
     act(g, "bob", "convert", region="c")
     assert committed(act(g, "bob", "conquer", region="b")) == 4  # 2 + 1 Ratman + 1 Encampment
+    assert g.hand("bob") == 9 - 2 - 4  # the conversion took no token from hand
     act(g, "bob", "end_turn")
     assert mark(g, "encampment", "a") == 5  # the one of b is back, in ann's only region
     assert sum(g.mk["encampment"]) == 5
@@ -384,6 +387,7 @@ def test_A_BASE_08_peace_forbids_a_sorcerer_conversion():
     act(g, "ann", "ally", player="bob")
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)
+    assert committed(act(g, "bob", "conquer", region="c")) == 2  # A-BASE-04: next to b first
     assert refuse(g, "bob", "convert", region="b").rule == "B-POW-DIPLOMAT-1"
 
 
@@ -424,6 +428,7 @@ def test_B_POW_DRAGONMASTER_1_the_dragon_region_is_immune():
     act(g, "ann", "redeploy", tokens={"a": 1, "b": 12})
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)  # Sorcerers
+    assert committed(act(g, "bob", "conquer", region="d")) == 2  # A-BASE-04: next to a first
     assert refuse(g, "bob", "convert", region="a").rule == "B-DEF-5"
     assert refuse(g, "bob", "conquer", region="a").rule == "B-DEF-5"
 
@@ -508,7 +513,8 @@ def test_B_POW_FLYING_1_never_a_sea_or_the_lake():
 
 
 def test_B_POW_FLYING_1_flying_sorcerers_convert_without_adjacency():
-    """[HJ-FAQ] quoted in B-RACE-SORCERERS-3: Flying lifts the conversion's adjacency too."""
+    """[HJ-FAQ] quoted in B-RACE-SORCERERS-3: Flying lifts the conversion's adjacency too, once
+    the Sorcerers hold a region (A-BASE-04: never a first conquest); here they hold c."""
     g = new(FLY_MAP, FLY_BORDERS, ["ratmen", "sorcerers"], ["hill", "flying"])
     turn(g, "ann", "a", "b", pick=0, end=False)
     act(g, "ann", "redeploy", tokens={"a": 11, "b": 1})
@@ -666,6 +672,7 @@ def test_B_RACE_SORCERERS_2_a_fortress_does_not_shield_a_lone_token():
     turn(g, "bob", pick=0)  # Sorcerers / Hill
     act(g, "ann", "redeploy", tokens={"a": 7, "b": 1, "c": 1, "d": 1, "e": 1})
     act(g, "ann", "end_turn")
+    assert committed(act(g, "bob", "conquer", region="f")) == 2  # A-BASE-04: next to e first
     assert g.quote("e", "bob").cost == 2 + 1 + 1  # the Fortress defends against conquest...
     act(g, "bob", "convert", region="e")  # ...but not against a conversion
     assert owner(g, "e") == "bob" and mark(g, "fortress", "e") == 0
@@ -702,9 +709,9 @@ def test_B_POW_HEROIC_1_hero_regions_are_immune():
     act(g, "ann", "heroes", regions=["a", "b"])
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)  # Sorcerers / Hill
-    assert refuse(g, "bob", "convert", region="a").rule == "B-DEF-5"
     assert refuse(g, "bob", "conquer", region="b").rule == "B-DEF-5"
-    act(g, "bob", "conquer", region="d")
+    assert committed(act(g, "bob", "conquer", region="d")) == 2  # A-BASE-04: next to a first
+    assert refuse(g, "bob", "convert", region="a").rule == "B-DEF-5"
     assert refuse(g, "bob", "conquer", region="a").rule == "B-DEF-5"
 
 

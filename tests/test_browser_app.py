@@ -195,12 +195,14 @@ def test_B_CONQ_2_conquest_by_tapping_the_map_end_of_turn_score_and_undo(server,
     expect(page.get_by_text("plays Ratmen")).to_be_visible()
     tap(page, "r4")
     expect(page.get_by_text("Region r4")).to_be_visible()
-    page.get_by_role("button", name="Conquer r4 (2 tokens)").click()
+    expect(page.get_by_text("Cost 2 tokens")).to_be_visible()
+    page.get_by_role("button", name="Conquer r4", exact=True).click()
     expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
     assert [r.action.get("do") for r in rows(db_url, gid)] == ["pick", "conquer"]
     tap(page, "r15")  # the lake: refused with its rule
     expect(page.get_by_text("B-CONQ-4").first).to_be_visible()
-    page.get_by_role("button", name="End Ann's turn and score").click()
+    page.get_by_role("button", name="End the turn", exact=True).click()  # asks first
+    page.get_by_role("button", name="Confirm: End the turn", exact=True).click()
     # B-SCORE-1: one region, no hill: +1 coin.
     expect(page.get_by_text("scored +1 in turn 1")).to_be_visible()
     expect(page.get_by_role("cell", name="Ratmen: 1 region")).to_be_visible()
@@ -254,7 +256,7 @@ def test_by_touch_on_a_phone_and_a_tablet_B_CONQ_2(server, browser, db_url, devi
         fw, fh = BOARD.frame
         page.touchscreen.tap(box["x"] + 4 + cx / fw * (box["width"] - 8),
                              box["y"] + 4 + cy / fh * (box["height"] - 8))
-        conquer = page.get_by_role("button", name="Conquer r4 (2 tokens)")
+        conquer = page.get_by_role("button", name="Conquer r4", exact=True)
         expect(conquer).to_be_visible()
         assert conquer.bounding_box()["height"] >= 44
         conquer.tap()
@@ -277,7 +279,7 @@ def test_kill_the_server_restart_and_resume(db_url, page):
         open_game(page, srv, "Table 9", code)
         page.get_by_role("button", name="Pick").first.click()
         tap(page, "r4")
-        page.get_by_role("button", name="Conquer r4 (2 tokens)").click()
+        page.get_by_role("button", name="Conquer r4", exact=True).click()
         expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 2")
         srv.kill()
         srv.start()
@@ -305,7 +307,7 @@ def test_two_tabs_see_each_others_actions_within_a_second(server, browser, db_ur
         expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=3000)
         assert time.monotonic() - start < 1.5
         tap(two, "r4")
-        two.get_by_role("button", name="Conquer r4 (2 tokens)").click()
+        two.get_by_role("button", name="Conquer r4", exact=True).click()
         expect(one.get_by_text("Ann's Ratmen conquer r4")).to_be_visible(timeout=3000)
     finally:
         ctx.close()

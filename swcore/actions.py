@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import InputError
-from .words import MAX_NAME, WORDS, Kind, check_value, export_value
+from .words import MAX_NAME, WORDS, check_value, export_value
 
 
 class Action:
@@ -40,8 +40,7 @@ class Action:
             raise AttributeError(name)
         value = self.args.get(name)
         if value is None:
-            param = WORDS[self.do].params.get(name)
-            return False if param is not None and param.kind is Kind.FLAG else None
+            return False if name in WORDS[self.do].flags else None
         return value
 
     def _k(self) -> tuple[Any, ...]:

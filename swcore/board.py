@@ -3,7 +3,7 @@
 A board is static data shared by every game played on it. Regions are referred to by their
 string id outside the engine and by their index inside it (lists are faster than dicts).
 Built-in boards live in swcore/data/boards/*.json (see the README there); a scenario may also
-give an inline map in the form of ../shared/conformance/FORMAT.md (v1 and the v2 additions).
+give an inline map in the form of docs/scenario-format.md (v1 and the v2 additions).
 
 Rules read a region through its terrain's kind, tags and defence (swcore/terrains.py), never
 through a terrain's name, so an Underground Mudpool is a swamp for every ability (U-COMPAT-5).

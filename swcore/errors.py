@@ -10,7 +10,7 @@ class SwError(ValueError):
 
 
 class RuleError(SwError):
-    """An action the rules forbid; `rule` is the rule ID of ../shared/rules/ that forbids it."""
+    """An action the rules forbid; `rule` is the rule ID (docs/rules/) that forbids it."""
 
     def __init__(self, rule: str, message: str):
         super().__init__(f"[{rule}] {message}")

@@ -1,6 +1,6 @@
 """The game object: state, `apply()`, `legal_actions()`, undo/redo, save/load.
 
-Every rule cites its ID in ../shared/rules/base-game.md (B-...) or ambiguities.md (A-...).
+Every rule cites its ID in docs/rules/base-game.md (B-...) or ambiguities.md (A-...).
 Each action is checked completely before anything changes; the few preparatory steps that
 must happen before the check (Ready Troops, the end of the conquest phase) are journaled and
 rolled back if the check fails, so a refused action leaves the state exactly as it was.
@@ -264,7 +264,7 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
         """The effects that work for `army` now, in a fixed order: its race, each of its
         powers, then the rule modules' own effects; in decline, only those that say they still
         work (B-DECL-2). Built once per (race, powers, declined) and shared by every game."""
-        key = (army.race, tuple(army.powers), army.declined)
+        key = (army.race, army.powers, army.declined)
         hooks = _HOOKS.get(key)
         if hooks is None:
             sources = [ability(army.race), *(ability(p) for p in army.powers)]
@@ -276,7 +276,7 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
     def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
         """Only the effects of `army` that override `hook` (a dispatch table built once per
         situation, so asking a hook nobody uses costs one dict look-up)."""
-        key = (army.race, tuple(army.powers), army.declined, hook)
+        key = (army.race, army.powers, army.declined, hook)
         table = _FX.get(key)
         if table is None:
             default = getattr(Ability, hook)

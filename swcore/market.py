@@ -46,7 +46,7 @@ class MarketMixin:
             self.column[j][2] += self._combo_step(j)
         race, power, lying = self.column.pop(k)
         self.coins[seat] += lying - price
-        army = Army(race=race, powers=[power], owner=seat, picked_turn=self.turn, ready=True)
+        army = Army(race=race, powers=(power,), owner=seat, picked_turn=self.turn, ready=True)
         self.armies[race] = army
         self.active[seat] = race
         want = CATALOGUE[race].tokens + CATALOGUE[power].tokens

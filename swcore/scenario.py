@@ -1,4 +1,4 @@
-"""The scenario runner: ../shared/conformance/FORMAT.md (v1 and the expansion vocabulary v2).
+"""The scenario runner: docs/scenario-format.md (v1 and the expansion vocabulary v2).
 
 `run_file(path)` plays one scenario and returns a `Result`; `run_paths(paths)` prints one line
 per scenario and a last line `N passed, N failed`. A file that is not a valid scenario, or that

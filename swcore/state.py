@@ -17,7 +17,7 @@ class Army:
     prefixed by the id of the effect that owns it."""
 
     race: str
-    powers: list[str]  # the badge (none once discarded on decline); several for some seats
+    powers: tuple[str, ...]  # the badge (none once discarded on decline); several for some seats
     owner: int
     declined: bool = False
     hand: int = 0

@@ -140,9 +140,9 @@ class TurnMixin:
         army.hand = army.held = 0  # B-DECL-3: tokens off the board go back to the tray
         army.roll = None
         army.declined = True
-        for power in [p for p in army.powers if not ability(p).stays_on_decline()]:
-            self.power_discard.append(power)  # B-DECL-2
-            army.powers.remove(power)
+        kept = tuple(p for p in army.powers if ability(p).stays_on_decline())
+        self.power_discard.extend(p for p in army.powers if p not in kept)  # B-DECL-2
+        army.powers = kept
         self.active[seat] = None
         self.declined[seat].append(army.race)
         events.append(self._event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "

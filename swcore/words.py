@@ -63,6 +63,12 @@ class Word:
     confirm: bool = False
     #: Where a screen shows it: "region" (a region's card), "column", "bar", "panel".
     place: str = "panel"
+    #: The names of its FLAG parameters (read False when absent), computed once.
+    flags: frozenset[str] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "flags", frozenset(k for k, p in self.params.items()
+                                                    if p.kind is Kind.FLAG))
 
 
 WORDS: dict[str, Word] = {}

@@ -18,8 +18,9 @@ from .catalogue import BOX, DIE_FACES, LOST_TRIBE, POWERS, RACES
 from .config import Options, make_setup
 from .conquest import ConquestMixin
 from .effects import Ability, ability
-from .errors import InputError, RuleError, SwError
+from .errors import InputError, SwError
 from .events import Event
+from .flow import Decision, FlowMixin
 from .legal import LegalMixin
 from .markers import MARKER_KINDS
 from .market import MarketMixin
@@ -34,7 +35,7 @@ _HOOKS: dict[tuple[str, tuple[str, ...], bool], tuple[Any, ...]] = {}
 _FX: dict[tuple[str, tuple[str, ...], bool, str], tuple[Any, ...]] = {}
 
 
-class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
+class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
     """A game of Small World. Create with `Game.new(...)`; act with `apply(action)`."""
 
     # ----------------------------------------------------------------------------------
@@ -101,10 +102,12 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
         self.power_discard: list[str] = []
         self.reshuffles = 0
         self.rolls = 0
-        self.queue: list[str] = []  # races whose withdrawn tokens wait to be placed (B-LOSS-2)
+        self.pending: list[Decision] = []  # decisions to settle before play goes on (swcore.flow)
         self.last_score: list[list[dict[str, Any]] | None] = [None] * len(self.players)
         self.track: list[list[int]] = []  # [turn, seat, coins] after every end of turn
-        self._start_turn()
+        self._step("round_start", 0)
+        self._step("turn_start", 0)
+        self._settle()
 
     # ----------------------------------------------------------------------------------
     # Queries
@@ -113,17 +116,6 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
     def current(self) -> str:
         """The player whose turn it is."""
         return self.players[self.seat]
-
-    @property
-    def to_act(self) -> str | None:
-        """Who must act next: a defender placing withdrawn tokens, else the current player."""
-        if self.queue:
-            return self.players[self.armies[self.queue[0]].owner]
-        return None if self.game_over else self.current
-
-    @property
-    def game_over(self) -> bool:
-        return self.finished and not self.queue
 
     def seat_of(self, player: str, field_name: str = "by") -> int:
         try:
@@ -208,6 +200,7 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
         self._journal = journal
         try:
             events, logged = self._dispatch(action)
+            self._settle()
         except SwError:
             for undo in reversed(journal):
                 undo()
@@ -230,29 +223,6 @@ class Game(MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, Sa
             return err
         self._restore(saved)
         return None
-
-    def _dispatch(self, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        if self.game_over:
-            raise RuleError("B-END-1", "the game is over")
-        seat = self.seat_of(a.by)
-        if a.do == "reveal" or self.needs_reveal:
-            if a.do != "reveal":
-                raise RuleError("B-COMBO-6", "first enter the combo revealed at the bottom of the "
-                                             "column (reveal)")
-            return self._do_reveal(seat, a)
-        if self.queue:
-            if a.do != "redeploy":
-                defender = self.players[self.armies[self.queue[0]].owner]
-                raise RuleError("B-LOSS-2", f"{defender} must first place the tokens withdrawn from "
-                                            f"conquered regions (redeploy)")
-            return self._withdrawal_redeploy(seat, a), a.to_dict()
-        if seat != self.seat:
-            raise RuleError("B-FLOW-1", f"it is {self.current}'s turn, not {a.by}'s")
-        handler = getattr(self, "_do_" + a.do, None)
-        if handler is not None:
-            return handler(seat, a)
-        events = self._special(seat, a)
-        return events, self._logged(a, events)
 
     # --- journaled preparatory steps --------------------------------------------------
     def _note(self, undo: Any) -> None:

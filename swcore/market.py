@@ -61,11 +61,6 @@ class MarketMixin:
             seat, race=race, power=power, combo=k, paid=price, collected=lying, tokens=army.hand)
         return [ev], a.to_dict()
 
-    @property
-    def needs_reveal(self) -> bool:
-        """A table-entered column waits for the combo that was revealed at its bottom."""
-        return self.table and len(self.column) < 6 and bool(self.race_stack)
-
     def _do_reveal(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         if not self.needs_reveal:
             raise RuleError("B-COMBO-6", "the column already shows six combos (or no banner is left)")
@@ -77,6 +72,7 @@ class MarketMixin:
         self.race_stack.remove(a.race)
         (self.power_stack if a.player in self.power_stack else self.power_discard).remove(a.player)
         self.column.append([a.race, a.player, 0])
+        self._drop(lambda d: d.kind == "reveal")
         return [self._event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "
                                       f"{CATALOGUE[a.player].english}", seat, race=a.race,
                             power=a.player)], a.to_dict()

@@ -157,7 +157,7 @@ class PlacementMixin:
                                   seat, race=army.race, tokens=dict(a.tokens or ())))
         return events, a.to_dict()
 
-    def _withdrawal_redeploy(self, seat: int, a: Action) -> list[Event]:
+    def _withdrawal_redeploy(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         army = self.armies[self.queue[0]]
         if seat != army.owner:
             raise RuleError("B-LOSS-2", f"{self.players[army.owner]} places withdrawn tokens first")
@@ -166,7 +166,7 @@ class PlacementMixin:
         regions = self.regions_of(army.race)
         now = {i: self.tokens[i] for i in regions}
         place = self._check_placement(army, a, now, sum(now.values()) + army.withdrawn)
-        return self._settle_withdrawal(army, place)
+        return self._settle_withdrawal(army, place), a.to_dict()
 
     def _settle_withdrawal(self, army: Army, place: dict[int, int]) -> list[Event]:
         for i, n in place.items():
@@ -174,7 +174,7 @@ class PlacementMixin:
         army.hand -= army.withdrawn
         army.withdrawn = 0
         self._put_back_stock(army, place)
-        self.queue.pop(0)
+        self._drop(lambda d: d.kind == "withdrawal" and d.data["race"] == army.race)
         return self._game_over_event() + [self._event("withdrawal", f"{self.players[army.owner]} places withdrawn "
                             f"{race_name(army.race)}: " + ", ".join(f"{self.board.ids[i]} {n}"
                                                                     for i, n in place.items()),

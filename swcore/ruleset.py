@@ -7,11 +7,12 @@ tables that list the same expansions play exactly the same rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from .errors import InputError
+from .flow import STEPS
 from .rules import MODULE_ORDER, available_modules
 from .rules.registry import MODULES
 
@@ -19,6 +20,12 @@ from .rules.registry import MODULES
 @dataclass(frozen=True)
 class Ruleset:
     modules: tuple[Any, ...]
+    #: step name -> the modules' functions for it, in module order (swcore.flow.STEPS)
+    steps: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: decision kind -> the Game method that settles it
+    decisions: dict[str, str] = field(default_factory=dict)
+    #: functions run after every action, that push the decisions a position calls for
+    settle: tuple[Any, ...] = ()
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -49,4 +56,9 @@ class Ruleset:
 
 @cache
 def _ruleset(expansions: tuple[str, ...]) -> Ruleset:
-    return Ruleset(tuple(MODULES[m] for m in ("base", *expansions)))
+    modules = tuple(MODULES[m] for m in ("base", *expansions))
+    steps = {name: tuple(fn for m in modules for fn in getattr(m, "steps", {}).get(name, ()))
+             for name in STEPS}
+    decisions = {k: v for m in modules for k, v in getattr(m, "decisions", {}).items()}
+    settle = tuple(fn for m in modules for fn in getattr(m, "settle", ()))
+    return Ruleset(modules, steps, decisions, settle)

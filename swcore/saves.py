@@ -125,6 +125,7 @@ class SavesMixin:
             "race_stack": list(self.race_stack), "power_stack": list(self.power_stack),
             "power_discard": list(self.power_discard), "rolls": self.rolls,
             "queue": list(self.queue),
+            "pending": [d.to_dict(self.players) for d in self.pending],
             "turn_flags": {k: (sorted(v) if isinstance(v, set) else v) for k, v in self._t.items()},
         }
 

@@ -59,6 +59,7 @@ class TurnMixin:
             return
         self._t["active_acted"] = True
         self._note(lambda: self._t.__setitem__("active_acted", False))
+        self._drop(lambda d: d.kind == "declined_turn")
         for race in self.declined[seat]:
             ghoul = self.armies[race]
             if ghoul.ready and not ghoul.redeployed and ghoul is not acting:
@@ -161,8 +162,7 @@ class TurnMixin:
             self.declined[army.owner].remove(race)
         if self.active[army.owner] == race:
             self.active[army.owner] = None
-        if race in self.queue:
-            self.queue.remove(race)
+        self._drop(lambda d: d.kind == "withdrawal" and d.data["race"] == race)
         self.race_stack.append(race)
         self._refill()
         return self._event("race_gone", f"{race_name(race)} leave the board; the banner goes back "
@@ -201,28 +201,16 @@ class TurnMixin:
         if not t["scored"]:
             events.append(self._score(seat))
         self.track.append([self.turn, seat, self.coins[seat]])
-        # B-LOSS-2 / A-BASE-20: defenders place withdrawn tokens, clockwise from the active player.
-        n = len(self.players)
-        order = {s: (s - seat) % n for s in range(n)}
-        pending = sorted((a_ for a_ in self.armies.values() if a_.withdrawn),
-                         key=lambda x: (order[x.owner], x.declined))
-        for army in pending:
-            if self.regions_of(army.race):
-                self.queue.append(army.race)
-            else:
-                army.withdrawn = 0  # B-LOSS-3: no region left, the tokens stay in hand
-        for army in self.armies.values():  # B-POW-BIVOUACKING-2: Encampments are never lost
-            if army.stock and army.race not in self.queue:
-                self._put_back_stock(army, {i: self.tokens[i] for i in self.regions_of(army.race)})
+        events += self._step("turn_end", seat)
+        events += self._step("after_turn", seat)
         events.append(self._event("end_turn", f"{a.by} ends turn {self.turn}", seat))
-        self.seat = (seat + 1) % n
+        self.seat = (seat + 1) % len(self.players)
         if self.seat == 0:
-            self.turn += 1  # B-FLOW-2
-            if self.turn > self.turns:
-                self.finished = True  # B-FLOW-3, B-END-1
-                self.turn = self.turns
+            events += self._step("round_end", seat)
         if not self.finished:
-            self._start_turn()
+            if self.seat == 0:
+                events += self._step("round_start", self.seat)
+            events += self._step("turn_start", self.seat)
         return events + self._game_over_event(), a.to_dict()
 
     def _game_over_event(self) -> list[Event]:
@@ -232,17 +220,6 @@ class TurnMixin:
         win = self.winners()
         return [self._event("game_over", "the game is over: " + ", ".join(win) +
                             (" wins" if len(win) == 1 else " share the win"), None, winners=win)]
-
-    def _start_turn(self) -> None:
-        seat = self.seat
-        self._t: dict[str, Any] = {"picked": False, "declined": False, "scored": False,
-                                   "active_acted": False, "declined_acted": False,
-                                   "attacked": set()}
-        for army in self.armies.values():
-            if army.owner == seat:
-                army.new_turn()
-                for ab in self._fx(army, "turn_start"):
-                    ab.turn_start(self, army)
 
     def _score(self, seat: int) -> Event:
         """B-SCORE: 1 coin per region of every race of the player, then the bonuses."""

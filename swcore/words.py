@@ -63,6 +63,8 @@ class Word:
     confirm: bool = False
     #: Where a screen shows it: "region" (a region's card), "column", "bar", "panel".
     place: str = "panel"
+    #: Entered by anyone at the table, whoever's turn it is (chance seen on the table).
+    anyone: bool = False
     #: The names of its FLAG parameters (read False when absent), computed once.
     flags: frozenset[str] = field(init=False, default=frozenset())
 

@@ -1,11 +1,15 @@
-"""The base game (B-* rules): its action words, 14 races and 20 special powers."""
+"""The base game (B-* rules): its action words, 14 races, 20 special powers, its turn steps."""
 
 from __future__ import annotations
 
 from ..registry import module
-from . import powers, races, words  # noqa: F401  (importing declares the words and effects)
+from . import powers, races, words  # noqa: F401  (importing declares words and effects)
+from . import steps as flow
 
 
 @module
 class Base:
     id = "base"
+    steps = flow.STEPS
+    decisions = flow.DECISIONS
+    settle = flow.SETTLE

@@ -28,6 +28,6 @@ declare(
          place="bar"),
     Word("reveal", "B-COMBO-6", label="Enter the revealed combo {race} / {player}",
          sentence="{by} enters the combo revealed at the bottom of the column: {race} / {player}",
-         place="column",
+         place="column", anyone=True,
          params={"race": Param(Kind.RACE, required=True), "player": Param(Kind.POWER, required=True)}),
 )

@@ -31,48 +31,48 @@ class ConquestMixin:
         if not army.declined and self._ghouls_pending(seat):
             return self._preview(lambda: (self._close_ghouls(seat, army),
                                           self.quote(region, player, race))[1])
-        cost, parts = self._cost(army, i)
+        parts: list[tuple[str, int]] = []
+        cost = self._cost(army, i, parts)
         reason = self._target_error(army, i)
         return Quote(region, cost, parts, reason)
 
-    def _cost_value(self, army: Army, i: int) -> int:
-        """`_cost` without its breakdown, for legal_actions (the same sum, computed lean)."""
-        mk = self.mk
-        c = 2 + (self.board.terrain[i] == "mountain")
+    def _cost(self, army: Army, i: int, parts: list[tuple[str, int]] | None = None) -> int:
+        """B-CONQ-2: the region's base cost and defence, its markers and occupants, then the
+        effects' changes; at least 1 (B-CONQ-3). With `parts`, the breakdown is filled in too
+        (quotes); legal_actions asks for the total only, which is the hot path."""
+        b, mk = self.board, self.mk
+        c = b.base_cost[i] or 0
+        d = b.defence[i]
+        if parts is not None:
+            parts.append(("base", c))
+            if d:
+                parts.append((b.terrain[i].replace("_", " "), d))
+        c += d
         for k in DEFENCE_MARKERS:
-            c += mk[k][i]
+            n = mk[k][i]
+            if n:
+                c += n * MARKER_TYPES[k].defence
+                if parts is not None:
+                    parts.append((k, n * MARKER_TYPES[k].defence))
         race = self.race[i]
         if race is not None and race != army.race:
             c += self.tokens[i]
-        for ab in self._hooks(army):
-            for _, d in ab.cost_modifiers(self, army, i):
-                c += d
-        if army.roll is not None:
+            if parts is not None:
+                parts.append(("lost tribe" if race == LOST_TRIBE else race_name(race), self.tokens[i]))
+        for ab in self._fx(army, "cost_modifiers"):
+            for item in ab.cost_modifiers(self, army, i):
+                c += item[1]
+                if parts is not None:
+                    parts.append(item)
+        if army.roll is not None:  # a die rolled before choosing the target (A-BASE-06)
             c -= army.roll
-        return c if c > 1 else 1
-
-    def _cost(self, army: Army, i: int) -> tuple[int, list[tuple[str, int]]]:
-        """B-CONQ-2: 2 + markers + tokens, then race/power reductions, at least 1 (B-CONQ-3)."""
-        parts: list[tuple[str, int]] = [("base", 2)]
-        if self.board.terrain[i] == "mountain":
-            parts.append(("mountain", 1))
-        mk = self.mk
-        for k in DEFENCE_MARKERS:
-            if mk[k][i]:
-                parts.append((k, mk[k][i]))
-        race = self.race[i]
-        if race and race != army.race:
-            label = "lost tribe" if race == LOST_TRIBE else race_name(race)
-            parts.append((label, self.tokens[i]))
-        for ab in self._hooks(army):
-            parts += ab.cost_modifiers(self, army, i)
-        if army.roll is not None:  # Berserk: the die rolled before choosing (A-BASE-06)
-            parts.append(("berserk die", -army.roll))
-        total = sum(p[1] for p in parts)
-        if total < 1:
-            parts.append(("minimum 1", 1 - total))
-            total = 1
-        return total, parts
+            if parts is not None:
+                parts.append((army.turn.get("die_label", "die"), -army.roll))
+        if c < 1:
+            if parts is not None:
+                parts.append(("minimum 1", 1 - c))
+            c = 1
+        return c
 
     def _reach(self, army: Army) -> tuple[Any, ...]:
         """What decides where `army` may go, computed once: (held regions, regions next to them,
@@ -96,6 +96,9 @@ class ConquestMixin:
         held, near, hooks, water_ok, anywhere, free, _ = reach or self._reach(army)
         seat = army.owner
         rid = b.ids[i]
+        if b.base_cost[i] is None:  # a chasm, the Necromancer's Island: never occupied
+            rule = "U-CHASM-1" if b.kind[i] == "chasm" else "X-NEC-2"
+            return explain and RuleError(rule, f"{rid} ({b.kind[i]}) can never be conquered") or rule
         if b.water[i] and not water_ok:
             return explain and RuleError("B-CONQ-4", f"{rid} is a {b.terrain[i]}: seas and the lake "
                                                      "cannot be conquered") or "B-CONQ-4"
@@ -155,7 +158,8 @@ class ConquestMixin:
             raise err
         if army.hand < 1:
             raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with")
-        cost, parts = self._cost(army, i)
+        parts: list[tuple[str, int]] = []
+        cost = self._cost(army, i, parts)
         logged = a.to_dict()
         if a.reinforce:
             if army.roll is not None or any(ab.replaces_final_die for ab in self._hooks(army)):

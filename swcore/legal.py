@@ -90,7 +90,7 @@ class LegalMixin:
                 for i in self._candidates(reach):
                     if self._target_error(army, i, reach, False) is not None:
                         continue
-                    cost = self._cost_value(army, i)
+                    cost = self._cost(army, i)
                     if cost <= hand:
                         out.append(Action.trusted(by, "conquer", region=ids[i], race=race))
                     elif can_reinforce and cost - hand <= maxshort:

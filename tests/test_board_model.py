@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -242,3 +243,40 @@ def test_bad_board_data_is_refused_naming_the_field(name):
 def test_a_map_that_is_no_mapping_is_refused(data):
     with pytest.raises(InputError):
         Board.from_map(data)
+
+
+# -- the engine reads the registries ------------------------------------------------------
+def _game_on(regions: dict, borders: list) -> Any:
+    from swcore import Game
+
+    return Game.new({"regions": regions, "borders": borders}, ["ann", "bob"], seed=1,
+                    races=["ratmen", "elves", "dwarves", "humans", "orcs", "wizards"],
+                    powers=["swamp", "hill", "forest", "merchant", "alchemist", "wealthy"])
+
+
+def test_B_CONQ_2_cost_reads_the_terrain_registry_black_mountain_defends_like_a_mountain():
+    """B-CONQ-2, U-COMPAT-5: 2 + 1 for a terrain whose defence is 1 (Mountain, Black Mountain)."""
+    g = _game_on({"a": {"terrain": "black_mountain", "edge": True},
+                  "b": {"terrain": "mountain", "edge": True}}, [["a", "b"]])
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert g.quote("a").cost == 3 and g.quote("b").cost == 3
+    assert ("black mountain", 1) in g.quote("a").breakdown
+
+
+def test_U_COMPAT_5_a_swamp_power_scores_a_mudpool():
+    """U-COMPAT-5: a Mudpool counts as a Swamp for the base Swamp power (+1 coin)."""
+    g = _game_on({"a": {"terrain": "mudpool", "edge": True}, "b": {"terrain": "hill", "edge": True}},
+                 [["a", "b"]])
+    g.apply({"by": "ann", "do": "pick", "combo": 0})  # Ratmen / Swamp
+    g.apply({"by": "ann", "do": "conquer", "region": "a"})
+    g.apply({"by": "ann", "do": "end_turn"})
+    assert g.last_score[0][-1]["what"].startswith("Swamp") and g.last_score[0][-1]["coins"] == 1
+
+
+def test_U_CHASM_1_a_chasm_is_never_conquered():
+    """U-CHASM-1: a chasm cannot be conquered, not even from the edge."""
+    g = _game_on({"a": {"terrain": "chasm", "edge": True}, "b": {"terrain": "hill", "edge": True}},
+                 [["a", "b"]])
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert g.quote("a").reason.rule == "U-CHASM-1"
+    assert all(x.region != "a" for x in g.legal_actions())

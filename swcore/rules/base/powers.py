@@ -42,7 +42,7 @@ class _TerrainBonus(Ability):
     terrain = ""
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        n = sum(1 for i in held if game.board.terrain[i] == self.terrain)
+        n = sum(1 for i in held if game.board.has_tag(i, self.terrain))
         return [(f"{self.terrain.title()}: {n} {self.terrain} region{'s' if n != 1 else ''}", n)] if n else []
 
 
@@ -94,6 +94,7 @@ class Berserk(Ability):
 
     def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
         army.roll = game._roll(action.roll)
+        army.turn["die_label"] = "berserk die"
         return [game._event("roll", f"Berserk die before the next conquest: {army.roll}", army.owner,
                             roll=army.roll)]
 
@@ -311,7 +312,7 @@ class Mounted(_Reduction):
     id, rule, label = "mounted", "B-POW-MOUNTED-1", "Mounted on hill or farmland"
 
     def applies(self, game: Game, region: int) -> bool:
-        return game.board.terrain[region] in ("hill", "farmland")
+        return game.board.has_tag(region, "hill") or game.board.has_tag(region, "farmland")
 
 
 @register
@@ -361,13 +362,13 @@ class Underworld(_Reduction):
     id, rule, label = "underworld", "B-POW-UNDERWORLD-1", "Underworld in a cavern"
 
     def applies(self, game: Game, region: int) -> bool:
-        return "cavern" in game.board.symbols[region]
+        return game.board.has_tag(region, "cavern")
 
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
         if game.options.edition == "fr2009":  # A-BASE-17 / B-POW-UNDERWORLD-2
             return False
-        caverns = game.board.symbols
-        return "cavern" in caverns[region] and any("cavern" in caverns[j] for j in held)
+        tags = game.board.tags
+        return "cavern" in tags[region] and any("cavern" in tags[j] for j in held)
 
 
 @register

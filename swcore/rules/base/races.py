@@ -39,7 +39,7 @@ class Dwarves(Ability):
     works_in_decline = True
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        n = _count(game, held, lambda i: "mine" in game.board.symbols[i])
+        n = _count(game, held, lambda i: game.board.has_tag(i, "mine"))
         return [(f"Dwarves: {n} mine{'s' if n != 1 else ''}", n)] if n else []
 
 
@@ -73,7 +73,7 @@ class Giants(Ability):
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
         b = game.board
         for j in b.adjacent[region]:
-            if b.terrain[j] == "mountain" and game.race[j] == army.race:
+            if b.has_tag(j, "mountain") and game.race[j] == army.race:
                 return [("Giants next to their mountain", -1)]
         return []
 
@@ -97,7 +97,7 @@ class Humans(Ability):
     id, rule = "humans", "B-RACE-HUMANS-1"
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        n = _count(game, held, lambda i: game.board.terrain[i] == "farmland")
+        n = _count(game, held, lambda i: game.board.has_tag(i, "farmland"))
         return [(f"Humans: {n} farmland", n)] if n else []
 
 
@@ -215,7 +215,7 @@ class Wizards(Ability):
     id, rule = "wizards", "B-RACE-WIZARDS-1"
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        n = _count(game, held, lambda i: "magic" in game.board.symbols[i])
+        n = _count(game, held, lambda i: game.board.has_tag(i, "magic"))
         return [(f"Wizards: {n} magic source{'s' if n != 1 else ''}", n)] if n else []
 
 

@@ -12,8 +12,9 @@ Method (what a club sees):
   created through the store. Every session opens its game from the lobby with the join code,
   as a tablet would, and then plays at a table's pace for `--duration` seconds: it waits
   `--pace` seconds (uniform, seeded; 1-3 s by default), then makes the next move of a simple
-  policy: pick the first combo; tap a region it may conquer on the map and press "Conquer" (at
-  most two conquests a turn); place withdrawn tokens when asked; otherwise end the turn. Starts
+  policy: pick the first combo; tap a region it may conquer on the map and press "Conquer <region>"
+  (at most two conquests a turn); place withdrawn tokens when asked; otherwise end the turn
+  (End the turn, then its confirmation, which is the click timed). Starts
   are staggered over the first 3 s and no new click starts after the deadline.
 - The sessions are devices of two kinds, all on this machine:
   * `--browsers` of them (1 by default) are headless Chromium pages (Debian's
@@ -111,7 +112,11 @@ JS_WATCH = """(needle) => {
   };
   requestAnimationFrame(poll);
 }"""
-BUTTON = {"pick": "Pick", "place": "Place these tokens", "end": "turn and score"}
+#: What each move presses: the column's Pick, the withdrawal panel's go button ("Redeploy
+#: (Ratmen)") and End the turn, which asks to confirm first (the confirm is what is timed).
+BUTTON = {"pick": re.compile(r"^Pick$"), "place": re.compile(r"^Redeploy \("),
+          "end": re.compile(r"^Confirm: End the turn$")}
+ASK_FIRST = {"end": "End the turn"}
 
 
 # --------------------------------------------------------------------------------------
@@ -284,9 +289,11 @@ class Tablet:
             if not await self.timed("tap", lambda: self.tap(rid), f"<h3>Region {rid}</h3>"):
                 what = "end"
             else:
-                button = page.get_by_role("button", name=re.compile(rf"^Conquer {rid} "))
+                button = page.get_by_role("button", name=f"Conquer {rid}", exact=True)
                 await self.timed("action", lambda: button.click(), seq)
         if what != "conquer":
+            if what in ASK_FIRST:
+                await page.get_by_role("button", name=ASK_FIRST[what], exact=True).click()
             button = page.get_by_role("button", name=BUTTON[what]).first
             await self.timed("action", lambda: button.click(), seq)
         t.catch_up(store)
@@ -402,7 +409,7 @@ class Device:
             index = t.game.board.ids.index(rid)
 
             def conquer(label: str) -> bool:
-                return label.startswith(f"Conquer {rid} ")
+                return label == f"Conquer {rid}"
             if not await self._timed("tap", lambda: setattr(src.selected, "indices", [index]),
                                      lambda: self.text(f"<h3>Region {rid}</h3>")):
                 what = "end"
@@ -410,8 +417,12 @@ class Device:
                 await self._timed("action", lambda: self.click(self.button(conquer)),
                                   lambda: self.text(seq))
         if what != "conquer":
+            if what in ASK_FIRST:
+                ask = self.button(lambda label: label == ASK_FIRST[what])
+                self.click(ask)
+                await self.until(lambda: self.button(lambda label: bool(BUTTON[what].match(label))))
             await self._timed("action", lambda: self.click(self.button(
-                lambda label: BUTTON[what] in label)), lambda: self.text(seq))
+                lambda label: bool(BUTTON[what].match(label)))), lambda: self.text(seq))
         t.catch_up(store)
 
     async def _main(self) -> None:

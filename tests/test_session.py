@@ -565,7 +565,8 @@ def test_B_POW_BIVOUACKING_1_encampments_with_steppers(store):
 def test_B_POW_DIPLOMAT_1_peace_button(store):
     s, screen = screen_with(store, "diplomat")
     press(screen._turn_buttons, "Make peace with Cleo")
-    assert s.game.snapshot()["peace"][0] == "Cleo"
+    army = s.game.army_of(s.game.players[0])
+    assert army.data["diplomat.ally"] == s.game.players.index("Cleo")
 
 
 def test_B_REDEP_1_redeploy_with_steppers(store):

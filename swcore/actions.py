@@ -29,10 +29,10 @@ class Action:
     @classmethod
     def trusted(cls, by: str, do: str, **params: Any) -> Action:
         """An action the engine builds from its own position (legal_actions): its values are
-        already canonical, so the checks are skipped on this hot path."""
+        already canonical and given only when set (no None, no False), so the checks are
+        skipped on this hot path."""
         action = cls.__new__(cls)
-        action.by, action.do, action._key = by, do, None
-        action.args = {k: v for k, v in params.items() if v is not None and v is not False}
+        action.by, action.do, action._key, action.args = by, do, None, params
         return action
 
     def __getattr__(self, name: str) -> Any:

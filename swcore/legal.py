@@ -81,26 +81,28 @@ class LegalMixin:
         ids = self.board.ids
         reach = self._reach(army)
         held = reach[0]
+        new = Action.trusted
+        who = {"race": race} if race else {}  # which army acts, when not the active race
         if not army.over:
             hand = self.available(army, held)
             if hand >= 1:
                 maxshort = self.options.final_die_max_short
                 can_reinforce = army.roll is None and not any(ab.replaces_final_die
                                                                for ab in reach[2])
+                error, cost_of = self._target_error, self._cost
                 for i in self._candidates(reach):
-                    if self._target_error(army, i, reach, False) is not None:
+                    if error(army, i, reach, False) is not None:
                         continue
-                    cost = self._cost(army, i)
+                    cost = cost_of(army, i)
                     if cost <= hand:
-                        out.append(Action.trusted(by, "conquer", region=ids[i], race=race))
+                        out.append(new(by, "conquer", region=ids[i], **who))
                     elif can_reinforce and cost - hand <= maxshort:
-                        out.append(Action.trusted(by, "conquer", region=ids[i], race=race, reinforce=True))
+                        out.append(new(by, "conquer", region=ids[i], reinforce=True, **who))
             if not army.conquests:
-                out += [Action.trusted(by, "abandon", region=ids[i], race=race) for i in held]
+                out += [new(by, "abandon", region=ids[i], **who) for i in held]
         if not army.redeployed and held:
             place = self._preview_placement(army)
-            out.append(Action.trusted(by, "redeploy", race=race,
-                              tokens=tuple((ids[i], n) for i, n in place.items())))
+            out.append(new(by, "redeploy", **who, tokens=tuple((ids[i], n) for i, n in place.items())))
         if race is None:
             for ab in reach[2]:
                 once = ab.words if ab.once_per_turn is None else ab.once_per_turn

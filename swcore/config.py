@@ -13,6 +13,9 @@ from typing import Any
 from .board import TURNS_BY_PLAYERS, Board, load_board
 from .catalogue import DIE_FACES, POWERS, RACES
 from .errors import InputError
+from .markers import MARKER_TYPES
+from .neutrals import NEUTRALS
+from .rules.registry import MODULES
 from .ruleset import Ruleset
 
 
@@ -49,8 +52,13 @@ class Options:
 
 def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, powers: Any = None,
                dice: Any = None, coins: Any = None, turns: Any = None,
-               options: Any = None, stacks: Any = "shuffled", expansions: Any = None) -> dict[str, Any]:
-    """Check a game set-up and fill in its defaults (B-SETUP); errors name the field."""
+               options: Any = None, stacks: Any = "shuffled", expansions: Any = None,
+               values: Any = None, supply: Any = None) -> dict[str, Any]:
+    """Check a game set-up and fill in its defaults (B-SETUP); errors name the field.
+
+    `expansions` selects rule modules; `options` are checked against the schema of the module
+    that owns each; `values` overrides the number printed on a banner or badge and `supply` a
+    box count (for numbers a single source gives, or none)."""
     if isinstance(board, str):
         b = load_board(board)
     else:
@@ -90,7 +98,8 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:
             raise InputError(f"coins.{p}", "must be a whole number of coins")
     coins = {p: coins.get(p, 5) for p in names}
-    Options.from_dict(options)
+    chosen = Ruleset.check(expansions)
+    module_options(options, Ruleset.of(tuple(chosen)).modules)
     if stacks not in ("shuffled", "table"):
         raise InputError("stacks", "'shuffled' (the engine draws) or 'table' (combos are entered "
                                    "as revealed)")
@@ -103,10 +112,57 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
              "turns": turns, "options": dict(options or {})}
     if stacks == "table":
         setup["stacks"] = "table"
-    chosen = Ruleset.check(expansions)
     if chosen:  # absent for the base game alone, so base set-ups keep their stored form
         setup["expansions"] = chosen
+    for key, value, check in (("values", values, _check_values), ("supply", supply, _check_supply)):
+        if value is not None:
+            setup[key] = check(value)
     return setup
+
+
+def _counts(field_name: str, data: Any, known: Any, high: int) -> dict[str, int]:
+    if not isinstance(data, dict):
+        raise InputError(field_name, "a mapping {id: number}")
+    for k, n in data.items():
+        if k not in known:
+            raise InputError(f"{field_name}.{k}", "not an id this set-up knows")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= high:
+            raise InputError(f"{field_name}.{k}", f"a whole number from 0 to {high}")
+    return dict(data)
+
+
+def _check_values(data: Any) -> dict[str, int]:
+    """The number printed on a race's banner or a power's badge, when the table's differs."""
+    return _counts("values", data, set(RACES) | set(POWERS), 30)
+
+
+def _check_supply(data: Any) -> dict[str, int]:
+    """How many of a race's tokens, or of a marker or neutral piece, the box holds."""
+    return _counts("supply", data, set(RACES) | set(MARKER_TYPES) | set(NEUTRALS), 200)
+
+
+def option_names(module: Any) -> tuple[str, ...]:
+    schema = getattr(module, "options", None)
+    return tuple(schema.__dataclass_fields__) if schema is not None else ()
+
+
+def module_options(data: Any, modules: tuple[Any, ...]) -> dict[str, Any]:
+    """Each selected module's options, checked against that module's own schema; an option of
+    a module not in play is refused by name."""
+    data = {} if data is None else data
+    if not isinstance(data, dict):
+        raise InputError("options", "must be a mapping of rule options")
+    owner = {name: m.id for m in modules for name in option_names(m)}
+    for key in data:
+        if key not in owner:
+            elsewhere = [m.id for m in MODULES.values() if key in option_names(m)]
+            if elsewhere:
+                raise InputError(f"options.{key}", f"belongs to the {elsewhere[0]} rules, which "
+                                                   "are not in play")
+            raise InputError("options", f"unknown rule option(s) {[str(key)]}; known: "
+                                        f"{sorted(owner)}")
+    return {m.id: m.options.from_dict({k: v for k, v in data.items() if owner[k] == m.id})
+            for m in modules if getattr(m, "options", None) is not None}
 
 
 def _draw_order(name: str, given: Any, known: tuple[str, ...], rng: random.Random) -> list[str]:

@@ -36,10 +36,12 @@ class ConquestMixin:
         reason = self._target_error(army, i)
         return Quote(region, cost, parts, reason)
 
-    def _cost(self, army: Army, i: int, parts: list[tuple[str, int]] | None = None) -> int:
+    def _cost(self, army: Army, i: int, parts: list[tuple[str, int]] | None = None,
+              mods: tuple[Any, ...] | None = None) -> int:
         """B-CONQ-2: the region's base cost and defence, its markers and occupants, then the
         effects' changes; at least 1 (B-CONQ-3). With `parts`, the breakdown is filled in too
-        (quotes); legal_actions asks for the total only, which is the hot path."""
+        (quotes); legal_actions asks for the total only, which is the hot path, and passes the
+        army's `cost_modifiers` effects (`mods`) found once for all regions."""
         b, mk = self.board, self.mk
         c = b.base_cost[i] or 0
         d = b.defence[i]
@@ -59,7 +61,7 @@ class ConquestMixin:
             c += self.tokens[i]
             if parts is not None:
                 parts.append(("lost tribe" if race == LOST_TRIBE else race_name(race), self.tokens[i]))
-        for ab in self._fx(army, "cost_modifiers"):
+        for ab in self._fx(army, "cost_modifiers") if mods is None else mods:
             for item in ab.cost_modifiers(self, army, i):
                 c += item[1]
                 if parts is not None:

@@ -22,6 +22,12 @@ class Ability:
     #: True where the ability still works once its race is in decline.
     works_in_decline = False
 
+    def __copy__(self) -> Ability:  # one stateless instance per id: copies of a game share it
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ability:
+        return self
+
     # --- picking -------------------------------------------------------------------------
     def extra_tokens(self, game: Game, army: Army) -> int:
         """Tokens received on picking beyond the printed numbers (Amazons' +4)."""

@@ -14,15 +14,15 @@ from typing import Any
 from . import rules  # noqa: F401  (registers the rule modules and their words)
 from .actions import Action
 from .board import Board, load_board
-from .catalogue import BOX, DIE_FACES, LOST_TRIBE, POWERS, RACES
-from .config import Options, make_setup
+from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, POWERS, RACES
+from .config import Options, make_setup, module_options
 from .conquest import ConquestMixin
-from .effects import Ability, ability
+from .effects import NO_ABILITY, Ability, ability
 from .errors import InputError, SwError
 from .events import Event
 from .flow import Decision, FlowMixin
 from .legal import LegalMixin
-from .markers import MARKER_KINDS
+from .markers import MARKER_KINDS, MARKER_TYPES
 from .market import MarketMixin
 from .placement import PlacementMixin
 from .rules.base import Base  # noqa: F401
@@ -31,8 +31,8 @@ from .saves import SavesMixin
 from .state import Army
 from .turns import TurnMixin
 
-_HOOKS: dict[tuple[str, tuple[str, ...], bool], tuple[Any, ...]] = {}
-_FX: dict[tuple[str, tuple[str, ...], bool, str], tuple[Any, ...]] = {}
+_HOOKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
 
 
 class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
@@ -46,8 +46,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         m = setup["map"]
         self.board: Board = load_board(m) if isinstance(m, str) else Board.from_map(m)
         self.players: list[str] = list(setup["players"])
-        self.options = Options.from_dict(setup.get("options"))
         self.ruleset = Ruleset.of(tuple(setup.get("expansions", ())))
+        #: each module's rule options (`options` are the base game's, read on hot paths)
+        self.module_options = module_options(setup.get("options"), self.ruleset.modules)
+        self.options: Options = self.module_options["base"]
+        self.values: dict[str, int] = setup.get("values", {})
+        self.supply: dict[str, int] = setup.get("supply", {})
         self.seed: int = setup["seed"]
         self.turns: int = setup["turns"]
         self.log: list[dict[str, Any]] = []
@@ -103,6 +107,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.reshuffles = 0
         self.rolls = 0
         self.pending: list[Decision] = []  # decisions to settle before play goes on (swcore.flow)
+        #: unique pieces (relics, places, ...) -> the region they lie in, None when off the board
+        self.pieces: dict[str, int | None] = {}
+        self.event: str | None = None  # the event in force this round (an effect source)
+        self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
         self.last_score: list[list[dict[str, Any]] | None] = [None] * len(self.players)
         self.track: list[list[int]] = []  # [turn, seat, coins] after every end of turn
         self._step("round_start", 0)
@@ -149,7 +157,18 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Tokens of `race` left in the box tray (B-DEF-8)."""
         army = self.armies.get(race)
         out = self.on_board(race) + (army.hand + army.held if army else 0)
-        return BOX[race] - out
+        return self.box_of(race) - out
+
+    def value_of(self, item: str) -> int:
+        """The number printed on a banner or badge (a set-up's `values` override it)."""
+        return self.values.get(item, CATALOGUE[item].tokens)
+
+    def box_of(self, item: str) -> int:
+        """How many tokens of a race, or pieces of a marker, the box holds (B-DEF-8, B-COMP-4;
+        a set-up's `supply` overrides it)."""
+        if item in self.supply:
+            return self.supply[item]
+        return BOX[item] if item in BOX else MARKER_TYPES[item].box
 
     def army_of(self, player: str, race: str | None = None) -> Army | None:
         seat = self.seat_of(player, "player")
@@ -232,26 +251,47 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     # --- helpers ------------------------------------------------------------------------
     def _hooks(self, army: Army) -> tuple[Any, ...]:
         """The effects that work for `army` now, in a fixed order: its race, each of its
-        powers, then the rule modules' own effects; in decline, only those that say they still
-        work (B-DECL-2). Built once per (race, powers, declined) and shared by every game."""
-        key = (army.race, army.powers, army.declined)
+        powers, the objects lying in its regions (relics, places), the current event, then the
+        rule modules' own effects; in decline, only those that say they still work (B-DECL-2).
+        Built once per situation and shared by every game; an army keeps its own until its
+        situation changes (`_fxgen`), or looks again each time while pieces lie on the board."""
+        mine = army.fx
+        if mine is not None and mine[0] == self._fxgen:
+            return mine[1]
+        held = self._objects_held(army) if self.pieces else ()
+        key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
         hooks = _HOOKS.get(key)
         if hooks is None:
-            sources = [ability(army.race), *(ability(p) for p in army.powers)]
+            sources = [ability(army.race), *(ability(p) for p in army.powers),
+                       *(ability(p) for p in held), *([ability(self.event)] if self.event else []),
+                       *self.ruleset.effects]
             if army.declined:
                 sources = [x for x in sources if x.works_in_decline]
-            hooks = _HOOKS[key] = tuple(sources)
+            hooks = _HOOKS[key] = tuple(x for x in sources if x is not NO_ABILITY)
+        if not self.pieces:
+            army.fx = (self._fxgen, hooks, {})
         return hooks
+
+    def _objects_held(self, army: Army) -> tuple[str, ...]:
+        """The unique pieces (relics, places) lying in the army's regions, in id order."""
+        race = self.race
+        return tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
 
     def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
         """Only the effects of `army` that override `hook` (a dispatch table built once per
         situation, so asking a hook nobody uses costs one dict look-up)."""
-        key = (army.race, army.powers, army.declined, hook)
+        hooks = self._hooks(army)
+        mine = army.fx
+        tables = mine[2] if mine is not None and mine[1] is hooks else None
+        if tables is not None and hook in tables:
+            return tables[hook]
+        key = (hooks, hook)  # effects are singletons, so equal tuples mean the same effects
         table = _FX.get(key)
         if table is None:
             default = getattr(Ability, hook)
-            table = _FX[key] = tuple(ab for ab in self._hooks(army)
-                                     if getattr(type(ab), hook) is not default)
+            table = _FX[key] = tuple(ab for ab in hooks if getattr(type(ab), hook) is not default)
+        if tables is not None:
+            tables[hook] = table
         return table
 
     def _roll(self, given: int | None) -> int:

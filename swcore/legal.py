@@ -90,10 +90,11 @@ class LegalMixin:
                 can_reinforce = army.roll is None and not any(ab.replaces_final_die
                                                                for ab in reach[2])
                 error, cost_of = self._target_error, self._cost
+                mods = self._fx(army, "cost_modifiers")
                 for i in self._candidates(reach):
                     if error(army, i, reach, False) is not None:
                         continue
-                    cost = cost_of(army, i)
+                    cost = cost_of(army, i, None, mods)
                     if cost <= hand:
                         out.append(new(by, "conquer", region=ids[i], **who))
                     elif can_reinforce and cost - hand <= maxshort:

@@ -8,7 +8,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .catalogue import BOX, CATALOGUE, race_name
+from .catalogue import CATALOGUE, race_name
 from .errors import RuleError
 from .events import Event
 from .state import Army
@@ -49,10 +49,10 @@ class MarketMixin:
         army = Army(race=race, powers=(power,), owner=seat, picked_turn=self.turn, ready=True)
         self.armies[race] = army
         self.active[seat] = race
-        want = CATALOGUE[race].tokens + CATALOGUE[power].tokens
+        want = self.value_of(race) + self.value_of(power)
         for ab in self._hooks(army):
             want += ab.extra_tokens(self, army)
-        army.hand = min(want, BOX[race])
+        army.hand = min(want, self.box_of(race))
         t["picked"] = True
         self._refill()
         ev = self._event(

@@ -20,16 +20,15 @@ from .rules.registry import MODULES
 @dataclass(frozen=True)
 class Ruleset:
     modules: tuple[Any, ...]
+    ids: tuple[str, ...] = ()
+    #: effects that every army carries while these modules are in play (whole rule sets)
+    effects: tuple[Any, ...] = ()
     #: step name -> the modules' functions for it, in module order (swcore.flow.STEPS)
     steps: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     #: decision kind -> the Game method that settles it
     decisions: dict[str, str] = field(default_factory=dict)
     #: functions run after every action, that push the decisions a position calls for
     settle: tuple[Any, ...] = ()
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return tuple(m.id for m in self.modules)
 
     @staticmethod
     def check(expansions: Any) -> list[str]:
@@ -61,4 +60,5 @@ def _ruleset(expansions: tuple[str, ...]) -> Ruleset:
              for name in STEPS}
     decisions = {k: v for m in modules for k, v in getattr(m, "decisions", {}).items()}
     settle = tuple(fn for m in modules for fn in getattr(m, "settle", ()))
-    return Ruleset(modules, steps, decisions, settle)
+    effects = tuple(e for m in modules for e in getattr(m, "effects", ()))
+    return Ruleset(modules, tuple(m.id for m in modules), effects, steps, decisions, settle)

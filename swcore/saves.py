@@ -5,7 +5,6 @@ A part of `Game` (a mixin): it reads and changes the position held on the game o
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -118,7 +117,7 @@ class SavesMixin:
                       **{k: self.mk[k][i] for k in MARKER_KINDS if self.mk[k][i]}}
                 for i, rid in enumerate(self.board.ids)
             },
-            "armies": {r: {**asdict(a), "owner": self.players[a.owner]} for r, a in self.armies.items()},
+            "armies": {r: {**a.to_dict(), "owner": self.players[a.owner]} for r, a in self.armies.items()},
             "active": dict(zip(self.players, self.active, strict=True)),
             "declined": {p: list(d) for p, d in zip(self.players, self.declined, strict=True)},
             "column": [list(c) for c in self.column],
@@ -126,6 +125,8 @@ class SavesMixin:
             "power_discard": list(self.power_discard), "rolls": self.rolls,
             "queue": list(self.queue),
             "pending": [d.to_dict(self.players) for d in self.pending],
+            "pieces": {p: (self.board.ids[i] if i is not None else None) for p, i in self.pieces.items()},
+            "event": self.event,
             "turn_flags": {k: (sorted(v) if isinstance(v, set) else v) for k, v in self._t.items()},
         }
 

@@ -17,8 +17,9 @@ from typing import Any
 from . import checks
 from .actions import Action
 from .board import Board
+from .config import option_names
 from .errors import InputError, SwError
-from .game import Game, Options, make_setup
+from .game import Game, make_setup
 from .rules import MODULE_ORDER, available_modules
 from .rules.registry import MODULES
 from .safeload import load_file
@@ -30,7 +31,10 @@ V1_KEYS = {"title", "rules", "expansions", "players", "map", "turns", "seed", "r
            "dice", "coins", "steps", "options", "description"}
 #: v2 set-up keys -> the function that applies one to make_setup's arguments (value, kwargs,
 #: field). Rule modules add theirs; a key given without one is reported as not implemented.
-SETUP_KEYS: dict[str, Callable[[Any, dict[str, Any], str], None]] = {}
+SETUP_KEYS: dict[str, Callable[[Any, dict[str, Any], str], None]] = {
+    "values": lambda value, kwargs, key: kwargs.__setitem__("values", value),
+    "supply": lambda value, kwargs, key: kwargs.__setitem__("supply", value),
+}
 V2_KEYS = ("pool", "values", "supply", "events", "places_relics", "pieces", "stonehedge",
            "necromancer", "realms_scenario")
 TOP_KEYS = V1_KEYS | set(V2_KEYS)
@@ -84,10 +88,7 @@ def _structure(data: dict[str, Any]) -> None:
 
 def _known_options() -> set[str]:
     """Rule options of the base engine and of every module that declares `options`."""
-    known = set(Options.__dataclass_fields__)
-    for m in MODULES.values():
-        known |= set(getattr(m, "options", ()) or ())
-    return known
+    return {name for m in MODULES.values() for name in option_names(m)}
 
 
 def missing(data: dict[str, Any]) -> list[str]:
@@ -189,7 +190,7 @@ def build(data: dict[str, Any]) -> Game:
     kwargs: dict[str, Any] = {
         "seed": data.get("seed", 0), "races": data.get("races"), "powers": data.get("powers"),
         "dice": data.get("dice"), "coins": data.get("coins"), "turns": data.get("turns"),
-        "options": data.get("options")}
+        "options": data.get("options"), "expansions": data.get("expansions") or None}
     for key, apply in SETUP_KEYS.items():
         if key in data:
             apply(data[key], kwargs, key)

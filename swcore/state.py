@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .errors import RuleError
@@ -36,6 +37,12 @@ class Army:
     withdrawn: int = 0  # tokens taken back during the attacker's turn (B-LOSS-2)
     used: list[str] = field(default_factory=list)  # once-per-turn actions used
     turn: dict[str, Any] = field(default_factory=dict)
+    #: (generation, effects): the game's cache of this army's effect sources (not state)
+    fx: Any = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The army as plain data (copies, without the game's cache)."""
+        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self) if f.name != "fx"}
 
     @property
     def power(self) -> str | None:

@@ -48,8 +48,8 @@ def write(tmp_path: Path, data: dict, name: str = "s.yaml") -> Path:
 MISSING = {
     "expansion": (lambda d: d.update(expansions=["cursed"]),
                   "expansions[0]: expansion 'cursed' is not implemented yet"),
-    "set-up key": (lambda d: d.update(values={"cursed": 0}),
-                   "values: set-up key 'values' is not implemented yet"),
+    "set-up key": (lambda d: d.update(events=["storm"]),
+                   "events: set-up key 'events' is not implemented yet"),
     "pool": (lambda d: d.update(pool=["base", "underground"]),
              "pool[1]: set 'underground' is not implemented yet"),
     "option": (lambda d: d.update(options={"leader_ransom": "pay_2"}),
@@ -198,3 +198,18 @@ def test_json_scenarios_are_read_like_yaml(tmp_path):
     path = tmp_path / "good.json"
     path.write_text(json.dumps(GOOD), encoding="utf-8")
     assert run_file(path).passed
+
+
+def test_values_and_supply_override_the_printed_numbers(tmp_path):
+    """FORMAT v2 `values` and `supply`: the number on a banner or badge and a box count, for
+    numbers with one source or none (B-COMBO-4: a combo gives banner + badge tokens; B-DEF-8:
+    never more than the box holds)."""
+    data = copy.deepcopy(GOOD)
+    data.update(races=["ratmen", "elves", "dwarves", "humans", "orcs", "wizards"],
+                powers=["alchemist", "hill", "forest", "merchant", "swamp", "wealthy"],
+                values={"ratmen": 3, "alchemist": 2}, supply={"elves": 4})
+    data["steps"] = [{"by": "ann", "do": "pick", "combo": 0}, {"check": {"hand": {"ann": 5}}},
+                     {"by": "bob", "do": "end_turn", "rejected": True}]
+    result = run_file(write(tmp_path, data))
+    assert result.passed, result.failures
+    assert result.game.box_of("elves") == 4 and result.game.value_of("ratmen") == 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...config import Options
 from ..registry import module
 from . import powers, races, words  # noqa: F401  (importing declares words and effects)
 from . import steps as flow
@@ -13,3 +14,4 @@ class Base:
     steps = flow.STEPS
     decisions = flow.DECISIONS
     settle = flow.SETTLE
+    options = Options

@@ -6,7 +6,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...catalogue import MARKERS
 from ...effects import Ability, register
 from ...errors import RuleError
 from ...words import Kind, Param, Word, declare
@@ -114,8 +113,8 @@ class Bivouacking(Ability):
         for rid, n in action.tokens:
             i = _region_of_army(game, army, rid, self.rule)
             place[i] = n
-        if sum(place.values()) > MARKERS["encampment"]:
-            raise RuleError(self.rule, f"there are only {MARKERS['encampment']} Encampments")
+        if sum(place.values()) > game.box_of("encampment"):
+            raise RuleError(self.rule, f"there are only {game.box_of('encampment')} Encampments")
         return place
 
     def do(self, game: Game, army: Army, action: Any, place: Any) -> list[Any]:
@@ -133,13 +132,13 @@ class Bivouacking(Ability):
         if not held:
             return None
         place = {i: game.mk["encampment"][i] for i in held}
-        for _ in range(MARKERS["encampment"] - sum(place.values())):
+        for _ in range(game.box_of("encampment") - sum(place.values())):
             j = min(held, key=lambda r: (game.tokens[r] + place[r], r))
             place[j] += 1
         return place
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        return [Action.trusted(by=by, do="encampments", tokens=((game.board.ids[i], MARKERS["encampment"]),))
+        return [Action.trusted(by=by, do="encampments", tokens=((game.board.ids[i], game.box_of("encampment")),))
                 for i in _held(game, army)]
 
 
@@ -235,8 +234,8 @@ class Fortified(Ability):
         i = _region_of_army(game, army, action.region, self.rule)
         if game.mk["fortress"][i]:
             raise RuleError(self.rule, f"{action.region} already has a Fortress (one per region)")
-        if sum(game.mk["fortress"]) >= MARKERS["fortress"]:
-            raise RuleError(self.rule, f"all {MARKERS['fortress']} Fortresses are on the map")
+        if sum(game.mk["fortress"]) >= game.box_of("fortress"):
+            raise RuleError(self.rule, f"all {game.box_of('fortress')} Fortresses are on the map")
         return i
 
     def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
@@ -245,7 +244,7 @@ class Fortified(Ability):
                             region=game.board.ids[i])]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        if sum(game.mk["fortress"]) >= MARKERS["fortress"]:
+        if sum(game.mk["fortress"]) >= game.box_of("fortress"):
             return []
         return [Action.trusted(by=by, do="fortress", region=game.board.ids[i]) for i in _held(game, army)
                 if not game.mk["fortress"][i]]
@@ -264,7 +263,7 @@ class Heroic(Ability):
         regions = [_region_of_army(game, army, rid, self.rule) for rid in action.regions]
         if len(set(regions)) != len(regions):
             raise RuleError(self.rule, "the two Heroes go in two different regions")
-        want = min(MARKERS["hero"], len(_held(game, army)))
+        want = min(game.box_of("hero"), len(_held(game, army)))
         if len(regions) != want:
             raise RuleError(self.rule, f"place {want} Hero{'es' if want != 1 else ''}")
         return regions
@@ -274,7 +273,7 @@ class Heroic(Ability):
         held = _held(game, army)
         keep = [i for i in held if game.mk["hero"][i]]
         rest = sorted((i for i in held if i not in keep), key=lambda i: (-game.tokens[i], i))
-        return (keep + rest)[: min(MARKERS["hero"], len(held))]
+        return (keep + rest)[: min(game.box_of("hero"), len(held))]
 
     def do(self, game: Game, army: Army, action: Any, regions: Any) -> list[Any]:
         for i in _held(game, army):

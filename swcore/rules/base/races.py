@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...catalogue import BOX, LOST_TRIBE, MARKERS
+from ...catalogue import BOX, LOST_TRIBE
 from ...effects import Ability, register
 from ...errors import RuleError
 from ...words import Kind, Param, Word, declare
@@ -87,7 +87,7 @@ class Halflings(Ability):
 
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         placed = army.data.get("halflings.holes", 0)
-        if placed < MARKERS["hole"]:  # A-BASE-09: the first two regions ever conquered
+        if placed < game.box_of("hole"):  # A-BASE-09: the first two regions ever conquered
             game.mk["hole"][region] = 1
             army.data["halflings.holes"] = placed + 1
 
@@ -206,7 +206,7 @@ class Trolls(Ability):
     id, rule = "trolls", "B-RACE-TROLLS-1"
 
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
-        if sum(game.mk["lair"]) < MARKERS["lair"]:
+        if sum(game.mk["lair"]) < game.box_of("lair"):
             game.mk["lair"][region] = 1
 
 

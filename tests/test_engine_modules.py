@@ -1,0 +1,190 @@
+"""The engine's extension points (issue "one engine for every rule set"): rule modules combined
+in one fixed order, options checked against each module's own schema, effects gathered from
+every source (race, powers, objects held, the current event, the modules), named steps and the
+stack of pending decisions. A throw-away module stands in for an expansion here, so these
+tests exercise the mechanism without any expansion rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from swcore import Game
+from swcore.effects import ABILITIES, Ability
+from swcore.errors import InputError, RuleError
+from swcore.flow import Decision
+from swcore.rules import MODULE_ORDER, available_modules
+from swcore.rules.registry import MODULES
+from swcore.ruleset import Ruleset, _ruleset
+
+LINE = {"regions": {"a": {"terrain": "farmland", "edge": True}, "b": {"terrain": "hill"},
+                    "c": {"terrain": "forest", "edge": True}},
+        "borders": [["a", "b"], ["b", "c"]]}
+RACES = ["ratmen", "elves", "dwarves", "humans", "orcs", "wizards"]
+POWERS = ["merchant", "hill", "forest", "alchemist", "swamp", "wealthy"]
+
+
+class Discount(Ability):
+    """A test effect: conquests cost one token less."""
+
+    id, rule = "test_discount", "B-CONQ-2"
+
+    def cost_modifiers(self, game: Game, army: Any, region: int) -> list[tuple[str, int]]:
+        return [("test discount", -1)]
+
+
+@dataclass
+class FakeOptions:
+    generous: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FakeOptions:
+        return cls(**data)
+
+
+class Fake:
+    """A module named like an expansion of the canonical order, with one of everything."""
+
+    def __init__(self, mid: str, log: list[str]) -> None:
+        self.id = mid
+        self.options = FakeOptions
+        self.effects = (Discount(),) if mid == "cursed" else ()
+        self.steps = {"round_start": (lambda g, s: log.append(f"{mid}:round_start"),),
+                      "turn_start": (lambda g, s: log.append(f"{mid}:turn_start:{s}"),),
+                      "turn_end": (lambda g, s: log.append(f"{mid}:turn_end:{s}"),),
+                      "after_turn": (lambda g, s: log.append(f"{mid}:after_turn:{s}"),),
+                      "round_end": (lambda g, s: log.append(f"{mid}:round_end"),)}
+
+
+@pytest.fixture
+def fakes(monkeypatch):
+    """'cursed' and 'leaders' as throw-away modules, for the length of one test."""
+    log: list[str] = []
+    for mid in ("cursed", "leaders"):
+        monkeypatch.setitem(MODULES, mid, Fake(mid, log))
+    _ruleset.cache_clear()
+    yield log
+    _ruleset.cache_clear()
+
+
+def game(**kw: Any) -> Game:
+    return Game.new(LINE, ["ann", "bob"], seed=1, races=RACES, powers=POWERS, **kw)
+
+
+def test_an_expansion_not_implemented_is_refused_by_name():
+    assert available_modules() == ("base",)
+    with pytest.raises(InputError, match="'cursed' is not implemented yet"):
+        game(expansions=["cursed"])
+    with pytest.raises(InputError, match="unknown rule set 'atlantis'"):
+        game(expansions=["atlantis"])
+
+
+def test_modules_are_combined_in_the_canonical_order_whatever_the_listing(fakes):
+    g = game(expansions=["leaders", "cursed"])
+    assert g.ruleset.ids == ("base", "cursed", "leaders")
+    assert g.setup["expansions"] == ["cursed", "leaders"]
+    assert Ruleset.of(("leaders", "cursed")) is Ruleset.of(("cursed", "leaders"))
+    assert list(MODULE_ORDER).index("cursed") < list(MODULE_ORDER).index("leaders")
+
+
+def test_options_are_checked_against_their_own_modules_schema(fakes):
+    with pytest.raises(InputError, match="belongs to the cursed rules, which are not in play"):
+        game(options={"generous": True})
+    g = game(expansions=["cursed"], options={"generous": True, "edition": "fr2009"})
+    assert g.module_options["cursed"].generous is True
+    assert g.options.edition == "fr2009"  # the base game's own options
+    with pytest.raises(InputError, match="unknown rule option"):
+        game(options={"no_such_option": 1})
+
+
+def test_steps_run_in_module_order_at_their_point_of_the_turn(fakes):
+    """B-FLOW-2: round start, each seat's turn, round end; modules in canonical order."""
+    g = game(expansions=["leaders", "cursed"])
+    assert fakes == ["cursed:round_start", "leaders:round_start", "cursed:turn_start:0",
+                     "leaders:turn_start:0"]
+    fakes.clear()
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    g.apply({"by": "ann", "do": "end_turn"})
+    assert fakes == ["cursed:turn_end:0", "leaders:turn_end:0", "cursed:after_turn:0",
+                     "leaders:after_turn:0", "cursed:turn_start:1", "leaders:turn_start:1"]
+    fakes.clear()
+    g.apply({"by": "bob", "do": "pick", "combo": 0})
+    g.apply({"by": "bob", "do": "end_turn"})
+    assert fakes[-4:] == ["cursed:round_start", "leaders:round_start", "cursed:turn_start:0",
+                          "leaders:turn_start:0"]
+    assert "cursed:round_end" in fakes and g.turn == 2
+
+
+def test_a_modules_own_effects_work_for_every_army(fakes):
+    g = game(expansions=["cursed"])
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    q = g.quote("a")
+    assert q.cost == 1 and ("test discount", -1) in q.breakdown
+    base = game()
+    base.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert base.quote("a").cost == 2  # without the module, no discount
+
+
+def test_objects_lying_in_held_regions_and_the_current_event_are_effect_sources(monkeypatch):
+    """A relic or place works for the race occupying its region; an event for everyone."""
+    monkeypatch.setitem(ABILITIES, "test_discount", Discount())
+    g = game()
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert g.quote("b").cost == 2
+    g.pieces["test_discount"] = g.board.region("c")  # lying in c, held by nobody yet
+    g._fxgen += 1
+    assert g.quote("b").cost == 2
+    g.apply({"by": "ann", "do": "conquer", "region": "c"})  # now the Ratmen hold it
+    assert g.quote("b").cost == 1 and ("test discount", -1) in g.quote("b").breakdown
+    g.pieces.clear()
+    g.event = "test_discount"
+    g._fxgen += 1
+    assert g.quote("b").cost == 1
+
+
+def test_a_pending_decision_names_who_acts_and_refuses_the_rest():
+    """B-LOSS-2: a decision for another player blocks the turn until it is settled."""
+    g = game()
+    g._push(Decision("withdrawal", 1, ("redeploy",), "B-LOSS-2", "bob must place first",
+                     data={"race": "elves"}))
+    assert g.to_act == "bob" and g.decision.kind == "withdrawal"
+    with pytest.raises(RuleError) as err:
+        g.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert err.value.rule == "B-LOSS-2"
+    assert g.snapshot()["pending"][0]["player"] == "bob"
+
+
+def test_the_reveal_in_table_mode_is_a_chance_decision_anyone_enters():
+    """B-COMBO-6: a table-entered column waits for the combo turned over, entered by anyone."""
+    g = Game.new(LINE, ["ann", "bob"], seed=1, races=RACES, powers=POWERS, stacks="table")
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert g.needs_reveal and g.decision.kind == "reveal" and g.decision.seat is None
+    with pytest.raises(RuleError) as err:
+        g.apply({"by": "ann", "do": "conquer", "region": "a"})
+    assert err.value.rule == "B-COMBO-6"
+    g.apply({"by": "bob", "do": "reveal", "race": "ghouls", "player": "flying"})
+    assert not g.needs_reveal and g.column[-1][:2] == ["ghouls", "flying"]
+
+
+def test_the_in_decline_ghouls_turn_is_an_optional_decision_closed_by_the_active_race():
+    """A-BASE-03: in-decline Ghouls act first; the active race acting closes their turn."""
+    g = Game.new(LINE, ["ann", "bob"], seed=1, races=["ghouls", "ratmen", *RACES[1:5]],
+                 powers=POWERS)
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    g.apply({"by": "ann", "do": "conquer", "region": "a"})
+    g.apply({"by": "ann", "do": "end_turn"})
+    g.apply({"by": "bob", "do": "pick", "combo": 0})
+    g.apply({"by": "bob", "do": "conquer", "region": "c"})
+    g.apply({"by": "bob", "do": "end_turn"})
+    g.apply({"by": "ann", "do": "decline"})
+    g.apply({"by": "ann", "do": "end_turn"})
+    g.apply({"by": "bob", "do": "end_turn"})
+    assert g.decision.kind == "declined_turn" and g.decision.optional
+    assert g.to_act == "ann"
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert g.decision is None
+    with pytest.raises(RuleError) as err:
+        g.apply({"by": "ann", "do": "conquer", "region": "b", "race": "ghouls"})
+    assert err.value.rule == "A-BASE-03"

@@ -99,6 +99,25 @@ def _column(game: Game, want: Any, where: str) -> list[Row]:
              [list(c) for c in game.column])]
 
 
+def _markers(game: Game, want: Any, where: str) -> list[Row]:
+    """{region: {marker kind: count}}: only the kinds named are compared (FORMAT v2)."""
+    rows = []
+    for rid, kinds in _per(want, where).items():
+        i = game.board.region(rid, f"{where}.{rid}")
+        for k, n in _per(kinds, f"{where}.{rid}").items():
+            if k not in game.mk:
+                raise InputError(f"{where}.{rid}.{k}", f"no marker kind {k!r} in this game")
+            rows.append((f"markers.{rid}.{k}", n, game.mk[k][i]))
+    return rows
+
+
+def _pieces(game: Game, want: Any, where: str) -> list[Row]:
+    """{piece id: region, or null when it is not on the board}."""
+    ids = game.board.ids
+    return [(f"pieces.{p}", r, None if game.pieces.get(p) is None else ids[game.pieces[p]])
+            for p, r in _per(want, where).items()]
+
+
 for _key, _fn in {
     "coins": _per_player(lambda g, s, v: (v, g.coins[s]), "coins"),
     "scored": _per_player(_scored, "scored"),
@@ -113,5 +132,8 @@ for _key, _fn in {
     "column": _column,
     "game_over": lambda g, want, where: [("game_over", want, g.game_over)],
     "winner": _winner,
+    "markers": _markers,
+    "pieces": _pieces,
+    "coins_on": _per_region(lambda g, i: g.coins_on[i], "coins_on"),
 }.items():
     register(_key, _fn)

@@ -109,6 +109,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.pending: list[Decision] = []  # decisions to settle before play goes on (swcore.flow)
         #: unique pieces (relics, places, ...) -> the region they lie in, None when off the board
         self.pieces: dict[str, int | None] = {}
+        self.coins_on: list[int] = [0] * n  # coins lying on regions (Gypsies, Realms Peaks)
         self.event: str | None = None  # the event in force this round (an effect source)
         self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
         self.last_score: list[list[dict[str, Any]] | None] = [None] * len(self.players)
@@ -276,6 +277,37 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """The unique pieces (relics, places) lying in the army's regions, in id order."""
         race = self.race
         return tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
+
+    def _broadcast(self, hook: str, *args: Any) -> list[Event]:
+        """A global trigger: `hook` asked of every army's effects, seats in turn order from the
+        current player, each seat's active race first (Historian hears every decline)."""
+        n = len(self.players)
+        events: list[Event] = []
+        for k in range(n):
+            seat = (self.seat + k) % n
+            races = ([self.active[seat]] if self.active[seat] else []) + self.declined[seat]
+            for race in races:
+                army = self.armies.get(race)
+                if army is not None:
+                    for ab in self._fx(army, hook):
+                        events += getattr(ab, hook)(self, army, *args) or []
+        return events
+
+    def pay(self, payer: int | None, payee: int | None, coins: int, why: str) -> Event:
+        """Coins move between players, or with the bank (None); never below zero (B-SCORE-3
+        coins are a player's own). Returns the event naming the rule's reason."""
+        if coins < 0:
+            raise ValueError("a payment is a positive number of coins")
+        if payer is not None:
+            coins = min(coins, self.coins[payer])
+            self.coins[payer] -= coins
+        if payee is not None:
+            self.coins[payee] += coins
+        who = "the bank" if payer is None else self.players[payer]
+        to = "the bank" if payee is None else self.players[payee]
+        return self._event("pay", f"{who} pays {coins} to {to} ({why})", payer if payer is not None
+                           else payee, coins=coins, payer=None if payer is None else self.players[payer],
+                           payee=None if payee is None else self.players[payee])
 
     def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
         """Only the effects of `army` that override `hook` (a dispatch table built once per

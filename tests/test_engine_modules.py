@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import swcore.game as game_module
 from swcore import Game
 from swcore.effects import ABILITIES, Ability
 from swcore.errors import InputError, RuleError
@@ -188,3 +189,38 @@ def test_the_in_decline_ghouls_turn_is_an_optional_decision_closed_by_the_active
     with pytest.raises(RuleError) as err:
         g.apply({"by": "ann", "do": "conquer", "region": "b", "race": "ghouls"})
     assert err.value.rule == "A-BASE-03"
+
+
+def test_coins_move_between_players_and_the_bank_never_below_zero():
+    """Coins a rule moves (Ransacking, Corrupt, a Leader's ransom) go through one `pay`."""
+    g = game()
+    g.pay(0, 1, 2, "test")
+    assert g.coins == [3, 7]
+    ev = g.pay(0, None, 9, "test")  # ann has only 3
+    assert g.coins == [0, 7] and ev.data["coins"] == 3
+    g.pay(None, 0, 4, "test")
+    assert g.coins == [4, 7]
+
+
+def test_broadcast_reaches_every_armys_effects(monkeypatch):
+    """A global trigger (Historian hears any decline) is asked of every army on the board."""
+    heard: list[str] = []
+
+    class Ear(Ability):
+        id = "ratmen"
+
+        def heard(self, game: Game, army: Any, who: str) -> list[Any]:
+            heard.append(f"{army.race}:{who}")
+            return []
+
+    monkeypatch.setitem(ABILITIES, "ratmen", Ear())
+    monkeypatch.setattr(game_module, "_HOOKS", {})  # the dispatch tables knew the real Ratmen
+    monkeypatch.setattr(game_module, "_FX", {})
+    Ability.heard = lambda self, game, army, who: []  # the hook's default: no effect
+    try:
+        g = game()
+        g.apply({"by": "ann", "do": "pick", "combo": 0})  # Ratmen
+        g._broadcast("heard", "bob")
+    finally:
+        del Ability.heard
+    assert heard == ["ratmen:bob"]

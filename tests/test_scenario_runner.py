@@ -59,8 +59,8 @@ MISSING = {
     "argument": (lambda d: d["steps"].insert(0, {"by": "ann", "do": "pick", "combo": 0,
                                                   "leader": True}),
                  "steps[0].leader: argument 'leader' of word 'pick' is not declared"),
-    "check key": (lambda d: d["steps"].append({"check": {"markers": {"a": {"mountain": 1}}}}),
-                  "steps[2].check.markers: check key 'markers' is not implemented yet"),
+    "check key": (lambda d: d["steps"].append({"check": {"well": 3}}),
+                  "steps[2].check.well: check key 'well' is not implemented yet"),
     "terrain": (lambda d: d["map"]["regions"]["b"].update(terrain="mudpool"),
                 "map.regions.b.terrain: terrain 'mudpool' (underground, realms) is not "
                 "implemented yet"),
@@ -213,3 +213,17 @@ def test_values_and_supply_override_the_printed_numbers(tmp_path):
     result = run_file(write(tmp_path, data))
     assert result.passed, result.failures
     assert result.game.box_of("elves") == 4 and result.game.value_of("ratmen") == 3
+
+
+def test_the_core_check_keys_markers_coins_on_and_pieces(tmp_path):
+    """FORMAT v2 checks `markers` (B-RACE-TROLLS-1: a Lair in each region the Trolls take),
+    `coins_on` and `pieces` read the core's state, whatever module fills it."""
+    data = copy.deepcopy(GOOD)
+    data.update(races=["trolls"], powers=["merchant"])
+    data["steps"] = [{"by": "ann", "do": "pick", "combo": 0},
+                     {"by": "ann", "do": "conquer", "region": "a"},
+                     {"check": {"markers": {"a": {"lair": 1, "fortress": 0}}, "coins_on": {"a": 0},
+                                "pieces": {"dragon_of_nowhere": None}}},
+                     {"check": {"markers": {"a": {"lair": 2}}}}]
+    result = run_file(write(tmp_path, data))
+    assert len(result.failures) == 1 and "markers.a.lair" in result.failures[0]

@@ -27,10 +27,20 @@ class Entry:
     effect: str
 
 
+def _rows() -> list[dict[str, str]]:
+    """catalogue.csv (the base game) then each module's catalogue-<module>.csv, by name."""
+    data = resources.files("swcore").joinpath("data")
+    names = sorted(p.name for p in data.iterdir() if p.name.startswith("catalogue-")
+                   and p.name.endswith(".csv"))
+    rows: list[dict[str, str]] = []
+    for name in ("catalogue.csv", *names):
+        rows += csv.DictReader(data.joinpath(name).read_text(encoding="utf-8").splitlines())
+    return rows
+
+
 def _load() -> dict[str, Entry]:
-    text = resources.files("swcore").joinpath("data/catalogue.csv").read_text(encoding="utf-8")
     out: dict[str, Entry] = {}
-    for row in csv.DictReader(text.splitlines()):
+    for row in _rows():
         out[row["id"]] = Entry(
             id=row["id"],
             kind=row["kind"],
@@ -50,6 +60,11 @@ CATALOGUE: dict[str, Entry] = _load()
 RACES: tuple[str, ...] = tuple(e.id for e in CATALOGUE.values() if e.kind == "race")
 POWERS: tuple[str, ...] = tuple(e.id for e in CATALOGUE.values() if e.kind == "power")
 LOST_TRIBE = "lost_tribe"
+def in_sets(kind: str, sets: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The races or powers (`kind`) of the given sets (a set-up's `pool`), catalogue order."""
+    return tuple(e.id for e in CATALOGUE.values() if e.kind == kind and e.expansion in sets)
+
+
 #: Box counts of every kind of token (B-COMP-3, B-COMP-4): the tray's hard limits.
 BOX: dict[str, int] = {e.id: e.box for e in CATALOGUE.values() if e.box is not None}
 MARKERS: dict[str, int] = {k: m.box for k, m in MARKER_TYPES.items()}

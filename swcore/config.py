@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import TURNS_BY_PLAYERS, Board, load_board
-from .catalogue import DIE_FACES, POWERS, RACES
+from .catalogue import DIE_FACES, POWERS, RACES, in_sets
 from .errors import InputError
 from .markers import MARKER_TYPES
 from .neutrals import NEUTRALS
@@ -53,12 +53,14 @@ class Options:
 def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, powers: Any = None,
                dice: Any = None, coins: Any = None, turns: Any = None,
                options: Any = None, stacks: Any = "shuffled", expansions: Any = None,
-               values: Any = None, supply: Any = None) -> dict[str, Any]:
+               values: Any = None, supply: Any = None, pool: Any = None) -> dict[str, Any]:
     """Check a game set-up and fill in its defaults (B-SETUP); errors name the field.
 
     `expansions` selects rule modules; `options` are checked against the schema of the module
     that owns each; `values` overrides the number printed on a banner or badge and `supply` a
-    box count (for numbers a single source gives, or none)."""
+    box count (for numbers a single source gives, or none); `pool` names the sets whose banners
+    and badges make the stacks (by default the base game's and each surface expansion's in
+    play)."""
     if isinstance(board, str):
         b = load_board(board)
     else:
@@ -76,9 +78,11 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         raise InputError("players", "two players have the same name")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError("seed", "must be a whole number")
+    chosen = Ruleset.check(expansions)
+    sets = check_pool(pool, chosen)
     rng = random.Random(seed)
-    race_list = _draw_order("races", races, RACES, rng)
-    power_list = _draw_order("powers", powers, POWERS, rng)
+    race_list = _draw_order("races", races, in_sets("race", sets), rng)
+    power_list = _draw_order("powers", powers, in_sets("power", sets), rng)
     if turns is None:
         turns = b.turns or TURNS_BY_PLAYERS[len(names)]
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
@@ -98,7 +102,6 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:
             raise InputError(f"coins.{p}", "must be a whole number of coins")
     coins = {p: coins.get(p, 5) for p in names}
-    chosen = Ruleset.check(expansions)
     module_options(options, Ruleset.of(tuple(chosen)).modules)
     if stacks not in ("shuffled", "table"):
         raise InputError("stacks", "'shuffled' (the engine draws) or 'table' (combos are entered "
@@ -114,10 +117,36 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         setup["stacks"] = "table"
     if chosen:  # absent for the base game alone, so base set-ups keep their stored form
         setup["expansions"] = chosen
+    if sets != default_pool(chosen):
+        setup["pool"] = sets
     for key, value, check in (("values", values, _check_values), ("supply", supply, _check_supply)):
         if value is not None:
             setup[key] = check(value)
     return setup
+
+
+#: Sets whose banners and badges can be in the stacks (FORMAT v2 `pool`).
+POOL_SETS = ("base", "cursed", "grand_dames", "be_not_afraid", "underground")
+
+
+def default_pool(expansions: list[str]) -> list[str]:
+    """Underground's own banners replace the base game's; the surface expansions add theirs."""
+    first = ["underground"] if "underground" in expansions else ["base"]
+    return first + [e for e in ("cursed", "grand_dames", "be_not_afraid") if e in expansions]
+
+
+def check_pool(pool: Any, expansions: list[str]) -> list[str]:
+    """The sets of the stacks in canonical order; a set of an expansion not in play is refused."""
+    if pool is None:
+        return default_pool(expansions)
+    if not isinstance(pool, list) or not pool or not all(isinstance(p, str) for p in pool):
+        raise InputError("pool", "a non-empty list of sets")
+    for k, p in enumerate(pool):
+        if p not in POOL_SETS:
+            raise InputError(f"pool[{k}]", f"unknown set {p!r}; known: {', '.join(POOL_SETS)}")
+        if p != "base" and p not in expansions:
+            raise InputError(f"pool[{k}]", f"the set {p!r} needs that expansion in play")
+    return [p for p in POOL_SETS if p in pool]
 
 
 def _counts(field_name: str, data: Any, known: Any, high: int) -> dict[str, int]:

@@ -14,8 +14,8 @@ from typing import Any
 from . import rules  # noqa: F401  (registers the rule modules and their words)
 from .actions import Action
 from .board import Board, load_board
-from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, POWERS, RACES
-from .config import Options, make_setup, module_options
+from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, in_sets
+from .config import Options, default_pool, make_setup, module_options
 from .conquest import ConquestMixin
 from .effects import NO_ABILITY, Ability, ability
 from .errors import InputError, SwError
@@ -100,7 +100,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.column: list[list[Any]] = [[races[i], powers[i], 0] for i in range(6)]
         self.table = s.get("stacks") == "table"  # the column is entered as it lies on the table
         if self.table:  # the stacks' order is unknown: any banner still in them may come up
-            races, powers = races + sorted(set(RACES) - set(races)), powers + sorted(set(POWERS) - set(powers))
+            sets = s.get("pool") or default_pool(s.get("expansions", []))
+            races = races + sorted(set(in_sets("race", sets)) - set(races))
+            powers = powers + sorted(set(in_sets("power", sets)) - set(powers))
         self.race_stack: list[str] = list(races[6:])
         self.power_stack: list[str] = list(powers[6:])
         self.power_discard: list[str] = []

@@ -76,7 +76,8 @@ class SavesMixin:
         s = make_setup(setup.get("map"), setup.get("players"), seed=setup.get("seed", 0),
                        races=setup.get("races"), powers=setup.get("powers"), dice=setup.get("dice"),
                        coins=setup.get("coins"), turns=setup.get("turns"), options=setup.get("options"),
-                       stacks=setup.get("stacks", "shuffled"), expansions=setup.get("expansions"))
+                       stacks=setup.get("stacks", "shuffled"), expansions=setup.get("expansions"),
+                       values=setup.get("values"), supply=setup.get("supply"), pool=setup.get("pool"))
         game = cls(s)
         log, redo = data.get("log", []), data.get("redo", [])
         for name, value in (("log", log), ("redo", redo)):

@@ -34,6 +34,7 @@ V1_KEYS = {"title", "rules", "expansions", "players", "map", "turns", "seed", "r
 SETUP_KEYS: dict[str, Callable[[Any, dict[str, Any], str], None]] = {
     "values": lambda value, kwargs, key: kwargs.__setitem__("values", value),
     "supply": lambda value, kwargs, key: kwargs.__setitem__("supply", value),
+    "pool": lambda value, kwargs, key: kwargs.__setitem__("pool", value),
 }
 V2_KEYS = ("pool", "values", "supply", "events", "places_relics", "pieces", "stonehedge",
            "necromancer", "realms_scenario")

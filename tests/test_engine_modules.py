@@ -224,3 +224,21 @@ def test_broadcast_reaches_every_armys_effects(monkeypatch):
     finally:
         del Ability.heard
     assert heard == ["ratmen:bob"]
+
+
+def test_the_pool_decides_which_banners_and_badges_make_the_stacks(fakes):
+    """FORMAT v2 `pool`: by default the base game's sets plus each surface expansion in play; a
+    set of an expansion not in play is refused."""
+    from swcore.catalogue import in_sets
+    from swcore.config import check_pool, default_pool
+
+    assert default_pool([]) == ["base"]
+    assert default_pool(["leaders", "cursed"]) == ["base", "cursed"]
+    assert default_pool(["underground", "cursed"]) == ["underground", "cursed"]
+    assert check_pool(["cursed", "base"], ["cursed"]) == ["base", "cursed"]
+    with pytest.raises(InputError, match="needs that expansion in play"):
+        check_pool(["base", "cursed"], [])
+    g = game(expansions=["cursed"])
+    assert "pool" not in g.setup  # the default is not stored
+    assert set(g.setup["races"]) == set(in_sets("race", ["base", "cursed"]))
+    assert set(game().setup["races"]) == set(in_sets("race", ["base"]))

@@ -25,6 +25,9 @@ class Entry:
     in_decline: str  # "yes", "no" or "partial"
     rule: str  # the rule ID of the digest
     effect: str
+    #: False where `tokens` or `box` rests on one source or none: a set-up's `values`/`supply`
+    #: should give the number printed on the physical tile (the app asks the table for it).
+    confirmed: bool = True
 
 
 def _rows() -> list[dict[str, str]]:
@@ -52,6 +55,7 @@ def _load() -> dict[str, Entry]:
             in_decline=row["in_decline"],
             rule=row["rule"],
             effect=row["effect"],
+            confirmed=row.get("confirmed", "yes") != "no",
         )
     return out
 

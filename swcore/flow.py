@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RuleError
+from .errors import InputError, RuleError
 from .events import Event
 from .words import WORDS
 
@@ -94,6 +94,12 @@ class FlowMixin:
         if self.game_over:
             raise RuleError("B-END-1", "the game is over")
         seat = self.seat_of(a.by)
+        params = WORDS[a.do].params
+        for key in a.args:
+            module = params[key].module
+            if module and module not in self.ruleset.ids:
+                raise InputError(f"action.{key}", f"`{a.do}` takes {key} only with the {module} "
+                                                  "rules in play")
         first = self._blocking()
         if first is not None:
             if a.do not in first.words:

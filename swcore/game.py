@@ -25,12 +25,14 @@ from .legal import LegalMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
 from .market import MarketMixin
 from .placement import PlacementMixin
-from .rules.base import Base  # noqa: F401
+from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
 from .ruleset import Ruleset
 from .saves import SavesMixin
 from .state import Army
 from .turns import TurnMixin
 
+#: The box count of an item no source gives (catalogue box left blank): effectively no limit.
+UNKNOWN_BOX = 1000
 _HOOKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
 
@@ -171,7 +173,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         a set-up's `supply` overrides it)."""
         if item in self.supply:
             return self.supply[item]
-        return BOX[item] if item in BOX else MARKER_TYPES[item].box
+        if item in BOX:
+            return BOX[item]
+        if item in MARKER_TYPES:
+            return MARKER_TYPES[item].box
+        return UNKNOWN_BOX  # a count no source gives: no limit unless the set-up's supply says
 
     def army_of(self, player: str, race: str | None = None) -> Army | None:
         seat = self.seat_of(player, "player")

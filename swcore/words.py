@@ -8,7 +8,7 @@ are the only thing a user interface has to know: one widget per kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -44,6 +44,9 @@ class Param:
     kind: Kind
     required: bool = False
     note: str = ""
+    #: The rule module that adds this parameter to a word of another module ("" for the
+    #: word's own): refused when that module is not in play.
+    module: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,17 @@ def declare(*words: Word) -> None:
         if w.id in WORDS and WORDS[w.id] is not w:
             raise ValueError(f"action word {w.id!r} is declared twice")
         WORDS[w.id] = w
+
+
+def extend(word_id: str, module: str, **params: Param) -> None:
+    """A module adds parameters to a word declared elsewhere (Leaders: `pick` with `leader`).
+    Each is marked with the module, which must be in play for the parameter to be given."""
+    word = WORDS[word_id]
+    added = {k: Param(p.kind, p.required, p.note, module) for k, p in params.items()}
+    clash = set(added) & set(word.params)
+    if clash and any(word.params[k] != added[k] for k in clash):
+        raise ValueError(f"parameter(s) {sorted(clash)} of {word_id!r} are declared twice")
+    WORDS[word_id] = replace(word, params={**word.params, **added})
 
 
 # ------------------------------------------------------------------------------------------

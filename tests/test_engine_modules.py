@@ -242,3 +242,16 @@ def test_the_pool_decides_which_banners_and_badges_make_the_stacks(fakes):
     assert "pool" not in g.setup  # the default is not stored
     assert set(g.setup["races"]) == set(in_sets("race", ["base", "cursed"]))
     assert set(game().setup["races"]) == set(in_sets("race", ["base"]))
+
+
+def test_a_module_adds_a_parameter_to_a_base_word_refused_without_that_module(monkeypatch, fakes):
+    """FORMAT v2 words: `pick` with `leader: true` belongs to the Leaders rules (X-LEAD-1)."""
+    from swcore.words import WORDS, Kind, Param, extend
+
+    monkeypatch.setitem(WORDS, "pick", WORDS["pick"])  # restored after the test
+    extend("pick", "leaders", leader=Param(Kind.FLAG))
+    assert WORDS["pick"].flags == {"leader"} and WORDS["pick"].params["leader"].module == "leaders"
+    with pytest.raises(InputError, match="only with the leaders rules in play"):
+        game().apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})
+    g = game(expansions=["leaders"])
+    g.apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})  # accepted; its effect is the module's

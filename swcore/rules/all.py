@@ -1,0 +1,3 @@
+"""Imports every rule module, so each registers its words, effects and itself (one line each)."""
+
+from . import base  # noqa: F401

@@ -233,6 +233,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             for undo in reversed(journal):
                 undo()
             raise
+        except Exception:  # a bug, not a refusal: rebuild the position from the log, then report
+            self._journal = None
+            log, redo = self.log, self.redo_stack
+            self._replay(log)
+            self.redo_stack = redo
+            raise
         finally:
             self._journal = None
         self.log.append(logged)

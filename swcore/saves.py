@@ -14,6 +14,7 @@ from .markers import MARKER_KINDS
 
 SAVE_FORMAT = "swcore-game"
 SAVE_VERSION = 2
+MAX_SAVE_BYTES = 20_000_000
 #: Version 1 (before the rule modules) loads by replaying its log.
 READABLE_VERSIONS = (1, 2)
 
@@ -67,7 +68,7 @@ class SavesMixin:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InputError("format", f"not a saved game (expected format {SAVE_FORMAT!r})")
         version = data.get("version")
-        if version not in READABLE_VERSIONS:
+        if isinstance(version, bool) or version not in READABLE_VERSIONS:
             raise InputError("version", f"unsupported saved-game version {version!r}; this engine "
                                         f"reads {', '.join(map(str, READABLE_VERSIONS))}")
         setup = data.get("setup")
@@ -96,10 +97,14 @@ class SavesMixin:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
+        if not isinstance(text, str | bytes) or len(text) > MAX_SAVE_BYTES:
+            raise InputError("file", f"a saved game is JSON text of at most {MAX_SAVE_BYTES} bytes")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as err:
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise InputError("file", f"not JSON: {err}") from None
+        except (RecursionError, ValueError):  # nesting too deep, a number too long
+            raise InputError("file", "not a saved game: nested too deeply or a number too long") from None
         return cls.from_dict(data)
 
     def _restore(self, saved: dict[str, Any]) -> None:

@@ -110,6 +110,8 @@ def _int(value: Any, where: str, low: int, high: int, what: str) -> int:
 def _name(value: Any, where: str) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int) or value == "":
         raise InputError(where, "must be a name")
+    if isinstance(value, int) and not -10**9 < value < 10**9:
+        raise InputError(where, "must be a name")
     text = str(value)
     if len(text) > MAX_NAME or not text.isprintable():
         raise InputError(where, f"must be a printable name of at most {MAX_NAME} characters")

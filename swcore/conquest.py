@@ -28,8 +28,8 @@ class ConquestMixin:
         if army is None or army.owner != seat:
             err = RuleError("B-FLOW-4", "no race to conquer with: pick a combo first")
             return Quote(region, 0, [], err)
-        if not army.declined and self._ghouls_pending(seat):
-            return self._preview(lambda: (self._close_ghouls(seat, army),
+        if not army.declined and self._declined_turn_open(seat):
+            return self._preview(lambda: (self._close_declined_turn(seat, army),
                                           self.quote(region, player, race))[1])
         parts: list[tuple[str, int]] = []
         cost = self._cost(army, i, parts)
@@ -125,6 +125,10 @@ class ConquestMixin:
                     why = ab.immune(self, defender, i, army)
                     if why is not None:
                         return explain and why or why.rule
+        for ab in self._fx(army, "refuses_target"):
+            why = ab.refuses_target(self, army, i)
+            if why is not None:
+                return explain and why or why.rule
         if not held:
             if not b.entry[i] and not anywhere:
                 return explain and RuleError("B-CONQ-1", f"{rid} is not a border region: a race "
@@ -260,5 +264,8 @@ class ConquestMixin:
             raise RuleError("B-READY-2", f"{a.region} is not held by these {race_name(army.race)}")
         army.hand += self.tokens[i]
         self._clear(i)
-        return [self._event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
-                            race=army.race)], a.to_dict()
+        events = [self._event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
+                              race=army.race)]
+        for ab in self._fx(army, "on_abandon"):
+            events += ab.on_abandon(self, army, i)
+        return events, a.to_dict()

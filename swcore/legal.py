@@ -57,8 +57,8 @@ class LegalMixin:
                     or t["active_acted"] or t["declined_acted"])
         if not t["picked"] and not expanded:
             out.append(Action.trusted(by=by, do="decline"))
-        if self._ghouls_pending(seat):  # the Ghouls' tokens in hand land first (A-BASE-03)
-            out += self._preview(lambda: (self._close_ghouls(seat, army),
+        if self._declined_turn_open(seat):  # the Ghouls' tokens in hand land first (A-BASE-03)
+            out += self._preview(lambda: (self._close_declined_turn(seat, army),
                                           self._army_options(army, by, None))[1])
         else:
             out += self._army_options(army, by, None)

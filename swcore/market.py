@@ -41,7 +41,7 @@ class MarketMixin:
         price = self.combo_price(k)
         if self.coins[seat] < price:
             raise RuleError("B-COMBO-3", f"position {k} costs {price} coins; {a.by} has {self.coins[seat]}")
-        self._close_ghouls(seat, None)  # type: ignore[arg-type]
+        self._close_declined_turn(seat, None)  # type: ignore[arg-type]
         for j in range(k):
             self.column[j][2] += self._combo_step(j)
         race, power, lying = self.column.pop(k)
@@ -59,7 +59,10 @@ class MarketMixin:
             "pick", f"{a.by} picks {race_name(race)} / {CATALOGUE[power].english} at position {k}: "
                     f"pays {price}, collects {lying}, receives {army.hand} tokens",
             seat, race=race, power=power, combo=k, paid=price, collected=lying, tokens=army.hand)
-        return [ev], a.to_dict()
+        events = [ev]
+        for ab in self._fx(army, "on_pick"):
+            events += ab.on_pick(self, army)
+        return events, a.to_dict()
 
     def _do_reveal(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         if not self.needs_reveal:

@@ -50,11 +50,11 @@ class TurnMixin:
         else:
             if t["declined"]:
                 raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
-            self._close_ghouls(seat, army)
+            self._close_declined_turn(seat, army)
         return army
 
-    def _close_ghouls(self, seat: int, acting: Army) -> None:
-        """The active race acts: any in-decline Ghoul sub-turn is over (A-BASE-03)."""
+    def _close_declined_turn(self, seat: int, acting: Army) -> None:
+        """The active race acts: the in-decline armies' turn (Ghouls) is over (A-BASE-03)."""
         if self._t["active_acted"]:
             return
         self._t["active_acted"] = True
@@ -66,8 +66,8 @@ class TurnMixin:
                 self._end_conquests(ghoul)
                 self._place(ghoul, self.default_placement(ghoul), journal=True)
 
-    def _ghouls_pending(self, seat: int) -> bool:
-        """In-decline Ghouls acted and their sub-turn closes when the active race acts."""
+    def _declined_turn_open(self, seat: int) -> bool:
+        """In-decline armies acted and their turn closes when the active race acts (A-BASE-03)."""
         return not self._t["active_acted"] and any(
             self.armies[r].ready and not self.armies[r].redeployed for r in self.declined[seat])
 
@@ -103,6 +103,11 @@ class TurnMixin:
                                         "later turn")
         expanded = (army.conquests or army.over or army.redeployed or army.used
                     or t["active_acted"] or t["declined_acted"])
+        if expanded and not stout:
+            pass  # refused just below, with the rule that applies
+        else:
+            for ab in self._fx(army, "check_decline"):
+                ab.check_decline(self, army, a)
         events: list[Event] = []
         if expanded:
             if not stout and not t["active_acted"]:
@@ -111,7 +116,7 @@ class TurnMixin:
             if not stout:
                 raise RuleError("B-DECL-1", "going into decline replaces the turn's conquests "
                                             "(only Stout may decline after expanding)")
-            self._close_ghouls(seat, army)
+            self._close_declined_turn(seat, army)
             self._ready(army)
             events += self._end_conquests(army)
             if not army.redeployed:
@@ -119,13 +124,14 @@ class TurnMixin:
             events += self._finish_turn_markers(seat)
             events.append(self._score(seat))
             t["scored"] = True
-        events += self._go_into_decline(army)
+        events += self._go_into_decline(army, a)
         t["declined"] = True
         return events, a.to_dict()
 
-    def _go_into_decline(self, army: Army) -> list[Event]:
+    def _go_into_decline(self, army: Army, action: Action | None = None) -> list[Event]:
         seat = army.owner
         events: list[Event] = []
+        decliners = self._fx(army, "on_decline")  # asked while the army is still active
         if not ability(army.power).exempt_from_decline_limit(self, army):
             for old in list(self.declined[seat]):
                 oa = self.armies[old]
@@ -149,6 +155,9 @@ class TurnMixin:
         self.declined[seat].append(army.race)
         events.append(self._event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "
                                   "decline", seat, race=army.race))
+        for ab in decliners:
+            events += ab.on_decline(self, army, action)
+        events += self._broadcast("race_declined", army)
         if not self.regions_of(army.race) and army.hand == 0:
             events.append(self._remove_army(army.race))
         return events
@@ -193,7 +202,7 @@ class TurnMixin:
             if race is None:
                 raise RuleError("B-FLOW-4", f"{a.by} must pick a combo before ending the turn")
             army = self.armies[race]
-            self._close_ghouls(seat, army)
+            self._close_declined_turn(seat, army)
             self._ready(army)
             events += self._end_conquests(army)
             if not army.redeployed and self.regions_of(race):

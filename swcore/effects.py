@@ -29,8 +29,24 @@ class Ability:
         return self
 
     # --- picking -------------------------------------------------------------------------
+    def on_pick(self, game: Game, army: Army) -> list[Any]:
+        """Just after `army` was picked from the column (B-COMBO-2); returns events
+        (Historian's coins per race in decline, X-GD-HIS-1)."""
+        return []
+
     def extra_tokens(self, game: Game, army: Army) -> int:
         """Tokens received on picking beyond the printed numbers (Amazons' +4)."""
+        return 0
+
+    def price_step(self, game: Game, position: int) -> int:
+        """Asked of the race and the power of the combo at column `position` (no army yet) by
+        `combo_price`: coins a player picking a combo below it lays on it (B-COMBO-2: 1; the
+        Cursed combo: 3, X-CUR-CUR-1). The largest answer of the two counts."""
+        return 1
+
+    def extra_box(self, game: Game, army: Army) -> int:
+        """Tokens of the army that do not come from its race's box, so they raise its cap on
+        picking and in the tray (B-DEF-8): the 2 Horde tokens (X-CUR-HOR-1)."""
         return 0
 
     # --- conquest ------------------------------------------------------------------------
@@ -57,8 +73,25 @@ class Ability:
         `region` (Diplomat's peace), else None. Markers' immunity is data (markers.csv)."""
         return None
 
+    def refuses_target(self, game: Game, army: Army, region: int) -> Any:
+        """Asked of the ATTACKER's effects by every target test (conquer, legal_actions, the
+        Dragon...): a RuleError when `army` itself may not take `region` now, else None
+        (Gypsies: not the regions they abandoned this turn, X-GD-GYP-2)."""
+        return None
+
+    def on_abandon(self, game: Game, army: Army, region: int) -> list[Any]:
+        """After `army` abandoned `region` at Ready Troops (B-READY-2); returns events
+        (Gypsies put a bank coin on it, X-GD-GYP-1)."""
+        return []
+
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         """After `army` took `region` (Trolls' lair, Halflings' hole)."""
+
+    def on_taken_from(self, game: Game, army: Army, region: int, defender: Army | None) -> list[Any]:
+        """After `army` took `region` by a conquest or a conversion, with the army that held it
+        (None: empty or neutral); asked of the attacker. Returns events (Ransacking's coin,
+        X-CUR-RAN-1)."""
+        return []
 
     def on_conquest_end(self, game: Game, army: Army) -> list[Any]:
         """When the conquest phase of `army` ends (Skeletons' new tokens). Returns events."""
@@ -74,7 +107,15 @@ class Ability:
         return 0
 
     def min_per_region(self, game: Game, army: Army) -> int:
+        """Fewest tokens of the army a region may hold (B-REDEP-1: 1; Kobolds 2, X-CUR-KOB-1).
+        The core asks it through `Game._least` wherever it assumes one token: Ready Troops, the
+        tokens available, a conquest's commitment and the final die, placements."""
         return 1
+
+    def on_decline(self, game: Game, army: Army) -> list[Any]:
+        """The army goes into decline, asked of its own effects before B-DECL-3 thins it out
+        (Horde tokens vanish, X-CUR-HOR-1). Returns events."""
+        return []
 
     def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:
         return False
@@ -93,6 +134,22 @@ class Ability:
     def declines_after_scoring(self, game: Game, army: Army) -> bool:
         """Stout: may go into decline after scoring an expansion turn."""
         return False
+
+    def check_decline(self, game: Game, army: Army, action: Any) -> None:
+        """Asked of the active army's effects when its `decline` is given, before anything
+        changes: raise RuleError to refuse the action's parameters (the Ivory Tower's region,
+        X-GD-PRI-1)."""
+
+    def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
+        """The effects `army` had while still active, once it is in decline (B-DECL-3 done);
+        `action` is the `decline` given, or None when another rule declines it. Returns events
+        (Priestesses build the Ivory Tower, X-GD-PRI-1; Historian's own +1, X-GD-HIS-3)."""
+        return []
+
+    def race_declined(self, game: Game, army: Army, declined: Army) -> list[Any]:
+        """Broadcast to every army (`game._broadcast`) after `declined` went into decline;
+        returns events (an active Historian's +1, X-GD-HIS-2)."""
+        return []
 
     def turn_start(self, game: Game, army: Army) -> None:
         """At the start of the owner's turn, after the army's per-turn state is cleared."""

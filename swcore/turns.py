@@ -103,9 +103,7 @@ class TurnMixin:
                                         "later turn")
         expanded = (army.conquests or army.over or army.redeployed or army.used
                     or t["active_acted"] or t["declined_acted"])
-        if expanded and not stout:
-            pass  # refused just below, with the rule that applies
-        else:
+        if stout or not expanded:  # otherwise refused just below
             for ab in self._fx(army, "check_decline"):
                 ab.check_decline(self, army, a)
         events: list[Event] = []
@@ -131,12 +129,14 @@ class TurnMixin:
     def _go_into_decline(self, army: Army, action: Action | None = None) -> list[Event]:
         seat = army.owner
         events: list[Event] = []
-        decliners = self._fx(army, "on_decline")  # asked while the army is still active
+        decliners = self._fx(army, "after_decline")  # gathered while the army is still active
         if not ability(army.power).exempt_from_decline_limit(self, army):
             for old in list(self.declined[seat]):
                 oa = self.armies[old]
                 if not ability(oa.power).exempt_from_decline_limit(self, oa):
                     events.append(self._remove_army(old))  # B-DECL-4
+        for ab in self._fx(army, "on_decline"):
+            events += ab.on_decline(self, army)
         keeps = ability(army.race).keeps_tokens_on_decline(self, army)
         for i in self.regions_of(army.race):
             if not keeps:
@@ -156,7 +156,7 @@ class TurnMixin:
         events.append(self._event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "
                                   "decline", seat, race=army.race))
         for ab in decliners:
-            events += ab.on_decline(self, army, action)
+            events += ab.after_decline(self, army, action)
         events += self._broadcast("race_declined", army)
         if not self.regions_of(army.race) and army.hand == 0:
             events.append(self._remove_army(army.race))

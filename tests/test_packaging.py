@@ -19,7 +19,7 @@ def test_conda_and_pip_list_the_same_dependencies():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     pip = {_norm(s) for s in project["dependencies"] + project["optional-dependencies"]["dev"]}
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
-    conda = {_norm(s) for s in env["dependencies"] if isinstance(s, str)} - {("python", "=3.11"),
+    conda = {_norm(s) for s in env["dependencies"] if isinstance(s, str)} - {("python", ">=3.11,<3.14"),
                                                                               ("pip", "")}
     assert pip == conda
 
@@ -27,8 +27,9 @@ def test_conda_and_pip_list_the_same_dependencies():
 def test_python_version_agrees():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
-    assert "python=3.11" in env["dependencies"]
-    assert project["requires-python"].startswith(">=3.11")
+    """Python 3.11 to 3.13, the same range in both files."""
+    assert "python>=3.11,<3.14" in env["dependencies"]
+    assert project["requires-python"] == ">=3.11,<3.14"
 
 
 def test_ci_runs_exactly_the_readme_test_command():

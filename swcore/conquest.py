@@ -162,8 +162,11 @@ class ConquestMixin:
         err = self._target_error(army, i)
         if err:
             raise err
-        if army.hand < 1:
-            raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with")
+        least, rule = self._least(army)
+        if army.hand < least:  # X-CUR-KOB-1: the final die too needs that many in hand
+            raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with") if least == 1 \
+                else RuleError(rule, f"a region is conquered with at least {least} tokens; "
+                                     f"{army.hand} in hand")
         parts: list[tuple[str, int]] = []
         cost = self._cost(army, i, parts)
         logged = a.to_dict()
@@ -196,24 +199,36 @@ class ConquestMixin:
                                 f"({army.hand} < {cost}): the conquests are over", seat,
                                 region=a.region)], logged
         army.roll = None
-        return self._take(army, i, cost, cost, parts), logged
+        return self._take(army, i, max(cost, least), cost, parts), logged
 
     def _take(self, army: Army, i: int, committed: int, cost: int,
               parts: list[tuple[str, int]]) -> list[Event]:
-        """Region i changes hands (B-CONQ-6, B-LOSS-1); `committed` tokens come from hand."""
+        """Region i changes hands (B-CONQ-6, B-LOSS-1); `committed` tokens come from hand, at
+        least the army's `min_per_region` (X-CUR-KOB-1: the Dragon's one token is two Kobolds)."""
         seat = army.owner
         rid = self.board.ids[i]
+        committed = max(committed, self._least(army)[0])
+        held_by = self.race[i]
+        defender = self.armies.get(held_by) if held_by is not None else None
         events = self._evict(army, i)
         self._occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
         for ab in self._hooks(army):
             ab.on_conquered(self, army, i)
+        events += self._taken_from(army, i, defender)
         detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)
         events.insert(0, self._event(
             "conquer", f"{self.players[seat]}'s {race_name(army.race)} conquer {rid} with {committed} "
                        f"token{'s' if committed != 1 else ''} (cost {cost}: {detail})",
             seat, region=rid, race=army.race, cost=cost, committed=committed, breakdown=parts))
+        return events
+
+    def _taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
+        """After a conquest or a conversion of region i from `defender` (X-CUR-RAN-1, A-CUR-06)."""
+        events: list[Event] = []
+        for ab in self._fx(army, "on_taken_from"):
+            events += ab.on_taken_from(self, army, i, defender)
         return events
 
     def _evict(self, army: Army, i: int) -> list[Event]:

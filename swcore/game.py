@@ -162,7 +162,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Tokens of `race` left in the box tray (B-DEF-8)."""
         army = self.armies.get(race)
         out = self.on_board(race) + (army.hand + army.held if army else 0)
-        return self.box_of(race) - out
+        return self.box_of(race) + (self._extra_box(army) if army else 0) - out
+
+    def _extra_box(self, army: Army) -> int:
+        """Tokens of the army from outside its race's box (`extra_box`: Horde tokens)."""
+        return sum(ab.extra_box(self, army) for ab in self._fx(army, "extra_box"))
 
     def value_of(self, item: str) -> int:
         """The number printed on a banner or badge (a set-up's `values` override it)."""

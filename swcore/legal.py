@@ -72,7 +72,7 @@ class LegalMixin:
         """Tokens the army could conquer with now (its hand after Ready Troops)."""
         if army.ready:
             return army.hand
-        keep = ability(army.race).min_per_region(self, army)
+        keep = self._least(army)[0]
         held = self.regions_of(army.race) if held is None else held
         return army.hand + army.held + sum(max(0, self.tokens[i] - keep) for i in held)
 
@@ -85,7 +85,7 @@ class LegalMixin:
         who = {"race": race} if race else {}  # which army acts, when not the active race
         if not army.over:
             hand = self.available(army, held)
-            if hand >= 1:
+            if hand >= self._least(army)[0]:
                 maxshort = self.options.final_die_max_short
                 can_reinforce = army.roll is None and not any(ab.replaces_final_die
                                                                for ab in reach[2])

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .catalogue import CATALOGUE, race_name
+from .effects import ability
 from .errors import RuleError
 from .events import Event
 from .state import Army
@@ -23,7 +24,10 @@ class MarketMixin:
         return sum(self._combo_step(j) for j in range(k))
 
     def _combo_step(self, j: int) -> int:
-        return 1
+        """Coins laid on the combo at position j by a player picking below it: asked of its
+        race and its power (`price_step`; 1 by default, the Cursed combo 3, X-CUR-CUR-1)."""
+        race, power = self.column[j][0], self.column[j][1]
+        return max(ability(race).price_step(self, j), ability(power).price_step(self, j))
 
     def _do_pick(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         t = self._t
@@ -52,7 +56,7 @@ class MarketMixin:
         want = self.value_of(race) + self.value_of(power)
         for ab in self._hooks(army):
             want += ab.extra_tokens(self, army)
-        army.hand = min(want, self.box_of(race))
+        army.hand = min(want, self.box_of(race) + self._extra_box(army))
         t["picked"] = True
         self._refill()
         ev = self._event(

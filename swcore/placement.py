@@ -23,7 +23,7 @@ class PlacementMixin:
         """Ready Troops (B-READY-1): all but one token per region (and held tokens) to hand."""
         if army.ready:
             return
-        keep = ability(army.race).min_per_region(self, army)
+        keep = self._least(army)[0]
         before = [(i, self.tokens[i]) for i in self.regions_of(army.race)]
         hand, held = army.hand, army.held
         for i, t in before:
@@ -40,6 +40,18 @@ class PlacementMixin:
             army.hand, army.held, army.ready = hand, held, False
 
         self._note(undo)
+
+    def _least(self, army: Army) -> tuple[int, str]:
+        """Fewest tokens a region of `army` may hold, with the rule that says so: 1 (B-REDEP-1)
+        unless an effect's `min_per_region` raises it (Kobolds' 2, X-CUR-KOB-1). Asked wherever
+        the core would assume one token: Ready Troops, tokens available, a conquest's
+        commitment, the final die, placements and their defaults."""
+        least, rule = 1, "B-REDEP-1"
+        for ab in self._fx(army, "min_per_region"):
+            n = ab.min_per_region(self, army)
+            if n > least:
+                least, rule = n, ab.rule
+        return least, rule
 
     def _end_conquests(self, army: Army) -> list[Event]:
         """The conquest phase of `army` ends (B-REDEP): Skeletons and the like gain now."""
@@ -101,6 +113,7 @@ class PlacementMixin:
         extra = army.withdrawn if withdrawn_only else army.hand
         total = sum(place.values()) + army.hand + army.held
         hold = 0 if withdrawn_only or army.declined else ability(army.race).held_back(self, army, total)
+        least = self._least(army)[0]
         take_from_hand = min(hold, extra)
         extra -= take_from_hand
         hold -= take_from_hand
@@ -109,7 +122,7 @@ class PlacementMixin:
             place[j] += 1
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))
-            if place[j] > 1:
+            if place[j] > least:
                 place[j] -= 1
             else:
                 j = max(place, key=lambda r: (-place[r], r))
@@ -120,13 +133,14 @@ class PlacementMixin:
     def _check_placement(self, army: Army, a: Action, minimum: dict[int, int] | None,
                          total: int) -> dict[int, int]:
         held = set(self.regions_of(army.race))
+        least, rule = self._least(army)
         place: dict[int, int] = {}
         for rid, n in a.tokens or ():
             i = self.board.region(rid, f"tokens.{rid}")
             if i not in held:
                 raise RuleError("B-REDEP-1", f"{rid} is not held by the {race_name(army.race)}")
-            if n < 1:
-                raise RuleError("B-REDEP-1", f"{rid} must keep at least one token")
+            if n < least:
+                raise RuleError(rule, f"{rid} must keep at least {'one token' if least == 1 else f'{least} tokens'}")
             if minimum and n < minimum[i]:
                 raise RuleError("B-LOSS-2", f"{rid} already holds {minimum[i]}; only withdrawn tokens move")
             place[i] = n
@@ -134,7 +148,7 @@ class PlacementMixin:
         if placed != total:
             raise RuleError("B-REDEP-1", f"{placed} tokens placed; {total} must be placed")
         missing = held - set(place)
-        if missing and len(place) < min(total, len(held)):
+        if missing and len(place) < min(total // least, len(held)):
             names = ", ".join(self.board.ids[i] for i in sorted(missing))
             raise RuleError("B-REDEP-1", f"every region keeps at least one token: {names} missing")
         return place

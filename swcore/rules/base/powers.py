@@ -87,8 +87,10 @@ class Berserk(Ability):
         game._conquest_open(army)
         if army.roll is not None:
             raise RuleError("A-BASE-06", f"the die already shows {army.roll}: conquer first")
-        if army.hand < 1:
-            raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with")
+        least, rule = game._least(army)
+        if army.hand < least:
+            raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with") if least == 1 \
+                else RuleError(rule, f"a region is conquered with at least {least} tokens")
         return None
 
     def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
@@ -98,7 +100,7 @@ class Berserk(Ability):
                             roll=army.roll)]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        if army.over or army.roll is not None or game.available(army) < 1:
+        if army.over or army.roll is not None or game.available(army) < game._least(army)[0]:
             return []
         return [Action.trusted(by=by, do="berserk")]
 
@@ -186,8 +188,10 @@ class DragonMaster(Ability):
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
         game._conquest_open(army)
-        if army.hand < 1:
-            raise RuleError("B-CONQ-3", "the Dragon needs one token in hand")
+        least, rule = game._least(army)  # X-CUR-KOB-1: a Kobold region holds two
+        if army.hand < least:
+            raise RuleError("B-CONQ-3" if least == 1 else rule,
+                            f"the Dragon needs {least} token{'s' if least > 1 else ''} in hand")
         i = game.board.region(action.region)
         err = game._target_error(army, i)
         if err:
@@ -202,7 +206,7 @@ class DragonMaster(Ability):
         return events
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        if army.over or game.available(army) < 1:
+        if army.over or game.available(army) < game._least(army)[0]:
             return []
         reach = game._reach(army)
         return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._candidates(reach)

@@ -170,6 +170,7 @@ class Sorcerers(Ability):
 
     def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
         victim_race, victim = game.race[i], game.owner[i]
+        defender = game.armies[victim_race]
         army.turn.setdefault("sorcerers.converted", []).append(victim)
         game._t["attacked"].add(victim)
         game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
@@ -178,7 +179,8 @@ class Sorcerers(Ability):
         army.nonempty += 1  # A-BASE-04: a conversion is a conquest of a non-empty region
         rid = game.board.ids[i]
         return [game._event("convert", f"Sorcerers convert the {victim_race} of {rid} "
-                            f"({game.players[victim]})", army.owner, region=rid, victim=game.players[victim])]
+                            f"({game.players[victim]})", army.owner, region=rid,
+                            victim=game.players[victim])] + game._taken_from(army, i, defender)
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         from ...actions import Action

@@ -159,6 +159,7 @@ class ConquestMixin:
         self._ready(army)
         self._conquest_open(army)
         i = self.board.region(a.region)
+        optional = [o for ab in self._fx(army, "conquer_args") for o in ab.conquer_args(self, army, a, i)]
         err = self._target_error(army, i)
         if err:
             raise err
@@ -168,13 +169,15 @@ class ConquestMixin:
                 else RuleError(rule, f"a region is conquered with at least {least} tokens; "
                                      f"{army.hand} in hand")
         parts: list[tuple[str, int]] = []
-        cost = self._cost(army, i, parts)
+        cost = full = self._cost(army, i, parts)
+        if optional:  # paid for only when needed (X-BNA-MER-1, -2)
+            cost = max(1, full + sum(o[1] for o in optional))
         logged = a.to_dict()
         if a.reinforce:
             if army.roll is not None or any(ab.replaces_final_die for ab in self._hooks(army)):
                 raise RuleError("A-BASE-06", "Berserk rolls before choosing (berserk), not after")
-            if army.hand >= cost:
-                raise RuleError("B-FINAL-1", f"{a.region} costs {cost} and {army.hand} tokens are in "
+            if army.hand >= full:
+                raise RuleError("B-FINAL-1", f"{a.region} costs {full} and {army.hand} tokens are in "
                                              "hand: conquer it without the die")
             short = cost - army.hand
             if short > self.options.final_die_max_short:
@@ -184,7 +187,10 @@ class ConquestMixin:
             logged["roll"] = roll
             events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
                                   seat, roll=roll, region=a.region)]
-            if army.hand + roll >= cost:  # B-FINAL-3: all the tokens in hand go in
+            if army.hand + roll >= full:  # B-FINAL-3: all the tokens in hand go in
+                events += self._take(army, i, army.hand, full, parts)
+            elif army.hand + roll >= cost:  # the roll alone leaves it short: pay (X-BNA-MER-2)
+                events += self._paid(optional, parts)
                 events += self._take(army, i, army.hand, cost, parts)
             else:
                 events.append(self._event("final_failed", f"the final conquest of {a.region} fails "
@@ -199,7 +205,16 @@ class ConquestMixin:
                                 f"({army.hand} < {cost}): the conquests are over", seat,
                                 region=a.region)], logged
         army.roll = None
-        return self._take(army, i, max(cost, least), cost, parts), logged
+        paid = self._paid(optional, parts) if optional else []
+        return paid + self._take(army, i, max(cost, least), cost, parts), logged
+
+    def _paid(self, optional: list[Any], parts: list[tuple[str, int]]) -> list[Event]:
+        """The optional cost changes of a conquest are used: each is paid for (`conquer_args`)."""
+        events: list[Event] = []
+        for label, change, pay in optional:
+            parts.append((label, change))
+            events += pay()
+        return events
 
     def _take(self, army: Army, i: int, committed: int, cost: int,
               parts: list[tuple[str, int]]) -> list[Event]:
@@ -231,6 +246,13 @@ class ConquestMixin:
             events += ab.on_taken_from(self, army, i, defender)
         return events
 
+    def _region_lost(self, defender: Army, i: int, attacker: Army, lost: int) -> list[Event]:
+        """An enemy conquest or conversion takes region i from `defender` (markers still there)."""
+        events: list[Event] = []
+        for ab in self._fx(defender, "on_region_lost"):
+            events += ab.on_region_lost(self, defender, i, attacker, lost)
+        return events
+
     def _evict(self, army: Army, i: int) -> list[Event]:
         """The previous occupants of region i lose one token and withdraw the rest (B-LOSS)."""
         race, n = self.race[i], self.tokens[i]
@@ -251,7 +273,11 @@ class ConquestMixin:
             self._t["attacked"].add(defender.owner)
         loss = min(n, ability(defender.race).defender_loss(self, defender) if not defender.declined
                    else 1)
+        for ab in self._fx(defender, "region_lost"):  # a captured Leader (X-LEAD-4)
+            loss = min(n, ab.region_lost(self, defender, i, army, loss))
         back = n - loss
+        if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
+            events += self._region_lost(defender, i, army, loss)
         self._clear(i)
         if back and defender.declined and not ability(race).conquers_in_decline(self, defender):
             back = 0  # an in-decline race never redeploys (B-DECL-8)

@@ -49,6 +49,11 @@ class Ability:
         picking and in the tray (B-DEF-8): the 2 Horde tokens (X-CUR-HOR-1)."""
         return 0
 
+    def combo_tokens(self, game: Game, position: int) -> int:
+        """Asked of the rule modules' own effects by `game.combo_tokens`: race tokens lying on
+        the column combo at `position` (Homunculi, X-BNA-HOM-1)."""
+        return 0
+
     # --- conquest ------------------------------------------------------------------------
     def enters_anywhere(self, game: Game, army: Army) -> bool:
         """First conquest need not be a border region (Halflings, Flying)."""
@@ -93,6 +98,15 @@ class Ability:
         X-CUR-RAN-1)."""
         return []
 
+    def conquer_args(self, game: Game, army: Army, action: Any, region: int) -> list[Any]:
+        """Asked of the ATTACKER's effects by `conquer`, before its target is checked: checks
+        the arguments a module adds to `conquer` (raise RuleError), may prepare the conquest
+        (journaled with `game._note`: the Catapult's new place, X-BNA-CAT-1), and returns
+        optional cost changes `(label, change, pay)`, used only when needed: at once without the
+        final die, after the roll if the roll alone leaves it short; `pay()` then returns
+        events (Mercenary's coin, X-BNA-MER-1, -2, A-BNA-04)."""
+        return []
+
     def on_conquest_end(self, game: Game, army: Army) -> list[Any]:
         """When the conquest phase of `army` ends (Skeletons' new tokens). Returns events."""
         return []
@@ -100,6 +114,23 @@ class Ability:
     def defender_loss(self, game: Game, army: Army) -> int:
         """Tokens `army` discards when it loses a region (B-LOSS-1: 1; Elves: 0)."""
         return 1
+
+    def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
+        """Asked of the DEFENDER's effects when a conquest takes `region` from it (`_evict`),
+        before its tokens are counted out: the tokens it loses there instead of `loss`
+        (Leaders: the captured Leader replaces the B-LOSS-1 discard, X-LEAD-4)."""
+        return loss
+
+    def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
+        """Just after the army's Ready Troops (B-READY-1), with the (region, tokens) it held
+        before; changes must be journaled with `game._note` (Leaders: the Leader goes into hand
+        unless alone, X-LEAD-2)."""
+
+    def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
+        """Asked of the DEFENDER's effects when an enemy conquest or conversion takes `region`
+        (its markers still there), `lost` tokens discarded; returns events (Corrupt's coin,
+        X-BNA-COR-1; Pygmies' die, X-BNA-PYG-1; a Cauldron taken, X-BNA-LEP-3)."""
+        return []
 
     # --- redeployment, decline ---------------------------------------------------------
     def held_back(self, game: Game, army: Army, total: int) -> int:
@@ -112,9 +143,22 @@ class Ability:
         tokens available, a conquest's commitment and the final die, placements."""
         return 1
 
+    def region_limit(self, game: Game, army: Army, placed: int) -> int | None:
+        """Most regions the army may keep when `placed` tokens are placed (None: no limit).
+        Asked by the placement check and its default (which abandons the weakest regions):
+        Horde tokens that need a regular escort (A-CUR-02, option `hordes_need_escort`)."""
+        return None
+
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """The army goes into decline, asked of its own effects before B-DECL-3 thins it out
         (Horde tokens vanish, X-CUR-HOR-1). Returns events."""
+        return []
+
+    def on_redeploy(self, game: Game, army: Army, action: Any, place: dict[int, int]) -> list[Any]:
+        """Asked of the army's effects by its own `redeploy` once the counts are checked, before
+        they are placed: refuse (RuleError, before changing anything) or do what the action's
+        other arguments ask; returns events (Barbarians do not move, X-BNA-BAR-1; Leprechauns'
+        `cauldrons`, X-BNA-LEP-1)."""
         return []
 
     def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:

@@ -21,7 +21,7 @@ from .errors import InputError, RuleError
 from .events import Event
 from .words import WORDS
 
-STEPS = ("round_start", "turn_start", "turn_end", "after_turn", "round_end")
+STEPS = ("round_start", "turn_start", "turn_end", "after_turn", "round_end", "game_end")
 
 
 @dataclass(slots=True)
@@ -100,6 +100,8 @@ class FlowMixin:
             if module and module not in self.ruleset.ids:
                 raise InputError(f"action.{key}", f"`{a.do}` takes {key} only with the {module} "
                                                   "rules in play")
+        for check in self.ruleset.before:  # parameters a module added to a word (words.extend)
+            check(self, seat, a)
         first = self._blocking()
         if first is not None:
             if a.do not in first.words:
@@ -108,10 +110,17 @@ class FlowMixin:
         if seat != self.seat and not WORDS[a.do].anyone:
             raise RuleError("B-FLOW-1", f"it is {self.current}'s turn, not {a.by}'s")
         handler = getattr(self, "_do_" + a.do, None)
+        own = self.ruleset.handlers.get(a.do) if handler is None else None
         if handler is not None:
-            return handler(seat, a)
-        events = self._special(seat, a)
-        return events, self._logged(a, events)
+            events, logged = handler(seat, a)
+        elif own is not None:  # a word a module carries out itself (not an army's ability)
+            events, logged = own(self, seat, a)
+        else:
+            events = self._special(seat, a)
+            logged = self._logged(a, events)
+        for after in self.ruleset.after:
+            events += after(self, seat, a) or []
+        return events, logged
 
     def _settle(self) -> None:
         """After every action: the decisions the new position calls for (a combo to reveal)."""

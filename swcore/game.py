@@ -90,6 +90,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.turn = 1
         self.seat = 0
         self.finished = False
+        self._ended = False  # the `game_end` step has run (see TurnMixin._game_over_event)
         self.race: list[str | None] = [LOST_TRIBE if lt else None for lt in b.lost_tribe]
         self.where: dict[str, set[int]] = {LOST_TRIBE: {i for i, lt in enumerate(b.lost_tribe) if lt}}
         self.owner: list[int | None] = [None] * n
@@ -114,6 +115,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         #: unique pieces (relics, places, ...) -> the region they lie in, None when off the board
         self.pieces: dict[str, int | None] = {}
         self.coins_on: list[int] = [0] * n  # coins lying on regions (Gypsies, Realms Peaks)
+        #: each rule module's game-wide state, plain JSON-able data under its module id
+        self.module_state: dict[str, Any] = {}
         self.event: str | None = None  # the event in force this round (an effect source)
         self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
         self.last_score: list[list[dict[str, Any]] | None] = [None] * len(self.players)
@@ -168,6 +171,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Tokens of the army from outside its race's box (`extra_box`: Horde tokens)."""
         return sum(ab.extra_box(self, army) for ab in self._fx(army, "extra_box"))
 
+    def combo_tokens(self, position: int) -> int:
+        """Race tokens lying on the column combo at `position`, from the modules' own effects
+        (the Homunculi's pile, X-BNA-HOM-1); 0 in the base game."""
+        return sum(ab.combo_tokens(self, position) for ab in self.ruleset.effects)
+
     def value_of(self, item: str) -> int:
         """The number printed on a banner or badge (a set-up's `values` override it)."""
         return self.values.get(item, CATALOGUE[item].tokens)
@@ -179,7 +187,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             return self.supply[item]
         if item in BOX:
             return BOX[item]
-        if item in MARKER_TYPES:
+        if item in MARKER_TYPES and MARKER_TYPES[item].box is not None:
             return MARKER_TYPES[item].box
         return UNKNOWN_BOX  # a count no source gives: no limit unless the set-up's supply says
 

@@ -17,7 +17,14 @@ if TYPE_CHECKING:
 class LegalMixin:
     def legal_actions(self) -> list[Action]:
         """Every legal action now, except that redeployments (too many to list) are given by a
-        representative set: the default placement, and all spare tokens on each region."""
+        representative set: the default placement, and all spare tokens on each region; then
+        the uses the rule modules add (`legal`: their words and parameters)."""
+        out = self._legal_actions()
+        for fn in self.ruleset.legal:
+            out = fn(self, out)
+        return out
+
+    def _legal_actions(self) -> list[Action]:
         if self.game_over:
             return []
         if self.needs_reveal:

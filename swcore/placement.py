@@ -33,6 +33,8 @@ class PlacementMixin:
         army.hand += army.held
         army.held = 0
         army.ready = True
+        for ab in self._fx(army, "on_ready"):
+            ab.on_ready(self, army, before)
 
         def undo() -> None:
             for i, t in before:
@@ -52,6 +54,21 @@ class PlacementMixin:
             if n > least:
                 least, rule = n, ab.rule
         return least, rule
+
+    def _region_limit(self, army: Army, placed: int) -> tuple[int | None, str]:
+        """Most regions `army` may keep with `placed` tokens on the board (`region_limit`), and
+        the rule that says so; None when nothing limits them."""
+        limit, rule = None, "B-REDEP-1"
+        for ab in self._fx(army, "region_limit"):
+            n = ab.region_limit(self, army, placed)
+            if n is not None and (limit is None or n < limit):
+                limit, rule = n, ab.rule
+        return limit, rule
+
+    def _held_back(self, army: Army, total: int) -> int:
+        """Tokens kept off the board after placement: the sum of the effects' `held_back`
+        (the Amazons' 4, B-RACE-AMAZONS-2; a Leader with only immune regions, X-LEAD-3)."""
+        return sum(ab.held_back(self, army, total) for ab in self._fx(army, "held_back"))
 
     def _end_conquests(self, army: Army) -> list[Event]:
         """The conquest phase of `army` ends (B-REDEP): Skeletons and the like gain now."""
@@ -81,7 +98,7 @@ class PlacementMixin:
         for i, n in tokens.items():
             self.tokens[i] = n
         placed = sum(tokens.values())
-        army.held = ability(army.race).held_back(self, army, total) if not army.declined else 0
+        army.held = self._held_back(army, total) if not army.declined else 0
         army.hand = total - placed - army.held
         army.redeployed = True
         if journal:
@@ -112,12 +129,16 @@ class PlacementMixin:
             return place
         extra = army.withdrawn if withdrawn_only else army.hand
         total = sum(place.values()) + army.hand + army.held
-        hold = 0 if withdrawn_only or army.declined else ability(army.race).held_back(self, army, total)
+        hold = 0 if withdrawn_only or army.declined else self._held_back(army, total)
         least = self._least(army)[0]
         take_from_hand = min(hold, extra)
         extra -= take_from_hand
         hold -= take_from_hand
-        for _ in range(extra):
+        limit = None if withdrawn_only else self._region_limit(army, total - hold)[0]
+        while limit is not None and len(place) > max(limit, 0):  # the weakest regions go first
+            j = min(place, key=lambda r: (place[r], -r))
+            extra += place.pop(j)
+        for _ in range(extra if place else 0):
             j = min(place, key=lambda r: (place[r], r))
             place[j] += 1
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
@@ -147,8 +168,13 @@ class PlacementMixin:
         placed = sum(place.values())
         if placed != total:
             raise RuleError("B-REDEP-1", f"{placed} tokens placed; {total} must be placed")
+        limit, why = self._region_limit(army, total)
+        if limit is not None and len(place) > limit:
+            raise RuleError(why, f"{total} tokens may hold at most {limit} "
+                                              f"region{'s' if limit != 1 else ''} here")
         missing = held - set(place)
-        if missing and len(place) < min(total // least, len(held)):
+        if missing and len(place) < min(total // least, len(held),
+                                        len(held) if limit is None else limit):
             names = ", ".join(self.board.ids[i] for i in sorted(missing))
             raise RuleError("B-REDEP-1", f"every region keeps at least one token: {names} missing")
         return place
@@ -163,8 +189,10 @@ class PlacementMixin:
         if not regions:
             raise RuleError("B-LOSS-3", "the race holds no region: its tokens stay in hand")
         total = sum(self.tokens[i] for i in regions) + army.hand + army.held
-        hold = ability(army.race).held_back(self, army, total) if not army.declined else 0
+        hold = self._held_back(army, total) if not army.declined else 0
         place = self._check_placement(army, a, None, total - hold)
+        for ab in self._fx(army, "on_redeploy"):  # X-BNA-BAR-1, X-BNA-LEP-1
+            events += ab.on_redeploy(self, army, a, place)
         self._place(army, place)
         events.append(self._event("redeploy", f"{a.by} redeploys the {race_name(army.race)}: " +
                                   ", ".join(f"{self.board.ids[i]} {n}" for i, n in place.items()),

@@ -29,6 +29,14 @@ class Ruleset:
     decisions: dict[str, str] = field(default_factory=dict)
     #: functions run after every action, that push the decisions a position calls for
     settle: tuple[Any, ...] = ()
+    #: fn(game, seat, action) run before any word: a module checks the parameters it added
+    #: to others' words (refusals before anything changes); `after` fn(...) -> events, after it
+    before: tuple[Any, ...] = ()
+    after: tuple[Any, ...] = ()
+    #: word -> fn(game, seat, action) -> (events, logged): words a module carries out itself
+    handlers: dict[str, Any] = field(default_factory=dict)
+    #: fn(game, actions) -> actions: the legal uses of the modules' words and parameters
+    legal: tuple[Any, ...] = ()
 
     @staticmethod
     def check(expansions: Any) -> list[str]:
@@ -61,4 +69,10 @@ def _ruleset(expansions: tuple[str, ...]) -> Ruleset:
     decisions = {k: v for m in modules for k, v in getattr(m, "decisions", {}).items()}
     settle = tuple(fn for m in modules for fn in getattr(m, "settle", ()))
     effects = tuple(e for m in modules for e in getattr(m, "effects", ()))
-    return Ruleset(modules, tuple(m.id for m in modules), effects, steps, decisions, settle)
+    def every(name: str) -> tuple[Any, ...]:
+        return tuple(fn for m in modules for fn in getattr(m, name, ()))
+
+    handlers = {k: v for m in modules for k, v in getattr(m, "handlers", {}).items()}
+    return Ruleset(modules, tuple(m.id for m in modules), effects, steps, decisions, settle,
+                   before=every("before"), after=every("after"), handlers=handlers,
+                   legal=every("legal"))

@@ -4,6 +4,7 @@ A part of `Game` (a mixin): it reads and changes the position held on the game o
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -112,7 +113,15 @@ class SavesMixin:
         self.__dict__.update(other.__dict__)
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole current position as plain data (what the apps draw, what tests compare)."""
+        """The whole current position as plain data (what the apps draw, what tests compare);
+        rule modules with game-wide state add theirs under `modules` (their `snapshot(game)`)."""
+        snap = self._snapshot()
+        own = {m.id: m.snapshot(self) for m in self.ruleset.modules if hasattr(m, "snapshot")}
+        if own:
+            snap["modules"] = own
+        return snap
+
+    def _snapshot(self) -> dict[str, Any]:
         return {
             "turn": self.turn, "current": self.current, "to_act": self.to_act,
             "game_over": self.game_over, "coins": dict(zip(self.players, self.coins, strict=True)),
@@ -134,6 +143,7 @@ class SavesMixin:
             "pieces": {p: (self.board.ids[i] if i is not None else None) for p, i in self.pieces.items()},
             "event": self.event,
             "coins_on": {self.board.ids[i]: c for i, c in enumerate(self.coins_on) if c},
+            **({"modules": copy.deepcopy(self.module_state)} if self.module_state else {}),
             "turn_flags": {k: (sorted(v) if isinstance(v, set) else v) for k, v in self._t.items()},
         }
 

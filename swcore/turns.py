@@ -227,8 +227,12 @@ class TurnMixin:
         """Announced once the last withdrawn tokens are on the board (they count in B-END-2)."""
         if not self.game_over:
             return []
+        events: list[Event] = []
+        if not self._ended:  # once, before the winners are computed (X-LEAD-5's captives)
+            self._ended = True
+            events += self._step("game_end", self.seat)
         win = self.winners()
-        return [self._event("game_over", "the game is over: " + ", ".join(win) +
+        return events + [self._event("game_over", "the game is over: " + ", ".join(win) +
                             (" wins" if len(win) == 1 else " share the win"), None, winners=win)]
 
     def _score(self, seat: int) -> Event:

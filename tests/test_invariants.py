@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from swcore import Action, Game, InputError, RuleError, SwError
 from swcore.bots import RandomBot
-from swcore.catalogue import BOX, LOST_TRIBE, MARKERS, POWERS, RACES
+from swcore.catalogue import BOX, LOST_TRIBE, MARKERS, in_sets
+from swcore.config import default_pool
 
 #: A small map where races run out of room fast: many declines, badge reshuffles (B-COMBO-7).
 SMALL = {
@@ -107,6 +108,8 @@ def check_position(game: Game) -> None:
     listed = [r for r in game.active if r] + [r for d in game.declined for r in d]
     assert sorted(listed) == sorted(game.armies), (listed, list(game.armies))
     # Every banner and badge is in exactly one place (B-COMBO-6, B-COMBO-7, B-COMBO-8).
+    sets = game.setup.get("pool") or default_pool(game.setup.get("expansions", []))
+    RACES, POWERS = in_sets("race", sets), in_sets("power", sets)  # the sets of the stacks
     races = [c[0] for c in game.column] + list(game.race_stack) + list(game.armies)
     assert sorted(races) == sorted(RACES), Counter(races) - Counter(RACES)
     powers = ([c[1] for c in game.column] + list(game.power_stack) + list(game.power_discard)

@@ -1,3 +1,4 @@
 """Imports every rule module, so each registers its words, effects and itself (one line each)."""
 
 from . import base  # noqa: F401
+from .grand_dames import GrandDames  # noqa: F401

@@ -29,7 +29,8 @@ from swcore import (
 )
 from swcore.game import make_setup
 
-from .store import Conflict, EventRow, Store
+from . import limits
+from .store import Conflict, EventRow, Store, normalise_code
 
 CONFLICT = ("Another device changed this game first, so your action was not recorded. "
             "The screen now shows the game as it is; try again if it still applies.")
@@ -45,13 +46,38 @@ COLOURS = {
     "black": "#000000", "brown": "#8C510A", "green": "#1B7837", "crimson": "#B2182B",
 }
 MAX_NAME = 40
+SLOW_DOWN = "Too many wrong codes: wait {wait} before trying again."
+TOO_MANY_GAMES = "Too many new games just now: wait {wait} before creating another."
 
 
 class AccessDenied(Exception):
     """The game cannot be opened: the message never says whether the table exists."""
 
-    def __init__(self) -> None:
-        super().__init__(DENIED)
+    def __init__(self, message: str = DENIED) -> None:
+        super().__init__(message)
+
+
+class SlowDown(AccessDenied):
+    """Too many wrong codes from this device, for this game or for the lookup: refused
+    before any hashing; `wait` seconds."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(SLOW_DOWN.format(wait=limits.wait_text(wait)))
+        self.wait = wait
+
+
+def check_text(text: str, what: str, field: str) -> str:
+    """Refuse what a database cannot store or a screen cannot show: a lone surrogate (SQLite
+    cannot encode it) and control characters such as NUL (PostgreSQL refuses them)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SetupError(field, f"{what} has a character that is not text (a broken "
+                                "character): please type it again.") from None
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text):
+        raise SetupError(field, f"{what} has a control character (such as NUL): please "
+                                "type it again.")
+    return text
 
 
 class SetupError(ValueError):
@@ -122,7 +148,8 @@ def clean_players(names: list[Any]) -> list[str]:
     """Player names in seat order, trimmed; empty, too long or duplicate names are refused."""
     out: list[str] = []
     for k, raw in enumerate(names):
-        name = " ".join(str(raw or "").split())
+        name = check_text(" ".join(str(raw or "").split()), f"Seat {k + 1}'s name",
+                          f"players[{k}]")
         if not name:
             raise SetupError(f"players[{k}]", f"Seat {k + 1} needs a name.")
         if len(name) > MAX_NAME:
@@ -140,11 +167,16 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
                 races: list[str] | None = None, powers: list[str] | None = None,
                 options: dict[str, Any] | None = None, turns: int | None = None,
                 stacks: str = "shuffled", code: str | None = None,
-                demo: bool = False) -> tuple[int, str]:
+                demo: bool = False, device: str | None = None) -> tuple[int, str]:
     """Check a new game's set-up and store it; returns (game id, join code). With
     `stacks="table"`, `races`/`powers` are the six visible pairs as they lie on the table and
-    each later pair is entered (a `reveal` action) as it comes up."""
-    name = " ".join(str(table_name or "").split())
+    each later pair is entered (a `reveal` action) as it comes up. With `device` (a page), the
+    creation limits apply (per device and per process; `SetupError` on field "limit")."""
+    if device is not None:
+        wait = max(limits.DEVICE_CREATES.wait(device), limits.PROCESS_CREATES.wait("all"))
+        if wait > 0:
+            raise SetupError("limit", TOO_MANY_GAMES.format(wait=limits.wait_text(wait)))
+    name = check_text(" ".join(str(table_name or "").split()), "The table name", "table_name")
     if not name:
         raise SetupError("table_name", "The table needs a name.")
     if len(name) > 60:
@@ -169,7 +201,23 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
     meta = {"colours": dict(zip(names, hexes, strict=True)),
             "column": stacks}
     game_id, code = store.create_game(name, setup, meta, code, demo=demo)
+    if device is not None:
+        limits.DEVICE_CREATES.add(device)
+        limits.PROCESS_CREATES.add("all")
     return game_id, code
+
+
+def _guard(device: str, other: float) -> None:
+    """Refuse at once (no hashing) while this device or `other` limit says wait."""
+    wait = max(limits.DEVICE_GUESSES.wait(f"device:{device}") if device else 0.0, other)
+    if wait > 0:
+        raise SlowDown(wait)
+
+
+def _wrong(device: str) -> None:
+    if device:
+        limits.DEVICE_GUESSES.wrong(f"device:{device}")
+    raise AccessDenied()
 
 
 # --------------------------------------------------------------------------------------
@@ -195,6 +243,7 @@ class TableSession(param.Parameterized):
         super().__init__(game_id=game_id, table_name=record.table_name,
                          colours=dict(record.meta.get("colours", {})), **params)
         self.store = store
+        self.code = ""  # the join code this device opened the game with (shown on request)
         self.meta = record.meta
         self._setup = record.setup
         self._lock = threading.RLock()
@@ -204,11 +253,29 @@ class TableSession(param.Parameterized):
 
     # --- opening ------------------------------------------------------------------------
     @classmethod
-    def open(cls, store: Store, game_id: Any, code: Any) -> TableSession:
-        """Open a game with its join code; `AccessDenied` (same message) for any failure."""
+    def open(cls, store: Store, game_id: Any, code: Any, device: str = "") -> TableSession:
+        """Open a game with its join code; `AccessDenied` (same message) for any failure,
+        `SlowDown` while this device or this game has had too many wrong codes."""
+        game_key = f"game:{str(game_id)[:20]}"
+        _guard(device, limits.GAME_GUESSES.wait(game_key))
         if not store.check_code(game_id, code):
-            raise AccessDenied()
-        return cls(store, int(game_id))
+            limits.GAME_GUESSES.wrong(game_key)
+            _wrong(device)
+        limits.DEVICE_GUESSES.right(f"device:{device}")
+        session = cls(store, int(game_id))
+        session.code = normalise_code(code)
+        return session
+
+    @classmethod
+    def open_by_code(cls, store: Store, code: Any, device: str = "") -> TableSession:
+        """Open whichever game `code` opens (a game no longer listed in the lobby); the
+        lookup by code alone has its own limit for the whole process."""
+        _guard(device, limits.LOOKUP_GUESSES.wait("lookup"))
+        game_id = store.find_code(code)
+        if game_id is None:
+            limits.LOOKUP_GUESSES.wrong("lookup")
+            _wrong(device)
+        return cls.open(store, game_id, code, device)
 
     def reload(self) -> None:
         """Rebuild the game from the store (after a conflict, or on open)."""
@@ -220,25 +287,35 @@ class TableSession(param.Parameterized):
             self.version += 1
 
     # --- acting -------------------------------------------------------------------------
-    def act(self, action: Action | dict[str, Any]) -> bool:
+    def act(self, action: Action | dict[str, Any], seen: int | None = None) -> bool:
         """Check an action with the engine, store it, then report it. False (and `error` set)
-        when the rules refuse it or another device acted first; the store is then unchanged."""
+        when the rules refuse it or another device acted first; the store is then unchanged.
+        `seen`: the seq of the game as the screen showed it when the player tapped; a tap on
+        an older state is refused as a conflict (the screen already shows the new one)."""
         with self._lock:
+            if self._stale(seen):
+                return False
             try:
                 events = self.game.apply(action)
             except SwError as err:
                 return self._refuse(err)
             return self._commit("act", self.game.log[-1], events)
 
-    def undo(self, steps: int = 1) -> bool:
+    def undo(self, steps: int = 1, seen: int | None = None) -> bool:
+        """Take back the last `steps` actions; with `seen`, only if the game is still at the
+        seq the confirmation listed them on."""
         with self._lock:
+            if self._stale(seen):
+                return False
             if steps < 1 or not self.game.log:
                 return self._refuse(None, "Nothing to undo.")
             done = self.game.undo(steps)
             return self._commit("undo", {"steps": done}, [], [_undo_note("Undid", done)])
 
-    def redo(self, steps: int = 1) -> bool:
+    def redo(self, steps: int = 1, seen: int | None = None) -> bool:
         with self._lock:
+            if self._stale(seen):
+                return False
             if steps < 1 or not self.game.redo_stack:
                 return self._refuse(None, "Nothing to redo.")
             try:
@@ -247,6 +324,16 @@ class TableSession(param.Parameterized):
                 self.reload()
                 return self._refuse(err)
             return self._commit("redo", {"steps": done}, [], [_undo_note("Redid", done)])
+
+    def _stale(self, seen: int | None) -> bool:
+        """True (a conflict reported) when the tap was made on another state than this one.
+        (A game moved in another process is caught by the store's primary key at commit.)"""
+        if seen is None or seen == self.seq:
+            return False
+        self.conflicts += 1
+        self.error_rule = ""
+        self.error = CONFLICT
+        return True
 
     def _refuse(self, err: SwError | None, text: str = "") -> bool:
         self.error_rule = err.rule if isinstance(err, RuleError) else ""

@@ -52,6 +52,9 @@ games = sa.Table(
     # Only the demo game has these: its code is public, and at most one demo exists.
     sa.Column("demo_key", sa.String(20), unique=True, nullable=True),
     sa.Column("public_code", sa.String(20), nullable=True),
+    # `lookup_key` of the join code, so that a game is found from its code alone (the lobby's
+    # "Open by code"); games stored before it existed have NULL until their code is reset.
+    sa.Column("code_key", sa.String(32), nullable=True, index=True),
 )
 
 events = sa.Table(
@@ -108,6 +111,23 @@ def normalise_code(code: str) -> str:
     return "".join(ch for ch in str(code).upper() if ch not in " -\t")
 
 
+def plausible_code(code: Any) -> bool:
+    """A string that could be a join code: up to 32 ASCII letters and digits once normalised.
+    Anything else is refused without hashing (cheap, and a lone surrogate cannot be encoded)."""
+    if not isinstance(code, str) or len(code) > 64:
+        return False
+    norm = normalise_code(code)
+    return 0 < len(norm) <= 32 and norm.isascii() and norm.isalnum()
+
+
+def lookup_key(code: str) -> str:
+    """The same hash for the same code in every game (no per-game salt), so a game can be
+    found by its code; 64 bits of it are kept. It costs as many rounds as `hash_code`."""
+    digest = hashlib.pbkdf2_hmac("sha256", normalise_code(code).encode(), b"sw-join-code-lookup",
+                                 HASH_ROUNDS)
+    return digest[:8].hex()
+
+
 def hash_code(code: str, salt: str) -> str:
     digest = hashlib.pbkdf2_hmac("sha256", normalise_code(code).encode(), bytes.fromhex(salt),
                                  HASH_ROUNDS)
@@ -137,6 +157,18 @@ class Store:
             metadata.create_all(self.engine)
         except sa.exc.DatabaseError:  # another process created the tables at the same moment
             metadata.create_all(self.engine)
+        self._add_code_key()
+
+    def _add_code_key(self) -> None:
+        """A database made before `code_key` existed gets the column (NULL for its games)."""
+        cols = {c["name"] for c in sa.inspect(self.engine).get_columns("games")}
+        if "code_key" in cols:
+            return
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(sa.text("ALTER TABLE games ADD COLUMN code_key VARCHAR(32)"))
+        except sa.exc.DatabaseError:  # another process added it at the same moment
+            pass
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -154,10 +186,11 @@ class Store:
         code = normalise_code(code) if code else new_code()
         if len(code) < 4:
             raise ValueError("a join code has at least 4 letters or digits")
-        salt = secrets.token_hex(16)
+        if not plausible_code(code):
+            raise ValueError("a join code is made of letters and digits")
         row = {"table_name": table_name, "created_at": _now(), "setup": setup, "meta": meta or {},
-               "code_salt": salt, "code_hash": hash_code(code, salt),
-               "demo_key": "demo" if demo else None, "public_code": code if demo else None}
+               **_code_columns(code), "demo_key": "demo" if demo else None,
+               "public_code": code if demo else None}
         with self.engine.begin() as conn:
             game_id = conn.execute(sa.insert(games).values(**row)).inserted_primary_key[0]
         return int(game_id), code
@@ -179,11 +212,12 @@ class Store:
             assert found is not None
             return found
 
-    def list_games(self) -> list[GameInfo]:
-        """Every game, newest first: public name, date and (for the demo only) the code."""
+    def list_games(self, limit: int | None = None) -> list[GameInfo]:
+        """Every game (or the `limit` newest), newest first: public name, date and (for the
+        demo only) the code."""
         q = sa.select(games.c.id, games.c.table_name, games.c.created_at, games.c.public_code)
         with self.engine.connect() as conn:
-            rows = conn.execute(q.order_by(games.c.id.desc())).all()
+            rows = conn.execute(q.order_by(games.c.id.desc()).limit(limit)).all()
         return [GameInfo(r.id, r.table_name, r.created_at, r.public_code) for r in rows]
 
     def check_code(self, game_id: Any, code: Any) -> bool:
@@ -195,12 +229,47 @@ class Store:
             gid = -1
         if not 0 < gid < 2**31:  # ids are positive; PostgreSQL refuses a larger integer
             gid = -1
+        if not plausible_code(code):
+            return False
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(games.c.code_salt, games.c.code_hash)
                                .where(games.c.id == gid)).first()
         salt, stored = (row.code_salt, row.code_hash) if row else ("00" * 16, "00" * 32)
         given = hash_code(str(code or ""), salt)
         return hmac.compare_digest(given, stored) and row is not None
+
+    def find_code(self, code: Any) -> int | None:
+        """The game that `code` opens, whatever its age (None: no such game)."""
+        if not plausible_code(code):
+            return None
+        with self.engine.connect() as conn:
+            ids = conn.execute(sa.select(games.c.id).where(games.c.code_key == lookup_key(code))
+                               .order_by(games.c.id.desc())).scalars().all()
+        return next((gid for gid in ids if self.check_code(gid, code)), None)
+
+    def reset_code(self, game_id: int, code: str | None = None) -> str:
+        """Give a game a new join code (the host's recovery of a lost code); the old code
+        stops working. The only UPDATE of a game: its events are never touched."""
+        code = normalise_code(code) if code else new_code()
+        if len(code) < 4 or not plausible_code(code):
+            raise ValueError("a join code has 4 to 32 letters or digits")
+        with self.engine.begin() as conn:
+            demo = conn.execute(sa.select(games.c.demo_key).where(games.c.id == game_id)).first()
+            if demo is None:
+                raise KeyError(game_id)
+            values = {**_code_columns(code), "public_code": code if demo.demo_key else None}
+            conn.execute(sa.update(games).where(games.c.id == game_id).values(**values))
+        return code
+
+    def summaries(self) -> list[tuple[GameInfo, int, bool]]:
+        """Every game with its last seq and whether its code can be found by the lobby."""
+        q = (sa.select(games.c.id, games.c.table_name, games.c.created_at, games.c.public_code,
+                       games.c.code_key, sa.func.max(events.c.seq).label("last"))
+             .select_from(games.outerjoin(events, events.c.game_id == games.c.id))
+             .group_by(games.c.id).order_by(games.c.id))
+        with self.engine.connect() as conn:
+            return [(GameInfo(r.id, r.table_name, r.created_at, r.public_code), int(r.last or 0),
+                     r.code_key is not None) for r in conn.execute(q)]
 
     def game(self, game_id: int) -> GameRecord:
         with self.engine.connect() as conn:
@@ -245,6 +314,11 @@ class Store:
                 conn.execute(sa.insert(events).values(**row))
         except IntegrityError as err:
             raise Conflict(f"game {game_id} already has event {seq}") from err
+
+
+def _code_columns(code: str) -> dict[str, str]:
+    salt = secrets.token_hex(16)
+    return {"code_salt": salt, "code_hash": hash_code(code, salt), "code_key": lookup_key(code)}
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

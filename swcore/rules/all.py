@@ -1,4 +1,6 @@
 """Imports every rule module, so each registers its words, effects and itself (one line each)."""
 
 from . import base  # noqa: F401
+from . import cursed  # noqa: F401
+from .be_not_afraid import BeNotAfraid  # noqa: F401
 from .grand_dames import GrandDames  # noqa: F401

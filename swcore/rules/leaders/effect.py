@@ -1,0 +1,68 @@
+"""The Leader as one more race token with its own fate (X-LEAD-2…4, A-LEAD-02): an effect
+every army carries while the Leaders rules are in play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...effects import Ability
+from . import state as st
+
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Army
+
+
+class LeaderRules(Ability):
+    id, rule = "leaders", "X-LEAD-2"
+
+    def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
+        """X-LEAD-4: an enemy conquest captures the Leader instead of the usual discard (even an
+        Elf Leader); the owner's own in-decline Ghouls only send it back to hand."""
+        if st.at(defender) != region:
+            return loss
+        if attacker.owner != defender.owner:
+            st.capture(game, defender, attacker.owner)
+            return 1
+        st.put(game, defender, "hand")
+        return min(loss, game.tokens[region] - 1)  # A-LEAD-02: never to the tray
+
+    def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
+        """Ready Troops: the Leader goes into hand unless alone in its region (FORMAT v2)."""
+        where = st.at(army)
+        if where == "held":
+            st.put(game, army, "hand")
+        elif isinstance(where, int) and dict(before).get(where, 0) > game.tokens[where]:
+            st.put(game, army, "hand")
+
+    def on_decline(self, game: Game, army: Army) -> list[Any]:
+        """X-LEAD-2: the Leader is removed at once (back to the box), before B-DECL-3."""
+        where = st.at(army)
+        if not st.has(army):
+            return []
+        if isinstance(where, int):
+            game.tokens[where] -= 1
+            if game.tokens[where] == 0:
+                game._clear(where)
+        elif where == "hand":
+            army.hand -= 1
+        else:
+            army.held -= 1
+        st.put(game, army, None)
+        return [game._event("leader_gone", f"the {army.race} Leader leaves as the race declines",
+                            army.owner, race=army.race)]
+
+    def held_back(self, game: Game, army: Army, total: int) -> int:
+        """X-LEAD-3: with every region immune the Leader waits off the board (like the
+        Amazons' 4) until the next Ready Troops."""
+        regions = game.regions_of(army.race)
+        if st.has(army) and regions and not st.free_regions(game, army):
+            return 1
+        return 0
+
+    def extra_box(self, game: Game, army: Army) -> int:
+        """The Leader is not one of the race's box tokens (A-LEAD-02: never to the tray)."""
+        return 1 if st.has(army) else 0
+
+
+LEADER = LeaderRules()

@@ -1,0 +1,101 @@
+"""Where each Leader is (X-LEAD-1…5): the army's own `leaders.at`, the captives per player.
+
+`army.data["leaders.at"]` is `"hand"` (in hand), `"held"` (waiting off the board, X-LEAD-3),
+a region index, `"captured"` or `"ransomed"`; absent when the race took no Leader. Game-wide:
+`game.leaders = {"captives": [[[race, owner seat], ...] per seat], "gone": [race, ...]}`
+(a ransomed Leader leaves the game, A-LEAD-01)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...catalogue import LOST_TRIBE
+from ...markers import IMMUNE_MARKERS
+
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import Army
+
+KEY = "leaders.at"
+WITH_ARMY = ("hand", "held")
+_MISSING = object()
+
+
+def at(army: Army) -> Any:
+    return army.data.get(KEY)
+
+
+def has(army: Army) -> bool:
+    """The Leader is with its race (in hand, off the board or in a region)."""
+    where = army.data.get(KEY)
+    return where in WITH_ARMY or isinstance(where, int)
+
+
+def put(game: Game, army: Army, where: Any) -> None:
+    """Move the Leader (journaled, so a refused action leaves it where it was)."""
+    old = army.data.get(KEY, _MISSING)
+    if where is None:
+        army.data.pop(KEY, None)
+    else:
+        army.data[KEY] = where
+
+    def undo() -> None:
+        if old is _MISSING:
+            army.data.pop(KEY, None)
+        else:
+            army.data[KEY] = old
+
+    game._note(undo)
+
+
+def book(game: Game) -> dict[str, Any]:
+    """The module's game-wide state (created at set-up by the `round_start` step)."""
+    return game.leaders  # type: ignore[attr-defined,no-any-return]
+
+
+def capture(game: Game, army: Army, captor: int) -> None:
+    """X-LEAD-4: the captor's player holds the Leader until ransomed or the game ends."""
+    put(game, army, "captured")
+    held = book(game)["captives"][captor]
+    held.append([army.race, army.owner])
+    game._note(lambda: held.pop())
+
+
+def immune(game: Game, i: int) -> bool:
+    """X-LEAD-3: a region an immunity marker protects (Dragon, Hole, Hero and the like)."""
+    mk = game.mk
+    return any(mk[k][i] for k in IMMUNE_MARKERS)
+
+
+def free_regions(game: Game, army: Army) -> list[int]:
+    return [i for i in game.regions_of(army.race) if not immune(game, i)]
+
+
+def fewest(game: Game, regions: list[int]) -> int:
+    """The region holding the fewest tokens, ties to the first listed (FORMAT v2 default)."""
+    return min(regions, key=lambda i: (game.tokens[i], i))
+
+
+def in_hand_now(game: Game, army: Army) -> bool:
+    """Whether the Leader is in hand, or will be after Ready Troops (it stays only when alone
+    in its region, FORMAT v2 "Leaders")."""
+    where = at(army)
+    if where in WITH_ARMY:
+        return True
+    if isinstance(where, int) and not army.ready:
+        return game.tokens[where] > game._least(army)[0]
+    return False
+
+
+def available(game: Game, race: str) -> bool:
+    """The race's Leader is in the box: not held by a captor, not out of the game."""
+    b = book(game)
+    return race not in b["gone"] and not any(race == r for seat in b["captives"] for r, _ in seat)
+
+
+def enemy_holder(game: Game, army: Army, i: int) -> int | None:
+    """The seat of an enemy race now holding region i (a conversion), else None."""
+    race, owner = game.race[i], game.owner[i]
+    if race is None or race == LOST_TRIBE or owner is None or owner == army.owner:
+        return None
+    return owner

@@ -2,5 +2,6 @@
 
 from . import base  # noqa: F401
 from . import cursed  # noqa: F401
+from . import leaders  # noqa: F401
 from .be_not_afraid import BeNotAfraid  # noqa: F401
 from .grand_dames import GrandDames  # noqa: F401

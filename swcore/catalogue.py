@@ -71,7 +71,7 @@ def in_sets(kind: str, sets: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 #: Box counts of every kind of token (B-COMP-3, B-COMP-4): the tray's hard limits.
 BOX: dict[str, int] = {e.id: e.box for e in CATALOGUE.values() if e.box is not None}
-MARKERS: dict[str, int] = {k: m.box for k, m in MARKER_TYPES.items()}
+MARKERS: dict[str, int] = {k: m.box for k, m in MARKER_TYPES.items() if m.box is not None}
 #: The reinforcement die: three blank faces, then 1, 2 and 3 (B-COMP-6).
 DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
 

@@ -95,8 +95,11 @@ def _winner(game: Game, want: Any, where: str) -> list[Row]:
 def _column(game: Game, want: Any, where: str) -> list[Row]:
     if not isinstance(want, list):
         raise InputError(where, "must be a list of [race, power, coins]")
-    return [("column", [list(c) if isinstance(c, list | tuple) else c for c in want],
-             [list(c) for c in game.column])]
+    want = [list(c) if isinstance(c, list | tuple) else c for c in want]
+    # FORMAT v2: a fourth item is the race tokens lying on that combo (Homunculi)
+    have = [list(c[:3]) + ([game.combo_tokens(k)] if k < len(want) and isinstance(want[k], list)
+                           and len(want[k]) == 4 else []) for k, c in enumerate(game.column)]
+    return [("column", want, have)]
 
 
 def _markers(game: Game, want: Any, where: str) -> list[Row]:
@@ -114,8 +117,14 @@ def _markers(game: Game, want: Any, where: str) -> list[Row]:
 def _pieces(game: Game, want: Any, where: str) -> list[Row]:
     """{piece id: region, or null when it is not on the board}."""
     ids = game.board.ids
-    return [(f"pieces.{p}", r, None if game.pieces.get(p) is None else ids[game.pieces[p]])
-            for p, r in _per(want, where).items()]
+
+    def where_is(p: str) -> Any:
+        if game.pieces.get(p) is not None:
+            return ids[game.pieces[p]]
+        if p in game.mk:  # a one-of-a-kind marker (the Dragon, the Catapult)
+            return next((ids[i] for i, n in enumerate(game.mk[p]) if n), None)
+        return None
+    return [(f"pieces.{p}", r, where_is(p)) for p, r in _per(want, where).items()]
 
 
 for _key, _fn in {

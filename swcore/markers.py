@@ -21,7 +21,7 @@ class Marker:
     immune: str
     removed_on_decline: bool  # B-DECL-7
     returns_to_race: bool  # back to its race's stock when the region is emptied
-    box: int  # how many the box holds (B-COMP-4): a hard limit
+    box: int | None  # how many the box holds (B-COMP-4): a hard limit; None: no source gives it
     english: str
     french: str
     rule: str
@@ -35,7 +35,7 @@ def _load() -> dict[str, Marker]:
     text = resources.files("swcore").joinpath("data/markers.csv").read_text(encoding="utf-8")
     return {row["id"]: Marker(row["id"], _yes(row["on_regions"]), int(row["defence"]),
                               row["immune"], _yes(row["removed_on_decline"]),
-                              _yes(row["returns_to_race"]), int(row["box"]), row["english"],
+                              _yes(row["returns_to_race"]), int(row["box"]) if row["box"] else None, row["english"],
                               row["french"], row["rule"])
             for row in csv.DictReader(text.splitlines())}
 

@@ -4,7 +4,6 @@ A part of `Game` (a mixin): it reads and changes the position held on the game o
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -143,7 +142,6 @@ class SavesMixin:
             "pieces": {p: (self.board.ids[i] if i is not None else None) for p, i in self.pieces.items()},
             "event": self.event,
             "coins_on": {self.board.ids[i]: c for i, c in enumerate(self.coins_on) if c},
-            **({"modules": copy.deepcopy(self.module_state)} if self.module_state else {}),
             "turn_flags": {k: (sorted(v) if isinstance(v, set) else v) for k, v in self._t.items()},
         }
 

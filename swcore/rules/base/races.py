@@ -173,6 +173,7 @@ class Sorcerers(Ability):
         defender = game.armies[victim_race]
         army.turn.setdefault("sorcerers.converted", []).append(victim)
         game._t["attacked"].add(victim)
+        lost = game._region_lost(defender, i, army, 1)  # a conversion takes the region too
         game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
         game._occupy(i, army.race, army.owner, 1)
         army.conquests += 1
@@ -180,7 +181,7 @@ class Sorcerers(Ability):
         rid = game.board.ids[i]
         return [game._event("convert", f"Sorcerers convert the {victim_race} of {rid} "
                             f"({game.players[victim]})", army.owner, region=rid,
-                            victim=game.players[victim])] + game._taken_from(army, i, defender)
+                            victim=game.players[victim])] + lost + game._taken_from(army, i, defender)
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         from ...actions import Action

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .catalogue import race_name
-from .effects import ability
 from .errors import RuleError
 from .events import Event
 from .markers import MARKER_KINDS, RETURNS_TO_RACE

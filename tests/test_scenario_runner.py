@@ -46,16 +46,16 @@ def write(tmp_path: Path, data: dict, name: str = "s.yaml") -> Path:
 
 # --- what the engine lacks is named, once, on one line ----------------------------------------
 MISSING = {
-    "expansion": (lambda d: d.update(expansions=["cursed"]),
-                  "expansions[0]: expansion 'cursed' is not implemented yet"),
+    "expansion": (lambda d: d.update(expansions=["realms"]),
+                  "expansions[0]: expansion 'realms' is not implemented yet"),
     "set-up key": (lambda d: d.update(events=["storm"]),
                    "events: set-up key 'events' is not implemented yet"),
     "pool": (lambda d: d.update(pool=["base", "underground"]),
              "pool[1]: set 'underground' is not implemented yet"),
     "option": (lambda d: d.update(options={"leader_ransom": "pay_2"}),
                "options.leader_ransom: rule option 'leader_ransom' is not implemented yet"),
-    "word": (lambda d: d["steps"].append({"by": "ann", "do": "maraud"}),
-             "steps[2].do: word 'maraud' is not declared"),
+    "word": (lambda d: d["steps"].append({"by": "ann", "do": "peak_coins"}),
+             "steps[2].do: word 'peak_coins' is not declared"),
     "argument": (lambda d: d["steps"].insert(0, {"by": "ann", "do": "pick", "combo": 0,
                                                   "leader": True}),
                  "steps[0].leader: argument 'leader' of word 'pick' is not declared"),

@@ -147,16 +147,17 @@ class PlacementPanel:
     """Steppers for a PLACEMENT parameter (redeploy, withdrawn tokens, Encampments, ...),
     pooled: filling the panel again only changes text and numbers."""
 
-    def __init__(self, act: Callable[[Action], Any], cancel: pn.widgets.Button):
+    def __init__(self, press: Callable[[Any], Any], cancel: pn.widgets.Button):
+        """`press(("place", None))` on "Place" (the screen then sends `action()`)."""
         self.title = html("")
         self.pool: list[Stepper] = []
         self.steppers: dict[str, Stepper] = {}  # region -> its stepper
         self._add(4)
         self.list = pn.Column(*(st.layout for st in self.pool), sizing_mode="stretch_width")
         self.total = html("")
-        self.go = pn.widgets.Button(label="Place", color="primary", height=BIG,
-                                    sizing_mode="stretch_width")
-        self.go.on_click(lambda e: act(self.action()))
+        self.go = pool_button(press)
+        self.go.sw_action = ("place", None)
+        relabel(self.go, "Place", "primary")
         self.cancel = cancel
         self._seed: Action | None = None
         self._key = ""

@@ -34,6 +34,8 @@ from .store import Conflict, EventRow, Store, normalise_code
 
 CONFLICT = ("Another device changed this game first, so your action was not recorded. "
             "The screen now shows the game as it is; try again if it still applies.")
+CHANGED = ("The screen changed before your tap arrived, so nothing was recorded; tap again "
+           "if it still applies.")
 DENIED = "Wrong table or join code."
 AWAY = "The database does not answer just now: try again in a moment."
 UNSAVED = ("The game could not be saved just now (the database did not answer), so your action "
@@ -324,6 +326,14 @@ class TableSession(param.Parameterized):
                 self.reload()
                 return self._refuse(err)
             return self._commit("redo", {"steps": done}, [], [_undo_note("Redid", done)])
+
+    def refuse_tap(self, seen: int) -> None:
+        """A tap on a button that the screen has changed since: on another state of the game
+        (the conflict message), or relabelled by this device's own last step."""
+        with self._lock:
+            if not self._stale(seen):
+                self.error_rule = ""
+                self.error = CHANGED
 
     def _stale(self, seen: int | None) -> bool:
         """True (a conflict reported) when the tap was made on another state than this one.

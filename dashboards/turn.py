@@ -45,6 +45,8 @@ from .cards import (
     standings_html,
 )
 from .session import TableSession
+from .taps import TapChannel
+from .watcher import Watcher
 from .widgets import (
     BIG,
     CSS,
@@ -71,8 +73,6 @@ __all__ = ["PAGE_CSS", "Stepper", "TurnScreen", "Watcher", "alert_pane", "chip",
            "header_html", "html", "legend_html", "name_of", "score_html", "show", "shown",
            "standings_html"]
 
-#: How often a screen looks for other devices' actions (ms); $SW_POLL_MS overrides it.
-POLL_MS = int(os.environ.get("SW_POLL_MS", "500"))
 #: When set (a file path), every user action appends one JSON line there: how long the server
 #: took from the click's callback to the screen's update being queued on the websocket
 #: (scripts/bench_app.py reads it).
@@ -109,70 +109,6 @@ def region_word(legal: list[Action]) -> str | None:
     return next((a.do for a in legal if WORDS[a.do].place == "region"), None)
 
 
-class Watcher:
-    """One poller per server process and database: every `POLL_MS` it asks the last seq of every
-    game open in the process in ONE query, and only the screens whose game moved re-read the log
-    (on their own document). A commit made in this process pokes it at once, so the other
-    screens of this process follow without waiting; other processes are seen by the polling.
-    (A Panel periodic callback per screen would also toggle every page's busy indicator twice a
-    poll: measured at 62% of a core for 20 idle screens.)"""
-
-    _all: dict[int, Watcher] = {}
-
-    def __init__(self, store: Any):
-        self.store = store
-        self.screens: dict[int, TurnScreen] = {}
-        self._timer: Any = None
-        self._lock = threading.Lock()
-
-    @classmethod
-    def of(cls, store: Any) -> Watcher:
-        return cls._all.setdefault(id(store), cls(store))
-
-    def add(self, screen: TurnScreen) -> None:
-        from tornado.ioloop import IOLoop, PeriodicCallback
-
-        with self._lock:
-            self.screens[id(screen)] = screen
-            if self._timer is None:
-                self._loop = IOLoop.current()
-                self._timer = PeriodicCallback(self.tick, POLL_MS)
-                self._timer.start()
-
-    def remove(self, screen: TurnScreen) -> None:
-        with self._lock:
-            self.screens.pop(id(screen), None)
-            if not self.screens and self._timer is not None:
-                self._timer.stop()
-                self._timer = None
-
-    def poke(self, source: TurnScreen) -> None:
-        """After `source` stored an action: the other screens of its game in this process follow
-        at once (no database query for the others); safe from any thread."""
-        if self._timer is not None:
-            self._loop.add_callback(self._follow, source)
-
-    def _follow(self, source: TurnScreen) -> None:
-        with self._lock:
-            screens = [s for s in self.screens.values()
-                       if s is not source and s.session.game_id == source.session.game_id]
-        for screen in screens:
-            screen.schedule_sync()
-
-    def tick(self) -> None:
-        with self._lock:
-            screens = list(self.screens.values())
-        if not screens:
-            return
-        try:
-            seqs = self.store.last_seqs(s.session.game_id for s in screens)
-        except Exception:  # the database is away for a moment: try again next tick
-            return
-        for screen in screens:
-            if seqs.get(screen.session.game_id, 0) != screen.session.seq:
-                screen.schedule_sync()
-
-
 class TurnScreen(pn.viewable.Viewer):
     """The game screen of one device. `on_leave()` goes back to the lobby."""
 
@@ -195,6 +131,7 @@ class TurnScreen(pn.viewable.Viewer):
         self._legal: list[Action] = []
         self._groups: dict[tuple, inputs.Group] = {}
         self._steps = 1
+        self._taps = TapChannel(self.tapped, self._press)
         g = session.game
         self._names = display_names(g)
         self._mover = (g.turn, g.to_act)
@@ -224,7 +161,7 @@ class TurnScreen(pn.viewable.Viewer):
         self._final_key: Any = None
         self._final: list[Any] = []
         self._build_play()
-        self._placement = inputs.PlacementPanel(self._act, self._cancel())
+        self._placement = inputs.PlacementPanel(self._taps, self._cancel())
         self._place_box = self._placement.box
         # The panels under the map stay in the page and are shown or hidden: the normal turn,
         # token placement (steppers), and a box for the rare ones (undo/redo, a choice of
@@ -252,7 +189,7 @@ class TurnScreen(pn.viewable.Viewer):
                           styles={"flex": "3 1 560px", "min-width": "300px",
                                   "max-width": f"max(300px, calc((100vh - 140px) * {fw / fh:.3f}))"})
         self._layout = pn.Column(
-            self._header,
+            self._header, self._taps.box,
             pn.FlexBox(board, side, flex_wrap="wrap", align_items="flex-start",
                        sizing_mode="stretch_width", styles={"gap": "14px"}),
             sizing_mode="stretch_width",
@@ -363,9 +300,9 @@ class TurnScreen(pn.viewable.Viewer):
                 record(kind, self.session.game_id, 1000 * (time.perf_counter() - t0),
                        1000 * (time.thread_time() - c0))
 
-    def _act(self, action: dict[str, Any] | Action) -> bool:
+    def _act(self, action: dict[str, Any] | Action, seen: int | None = None) -> bool:
         with self._batch("action"):
-            ok = self.session.act(action)
+            ok = self.session.act(action, seen)
             self._show_error(None)
         if ok:
             self._poke()
@@ -437,6 +374,7 @@ class TurnScreen(pn.viewable.Viewer):
         with pn.io.hold():
             self._legal = g.legal_actions()
             self._groups = inputs.group(self._legal)
+            self._taps.set_seq(s.seq)
             self._header.object = header_html(s)
             if self._map is not None:
                 self._map.update(g)
@@ -485,12 +423,22 @@ class TurnScreen(pn.viewable.Viewer):
         for panel in (self._play_box, self._place_box, self._other):
             show(panel, panel is box)
 
-    def _press(self, what: Any) -> None:
+    def tapped(self, button: Any, seq: int, text: str) -> None:
+        """A tap from the page: `button` as it was labelled at `seq`. Refused (and said) when
+        the game or the button changed since: the page already shows the new state."""
+        if seq != self.session.seq or text != button.label or button.sw_action is None:
+            with self._batch("action"):
+                self.session.refuse_tap(seq)
+                self._show_error(None)
+            return
+        self._press(button.sw_action, seq)
+
+    def _press(self, what: Any, seen: int | None = None) -> None:
         if what is None:
             return
         kind, value = what
-        if kind == "act":
-            self._act(value)
+        if kind in ("act", "place"):
+            self._act(self._placement.action() if kind == "place" else value, seen)
             return
         with self._batch("panel"):
             if kind == "open":
@@ -507,10 +455,10 @@ class TurnScreen(pn.viewable.Viewer):
         self._score_pane = html("")
         self._status_pane = html("")
         self._card_info = html("")  # the region, its cost, a final-conquest note: one pane
-        self._card_die = inputs.DieRow(self._press)
+        self._card_die = inputs.DieRow(self._taps)
         # The button pools start at the sizes most turns need (growing one later costs a new
         # model, about 25 ms on the server and a layout in the browser).
-        self._card_buttons = pn.Column(*(pool_button(self._press, hidden=True) for _ in range(2)),
+        self._card_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
         self._card_alert = alert_pane("warning")
         self._card = pn.Column(self._card_info, self._card_die.box, self._card_buttons,
@@ -519,8 +467,8 @@ class TurnScreen(pn.viewable.Viewer):
                                        "padding": "6px"})
         self._hint = html("<div class='sw-muted'>Tap a region on the map to see its cost and "
                           "conquer it.</div>")
-        self._die = inputs.DieRow(self._press)  # a word that only rolls (a power's die)
-        self._turn_buttons = pn.Column(*(pool_button(self._press, hidden=True) for _ in range(4)),
+        self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
+        self._turn_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(4)),
                                        sizing_mode="stretch_width")
         self._play_box = pn.Column(self._score_pane, self._status_pane, self._card, self._hint,
                                    self._turn_buttons, self._die.box, sizing_mode="stretch_width")
@@ -580,7 +528,7 @@ class TurnScreen(pn.viewable.Viewer):
                 buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
         set_text(self._card_info, region_html(g, rid, s.colours) + quote)
         self._card_die.fill(die, note, "primary")
-        show_buttons(self._card_buttons, buttons, self._press)
+        show_buttons(self._card_buttons, buttons, self._taps)
         alert = ""
         word = region_word(legal)
         if word is not None and not any(a.do == word for a in here) and g.to_act == g.current:
@@ -617,7 +565,7 @@ class TurnScreen(pn.viewable.Viewer):
                 out = [(f"Confirm: {label(a, self._names)}", colour, ("act", a)),
                        ("Cancel", "default", ("cancel", None))]
                 break
-        show_buttons(self._turn_buttons, out, self._press)
+        show_buttons(self._turn_buttons, out, self._taps)
         note = ""
         if die is not None:
             note = (f"<b>{esc(label(die, self._names))}</b> before the next conquest "
@@ -648,10 +596,12 @@ class TurnScreen(pn.viewable.Viewer):
                          "regions the race still holds (B-LOSS-2).</div>")
             self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel)
             return None
+        def act(action: Action, seen: int = s.seq) -> bool:  # the state this panel shows
+            return self._act(action, seen)
         if key is not None:
-            items = inputs.choice_panel(g, grp, self._names, title, self._act)
+            items = inputs.choice_panel(g, grp, self._names, title, act)
         else:
-            items = inputs.form_panel(grp, self._names, title, self._act)
+            items = inputs.form_panel(grp, self._names, title, act)
         return items + ([self._cancel()] if cancel else [])
 
     def _cancel(self) -> pn.widgets.Button:
@@ -690,9 +640,10 @@ class TurnScreen(pn.viewable.Viewer):
         yes = pn.widgets.Button(label=f"Yes, {verb.lower()}", color="danger", height=BIG,
                                 sizing_mode="stretch_width")
 
-        def confirm(_: Any) -> None:
+        def confirm(_: Any, seen: int = s.seq) -> None:  # exactly what the listing showed
             with self._batch("action"):
-                ok = s.undo(steps.value) if what == "undo" else s.redo(steps.value)
+                ok = (s.undo(steps.value, seen) if what == "undo"
+                      else s.redo(steps.value, seen))
                 self._show_error(None)
                 if not ok:
                     self.mode = "play"
@@ -741,7 +692,7 @@ class TurnScreen(pn.viewable.Viewer):
         rows: list[Any] = [html("<h3 style='margin:4px 0'>Combo column</h3>")]
         for _ in range(6):
             text = html("")
-            button = pool_button(self._press, 90)
+            button = pool_button(self._taps, 90)
             button.param.update(color="primary")
             show(button, False)
             self._column_rows.append((text, button))

@@ -1,7 +1,9 @@
 """Imports every rule module, so each registers its words, effects and itself (one line each)."""
 
-from . import base  # noqa: F401
-from . import cursed  # noqa: F401
-from . import leaders  # noqa: F401
+from . import (
+    base,  # noqa: F401
+    cursed,  # noqa: F401
+    leaders,  # noqa: F401
+)
 from .be_not_afraid import BeNotAfraid  # noqa: F401
 from .grand_dames import GrandDames  # noqa: F401

@@ -20,6 +20,22 @@ def _positive(text: str) -> int:
     return value
 
 
+def _bot_names() -> str:
+    from .bots import BOTS
+
+    return ", ".join(BOTS)
+
+
+def _bots(text: str) -> str:
+    """argparse type: a bot name, or names separated by commas (one per seat, repeated)."""
+    from .bots import BOTS
+
+    unknown = [n for n in text.split(",") if n.strip() not in BOTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown bot {unknown[0]!r}; bots: {_bot_names()}")
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m swcore", description="Small World rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -32,13 +48,16 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("simulate", help="play whole games with bots")
     p.add_argument("--board", default="base-4p")
     p.add_argument("--games", type=_positive, default=100)
-    p.add_argument("--bot", default="random", choices=["random", "greedy"])
+    p.add_argument("--bot", default="random", type=_bots,
+                   help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
     p.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("bench", help="time random games and legal_actions on every board")
     p.add_argument("--games", type=_positive, default=30)
     p = sub.add_parser("play", help="watch a demo game between bots in the terminal")
     p.add_argument("--board", default="base-2p")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bot", default="greedy", type=_bots,
+                   help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
     p = sub.add_parser("draw", help="write a standalone HTML page of a board or a saved game")
     p.add_argument("source", help="a board id or a saved game (.json)")
     p.add_argument("--out", default="board.html")
@@ -86,7 +105,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "play":
         from .simulate import demo
 
-        demo(args.board, args.seed)
+        demo(args.board, args.seed, args.bot)
         return 0
     if args.cmd == "draw":
         from dashboards.board_map import draw  # UI libraries only for this command

@@ -261,6 +261,8 @@ class PlannerBot:
     def _redeploy(self, game: Game, default: Action) -> Action:
         key = _param(default, Kind.PLACEMENT)
         base = dict(default.args[key])
+        if not base:
+            return default
         total = sum(base.values())
         army = game.army_of(default.by, _arg(default, Kind.RACE))
         seat = army.owner if army else game.seat
@@ -281,6 +283,8 @@ class PlannerBot:
         if key is None:
             return default
         base = dict(default.args[key])
+        if not base:
+            return default
         now = {r: game.tokens[game.board.region(r)] for r in base}
         spare = sum(base.values()) - sum(now.values())
         seat = game.seat_of(default.by)

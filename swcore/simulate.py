@@ -6,25 +6,39 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .board import load_board
-from .bots import BOTS, play
+from .bots import BOTS, Bot, play
+from .errors import InputError
 from .game import Game
+
+
+def seat_bots(spec: str, players: list[str], seed: int) -> dict[str, Bot]:
+    """The bot of each seat from "planner" (every seat) or "planner,greedy" (seats in turn,
+    the list repeated as needed); each bot seeded apart."""
+    names = [n.strip() for n in spec.split(",")]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise InputError("bot", f"unknown bot {unknown[0]!r}; known: {', '.join(BOTS)}")
+    return {p: BOTS[names[s % len(names)]](seed * 16 + s) for s, p in enumerate(players)}
 
 
 def play_games(board: str, games: int, bot: str = "random", seed: int = 0,
                progress: bool = True) -> pd.DataFrame:
-    """One row per player per game: final coins, winner flag and every combo the player used."""
+    """One row per player per game: final coins, winner flag, the seat's bot and every combo
+    the player used. `bot` is one bot name for every seat, or one per seat ("planner,greedy")."""
     players = [f"P{i + 1}" for i in range(load_board(board).players or 2)]
+    names = [n.strip() for n in bot.split(",")]
     rows = []
     for g in tqdm(range(games), desc=f"{bot} games on {board}", disable=not progress, unit="game"):
         game = Game.new(board, players, seed=seed + g)
-        play(game, BOTS[bot](seed + g))
+        play(game, seat_bots(bot, players, seed + g) if len(names) > 1 else BOTS[bot](seed + g))
         winners = set(game.winners())
         picks = _picked_combos(game)
         for s, p in enumerate(players):
             first = picks[p][0] if picks[p] else ("none", "none")
-            rows.append({"game": g, "player": p, "seat": s + 1, "coins": game.coins[s],
-                         "win": p in winners, "race": first[0], "power": first[1],
-                         "combo": f"{first[1]} {first[0]}", "races_played": len(picks[p])})
+            rows.append({"game": g, "player": p, "seat": s + 1, "bot": names[s % len(names)],
+                         "coins": game.coins[s], "win": p in winners, "race": first[0],
+                         "power": first[1], "combo": f"{first[1]} {first[0]}",
+                         "races_played": len(picks[p])})
     return pd.DataFrame(rows)
 
 
@@ -55,13 +69,18 @@ def simulate(board: str, games: int, bot: str = "random", seed: int = 0) -> pd.D
     return summary(df)
 
 
-def demo(board: str = "base-2p", seed: int = 0) -> None:
-    """A greedy-bot game narrated in the terminal."""
+def demo(board: str = "base-2p", seed: int = 0, bot: str = "greedy") -> None:
+    """A game between bots narrated in the terminal (`bot` as for `play_games`)."""
     players = [f"P{i + 1}" for i in range(load_board(board).players or 2)]
     game = Game.new(board, players, seed=seed)
-    bot = BOTS["greedy"](seed)
+    names = bot.split(",")
+    bots = seat_bots(bot, players, seed) if len(names) > 1 else None
+    one = BOTS[bot](seed) if bots is None and bot in BOTS else None
+    if bots is None and one is None:
+        seat_bots(bot, players, seed)  # refuses the unknown name
     while not game.game_over:
-        for ev in game.apply(bot.choose(game, game.legal_actions())):
+        mover = bots[game.to_act] if bots else one
+        for ev in game.apply(mover.choose(game, game.legal_actions())):
             print(ev.text)
     for row in game.standings():
         print(f"{row['rank']}. {row['player']}: {row['coins']} coins, {row['tokens_on_board']} tokens"

@@ -466,3 +466,14 @@ def test_rule_errors_name_grand_dames_rules():
         act(g, "ann", "abandon", region="a")
         g.apply({"by": "ann", "do": "conquer", "region": "a"})
     assert err.value.rule == "X-GD-GYP-2"
+
+
+def test_X_GD_PRI_1_legal_actions_offer_each_tower_region():
+    """The plain decline builds the Tower on the first region listed; one `decline` per other
+    region is offered too, and each applies."""
+    g = _priestesses_on_three()
+    towers = sorted(a.tower or "(default)" for a in g.legal_actions() if a.do == "decline")
+    assert towers == ["(default)", "b", "c"]
+    for a in g.legal_actions():
+        if a.do == "decline":
+            assert g.why_illegal(a) is None

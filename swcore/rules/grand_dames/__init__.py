@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...actions import Action
 from ...effects import Ability
 from ...errors import RuleError
 from ..registry import module
@@ -29,8 +30,24 @@ class TowerWord(Ability):
             raise RuleError(self.rule, "only Priestesses build an Ivory Tower when they decline")
 
 
+def legal(game: Game, out: list[Action]) -> list[Action]:
+    """Besides the plain `decline` (the Tower on the first region listed), one `decline` per
+    other region where the Priestesses could build their Tower (X-GD-PRI-1, A-GD-03)."""
+    extra: list[Action] = []
+    for a in out:
+        if a.do != "decline" or a.tower is not None:
+            continue
+        race = game.active[game.players.index(a.by)]
+        army = game.armies.get(race) if race else None
+        if army is not None and any(isinstance(ab, Priestesses) for ab in game._hooks(army)):
+            extra += [Action.trusted(a.by, "decline", tower=game.board.ids[i])
+                      for i in game.regions_of(army.race)[1:]]
+    return out + extra
+
+
 @module
 class GrandDames:
     id = "grand_dames"
     settle = (tower_standing,)
     effects = (TowerWord(),)
+    legal = (legal,)

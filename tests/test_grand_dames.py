@@ -477,3 +477,20 @@ def test_X_GD_PRI_1_legal_actions_offer_each_tower_region():
     for a in g.legal_actions():
         if a.do == "decline":
             assert g.why_illegal(a) is None
+
+
+def test_A_GD_02_a_dragon_takes_the_tower_with_one_token():
+    """X-GD-PRI-3: "assez de pions pour la vaincre, ou d'utiliser un Dragon"."""
+    g = new(PRI, ["alchemist", "dragon_master", "hill", "forest", "swamp", "wealthy", "stout"])
+    act(g, "ann", "pick", combo=0)
+    conquers(g, "ann", "a", "b", "c")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Ratmen + Dragon Master
+    conquers(g, "bob", "e", "d")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline", tower="c")
+    act(g, "ann", "end_turn")
+    assert g.tokens[at(g, "c")] == 3
+    act(g, "bob", "dragon", region="c")
+    assert g.tokens[at(g, "c")] == 1 and g.race[at(g, "c")] == "ratmen"
+    assert "priestesses" not in g.armies and "ivory_tower" not in g.pieces

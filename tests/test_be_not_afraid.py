@@ -410,3 +410,17 @@ def test_random_games_with_the_expansion_play_only_legal_actions():
             assert all(x.hand >= 0 and x.held >= 0 for x in g.armies.values())
             steps += 1
         assert g.game_over, seed
+
+
+def test_a_bna_07_a_sorcerers_conversion_counts_as_taking_the_region():
+    """A-BNA-07: a Corrupt region converted by Sorcerers pays its owner 1 coin too."""
+    g = game("pixies", "corrupt", second=("sorcerers", "seafaring"))
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")  # one Pixie each in a and b; 5 + 2 = 7
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "conquer", region="y")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "convert", region="b")
+    assert g.coins == [8, 4] and g.race[at(g, "b")] == "sorcerers"

@@ -36,6 +36,15 @@ def _bots(text: str) -> str:
     return text
 
 
+def _expansions(text: str) -> list[str]:
+    """argparse type: expansion ids separated by commas (checked by the set-up, by name)."""
+    return [e.strip() for e in text.split(",") if e.strip()]
+
+
+_EXPANSIONS_HELP = ("rule modules whose races and powers join the stacks, comma-separated "
+                    "(cursed,grand_dames,be_not_afraid,leaders)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m swcore", description="Small World rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -51,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bot", default="random", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--expansions", type=_expansions, default=[], help=_EXPANSIONS_HELP)
     p = sub.add_parser("bench", help="time random games and legal_actions on every board")
     p.add_argument("--games", type=_positive, default=30)
     p = sub.add_parser("play", help="watch a demo game between bots in the terminal")
@@ -58,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", default="greedy", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
+    p.add_argument("--expansions", type=_expansions, default=[], help=_EXPANSIONS_HELP)
     p = sub.add_parser("draw", help="write a standalone HTML page of a board or a saved game")
     p.add_argument("source", help="a board id or a saved game (.json)")
     p.add_argument("--out", default="board.html")
@@ -95,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "simulate":
         from .simulate import simulate
 
-        print(simulate(args.board, args.games, args.bot, args.seed).to_string())
+        print(simulate(args.board, args.games, args.bot, args.seed, args.expansions).to_string())
         return 0
     if args.cmd == "bench":
         from .bench import bench
@@ -105,7 +116,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "play":
         from .simulate import demo
 
-        demo(args.board, args.seed, args.bot)
+        demo(args.board, args.seed, args.bot, args.expansions)
         return 0
     if args.cmd == "draw":
         from dashboards.board_map import draw  # UI libraries only for this command

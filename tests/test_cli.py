@@ -41,6 +41,20 @@ def test_play_narrates_a_game_to_its_end():
     assert out.returncode == 0 and "the game is over" in out.stdout and "1. P" in out.stdout
 
 
+def test_simulate_and_play_take_expansions_into_the_stacks():
+    """Issue 10 set-up: --expansions puts those modules' races and powers in the stacks (the
+    Leaders are offered at the pick); an unknown expansion is refused by name."""
+    out = run("simulate", "--board", "base-3p", "--games", "4", "--seed", "5",
+              "--expansions", "cursed,grand_dames,be_not_afraid,leaders")
+    assert out.returncode == 0, out.stderr
+    assert "4 random games on base-3p with cursed, grand_dames, be_not_afraid, leaders" in out.stdout
+    played = run("play", "--board", "base-2p", "--seed", "1", "--expansions", "leaders,cursed")
+    assert played.returncode == 0 and "the game is over" in played.stdout
+    assert "Leader" in played.stdout
+    bad = run("simulate", "--games", "1", "--expansions", "cursed,nope")
+    assert bad.returncode == 2 and "nope" in bad.stderr and "Traceback" not in bad.stderr
+
+
 @pytest.mark.parametrize("args, message", [
     (("simulate", "--games", "-3"), "must be at least 1"),
     (("bench", "--games", "x"), "is not a whole number"),

@@ -124,6 +124,17 @@ class Script:
     def rules(self) -> list[str]:
         return list(self.data.get("rules", []))
 
+    @property
+    def expansions(self) -> list[str]:
+        """The rule sets the file plays on top of the base game (its `expansions`)."""
+        return list(self.data.get("expansions", []))
+
+    def story(self, start: int = 0, stop: int | None = None) -> str:
+        """Steps start+1 .. stop (all when None) as Markdown, one `step_line` each."""
+        _, played = self.replay(stop)
+        return "\n\n".join(step_line(k, p) for k, p in enumerate(played, start=1)
+                             if k > start)
+
     def __len__(self) -> int:
         return len(self.steps)
 
@@ -257,6 +268,23 @@ def step_line(k: int, played: Played) -> str:
             f"{note}  \n*{played.text}*")
 
 
+#: Where each family of rule IDs is described (docs/rules/), by the ID's first part.
+RULE_FILES = {"B": "base-game.md", "A": "ambiguities.md", "X": "surface-expansions.md",
+              "U": "underground.md", "AU": "ambiguities-underground.md",
+              "R": "realms-scenarios.md"}
+
+
+def rule_link(rule: str, base: str = "../docs/rules/") -> str:
+    """A rule ID as a Markdown link to its anchor in the rules reference (from notebooks/)."""
+    page = RULE_FILES.get(rule.split("-", 1)[0])
+    return f"[{rule}]({base}{page}#{rule})" if page else rule
+
+
+def rules_line(script: Script) -> str:
+    """The scenario's title and the rules it checks, linked: a heading line for the notebooks."""
+    return f"*{script.title}* · rules: " + ", ".join(rule_link(r) for r in script.rules)
+
+
 # ------------------------------------------------------------------------------------------
 # The combo column (B-COMBO)
 # ------------------------------------------------------------------------------------------
@@ -298,12 +326,14 @@ def column_table(game: Game) -> pd.DataFrame:
     return pd.DataFrame([offer(game, k) for k in range(len(game.column))]).set_index("position")
 
 
-def catalogue_table(kind: str | None = None) -> pd.DataFrame:
-    """Races and powers of the base game: names (English, French), tokens, box, effect, rule."""
+def catalogue_table(kind: str | None = None, expansion: str = "base") -> pd.DataFrame:
+    """Races and powers of one set (the base game unless `expansion` names another, as in a
+    scenario's `expansions`): names (English, French), tokens, box, effect, rule."""
     rows = [{"kind": e.kind, "id": e.id, "English": e.english, "French": e.french,
              "tokens": e.tokens, "box": "" if e.box is None else e.box,
              "in decline": e.in_decline, "rule": e.rule, "effect": e.effect}
-            for e in CATALOGUE.values() if e.kind in ("race", "power") and kind in (None, e.kind)]
+            for e in CATALOGUE.values() if e.kind in ("race", "power")
+            and kind in (None, e.kind) and e.expansion == expansion]
     return pd.DataFrame(rows).set_index("id")
 
 
@@ -365,8 +395,12 @@ def position_table(game: Game) -> pd.DataFrame:
     rows = []
     for i, rid in enumerate(b.ids):
         race = game.race[i]
-        marks = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in
-                          ((k, game.mk[k][i]) for k in game.mk) if n)
+        marks = ", ".join([k if n == 1 else f"{k} ×{n}" for k, n in
+                           ((k, game.mk[k][i]) for k in game.mk) if n]
+                          + [p for p, at in getattr(game, "pieces", {}).items() if at == i])
+        lying = game.coins_on[i] if getattr(game, "coins_on", None) else 0
+        if lying:
+            marks = ", ".join(filter(None, [marks, f"{lying} coin{'s' if lying != 1 else ''}"]))
         if not race and not marks:
             continue
         if race == LOST_TRIBE:
@@ -399,6 +433,7 @@ def coins_table(game: Game) -> pd.DataFrame:
     rows = []
     for s, p in enumerate(game.players):
         rows.append({"player": p, "coins": game.coins[s], "tokens on board": game.board_tokens(s),
+                     "in hand": game.hand(p),
                      "active race": race_name(game.active[s]) if game.active[s] else "",
                      "in decline": ", ".join(race_name(r) for r in game.declined[s]),
                      "last scored": sum(it["coins"] for it in game.last_score[s] or [])})
@@ -406,9 +441,9 @@ def coins_table(game: Game) -> pd.DataFrame:
 
 
 def combo_grid() -> pd.DataFrame:
-    """Tokens of every race/power combo: races in rows, powers in columns (B-COMBO-4)."""
-    races = [e.id for e in CATALOGUE.values() if e.kind == "race"]
-    powers = [e.id for e in CATALOGUE.values() if e.kind == "power"]
+    """Tokens of every base-game race/power combo: races in rows, powers in columns (B-COMBO-4)."""
+    races = [e.id for e in CATALOGUE.values() if e.kind == "race" and e.expansion == "base"]
+    powers = [e.id for e in CATALOGUE.values() if e.kind == "power" and e.expansion == "base"]
     return pd.DataFrame([[combo_tokens(r, p) for p in powers] for r in races],
                         index=[CATALOGUE[r].english for r in races],
                         columns=[CATALOGUE[p].english for p in powers])

@@ -16,6 +16,11 @@ from swcore import tutorial as tut
 from swcore.bots import GreedyBot, play
 from swcore.catalogue import CATALOGUE
 
+BASE = [a for a in (*RACES, *POWERS) if CATALOGUE[a].expansion == "base"]
+BASE_RACES = [a for a in BASE if a in RACES]
+BASE_POWERS = [a for a in BASE if a in POWERS]
+EXPANSION = [a for a in (*RACES, *POWERS) if CATALOGUE[a].expansion != "base"]
+
 TWO_REGIONS = {"regions": {"a": {"terrain": "farmland", "edge": True},
                            "b": {"terrain": "hill", "edge": True}},
                "borders": [["a", "b"]]}
@@ -29,19 +34,56 @@ def test_tutorial_scenarios_pass_with_the_runner():
     last = run.stdout.strip().splitlines()[-1]
     assert run.returncode == 0, run.stdout
     assert last.endswith(" passed, 0 failed")
-    assert int(last.split()[0]) == 3 + len(RACES) + len(POWERS)
+    assert int(last.split()[0]) == len(list(tut.SCENARIOS.rglob("*.yaml")))
 
 
 def test_every_race_and_power_has_a_worked_example():
-    for ability in (*RACES, *POWERS):
+    for ability in BASE:
         script = tut.Script(tut.scenario_path(f"abilities/{ability}"))
         e = CATALOGUE[ability]
         assert script.title.startswith(f"{e.english} ({e.french}) - "), script.title
         assert any(r.startswith(e.rule) for r in script.rules), (ability, script.rules)
 
 
+@pytest.mark.parametrize("ability", EXPANSION)
+def test_every_expansion_race_and_power_has_a_tutorial_game(ability):
+    """Notebooks 06-08: tests/scenarios/tutorial/<expansion>/<id>.yaml plays it, on a map, in
+    the expansion's rule set, and checks at least one of its rules (X-...-N)."""
+    e = CATALOGUE[ability]
+    script = tut.Script(tut.scenario_path(f"{e.expansion}/{ability}"))
+    assert script.title.startswith(f"{e.english} ("), script.title
+    assert script.expansions == [e.expansion]
+    assert any(r.startswith(e.rule.rsplit("-", 2)[0]) for r in script.rules), script.rules
+    assert any(s.action.get("do") == "end_turn" for s in script.steps)
+
+
+def test_the_leader_games_cover_every_leader_rule():
+    rules = {r for p in (tut.SCENARIOS / "leaders").glob("*.yaml")
+             for r in tut.Script(p).rules}
+    assert {f"X-LEAD-{k}" for k in range(1, 6)} | {"A-LEAD-01"} <= rules
+
+
+def test_rule_link_points_at_the_rules_reference():
+    assert tut.rule_link("X-CUR-GOB-1") == (
+        "[X-CUR-GOB-1](../docs/rules/surface-expansions.md#X-CUR-GOB-1)")
+    assert tut.rule_link("A-GD-01").endswith("(../docs/rules/ambiguities.md#A-GD-01)")
+    assert tut.rule_link("B-READY-1").endswith("(../docs/rules/base-game.md#B-READY-1)")
+    for name in ("X-CUR-GOB-1", "A-GD-01", "B-READY-1"):
+        page = tut.rule_link(name).split("(../")[1].split("#")[0]
+        assert f'id="{name}"' in (tut.ROOT / page).read_text(encoding="utf-8")
+
+
+def test_position_table_shows_pieces_and_coins_on_regions():
+    script = tut.Script(tut.scenario_path("grand_dames/gypsies"))
+    game, _ = script.replay(10)  # the Gypsies have just given a region up
+    assert "1 coin" in tut.position_table(game).loc["a", "markers"]
+    script = tut.Script(tut.scenario_path("be_not_afraid/catapult"))
+    game, _ = script.replay(6)
+    assert "catapult" in tut.position_table(game).loc["a", "markers"]
+
+
 # -- the combo column (B-COMBO) ----------------------------------------------------------
-@pytest.mark.parametrize("race", RACES)
+@pytest.mark.parametrize("race", BASE_RACES)
 def test_combo_tokens_is_what_the_engine_hands_out_B_COMBO_4(race):
     """Banner + badge; the Amazons' banner reads "6 +4" (B-RACE-AMAZONS-1)."""
     game = Game.new(TWO_REGIONS, ["ann", "bob"], races=[race], powers=["stout"])
@@ -49,7 +91,7 @@ def test_combo_tokens_is_what_the_engine_hands_out_B_COMBO_4(race):
     assert game.hand("ann") == tut.combo_tokens(race, "stout")
 
 
-@pytest.mark.parametrize("power", POWERS)
+@pytest.mark.parametrize("power", BASE_POWERS)
 def test_combo_tokens_of_each_power_B_COMBO_4(power):
     game = Game.new(TWO_REGIONS, ["ann", "bob"], races=["ratmen"], powers=[power])
     game.apply({"by": "ann", "do": "pick", "combo": 0})

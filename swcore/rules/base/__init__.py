@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...config import Options
 from ..registry import module
-from . import powers, races, words  # noqa: F401  (importing declares words and effects)
+from . import corrections, powers, races, words  # noqa: F401  (importing declares words and effects)
 from . import steps as flow
 
 
@@ -15,3 +15,4 @@ class Base:
     decisions = flow.DECISIONS
     settle = flow.SETTLE
     options = Options
+    handlers = {"correct": corrections.correct}

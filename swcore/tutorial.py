@@ -281,8 +281,8 @@ def rule_link(rule: str, base: str = "../docs/rules/") -> str:
 
 
 def rules_line(script: Script) -> str:
-    """The scenario's title and the rules it checks, linked: a heading line for the notebooks."""
-    return f"*{script.title}* · rules: " + ", ".join(rule_link(r) for r in script.rules)
+    """The rules a scenario checks, linked: a line under its title in the notebooks."""
+    return "Rules: " + ", ".join(rule_link(r) for r in script.rules)
 
 
 # ------------------------------------------------------------------------------------------
@@ -301,9 +301,23 @@ def offer(game: Game, position: int) -> dict[str, Any]:
     coins = game.coins[game.players.index(game.current)]
     pay = game.combo_price(position)
     return {"position": position, "race": CATALOGUE[race].english,
-            "power": CATALOGUE[power].english, "tokens": combo_tokens(race, power),
+            "power": CATALOGUE[power].english, "tokens": _offered_tokens(game, position),
             "pay": pay, "collect": lying, "coins before": coins,
             "coins after": coins - pay + lying, "affordable": pay <= coins}
+
+
+def _offered_tokens(game: Game, position: int) -> int:
+    """Tokens that picking the combo at `position` gives: banner + badge as this game prints
+    them, what either adds on top (Amazons' +4, extra tokens of a badge), and race tokens
+    lying on the combo (a module's pile)."""
+    race, power, _ = game.column[position]
+    extra = 0
+    for item in (race, power):
+        try:
+            extra += ability(item).extra_tokens(game, None)
+        except (AttributeError, TypeError, KeyError):  # needs the picked army: counted below
+            pass
+    return game.value_of(race) + game.value_of(power) + extra + game.combo_tokens(position)
 
 
 def offer_text(game: Game, position: int) -> str:
@@ -312,12 +326,12 @@ def offer_text(game: Game, position: int) -> str:
     race, power, _ = game.column[position]
     above = "nothing: the top combo is free" if not o["pay"] else (
         f"{o['pay']} coin{'s' if o['pay'] != 1 else ''}, 1 on each combo above it")
-    extra = o["tokens"] - CATALOGUE[race].tokens - CATALOGUE[power].tokens
-    plus = f" + {extra} (the banner's extra)" if extra else ""
+    extra = o["tokens"] - game.value_of(race) - game.value_of(power)
+    plus = f" + {extra} (extra tokens)" if extra else ""
     return (f"{o['race']} / {o['power']} at position {position}: {game.current} pays {above}, "
             f"collects {o['collect']} coin{'s' if o['collect'] != 1 else ''} lying on it and "
-            f"receives {o['tokens']} tokens ({o['race']} {CATALOGUE[race].tokens}{plus} + "
-            f"{o['power']} {CATALOGUE[power].tokens}); coins {o['coins before']} → "
+            f"receives {o['tokens']} tokens ({o['race']} {game.value_of(race)}{plus} + "
+            f"{o['power']} {game.value_of(power)}); coins {o['coins before']} → "
             f"{o['coins after']}." + ("" if o["affordable"] else " Not affordable!"))
 
 

@@ -10,12 +10,13 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 NAMES = ["01-goal-board-column.ipynb", "02-conquest.ipynb", "03-redeploy-score-decline.ipynb",
-         "04-races-and-powers.ipynb", "05-strategy-lab.ipynb"]
+         "04-races-and-powers.ipynb", "05-strategy-lab.ipynb", "06-cursed.ipynb",
+         "07-grand-dames.ipynb", "08-be-not-afraid.ipynb", "09-leaders.ipynb"]
 MAP_MIMES = ("application/vnd.holoviews_exec.v0+json", "application/vnd.bokehjs_exec.v0+json")
 KERNEL = "swcore-tutorial"
 
 
-def test_the_five_notebooks_are_there():
+def test_the_nine_notebooks_are_there():
     assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == NAMES
 
 

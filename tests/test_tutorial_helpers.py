@@ -19,7 +19,9 @@ from swcore.catalogue import CATALOGUE
 BASE = [a for a in (*RACES, *POWERS) if CATALOGUE[a].expansion == "base"]
 BASE_RACES = [a for a in BASE if a in RACES]
 BASE_POWERS = [a for a in BASE if a in POWERS]
-EXPANSION = [a for a in (*RACES, *POWERS) if CATALOGUE[a].expansion != "base"]
+#: The expansions with a tutorial chapter (notebooks 06-08; Leaders, 09, has no banners).
+CHAPTERS = ("cursed", "grand_dames", "be_not_afraid")
+EXPANSION = [a for a in (*RACES, *POWERS) if CATALOGUE[a].expansion in CHAPTERS]
 
 TWO_REGIONS = {"regions": {"a": {"terrain": "farmland", "edge": True},
                            "b": {"terrain": "hill", "edge": True}},

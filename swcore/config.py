@@ -53,14 +53,18 @@ class Options:
 def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, powers: Any = None,
                dice: Any = None, coins: Any = None, turns: Any = None,
                options: Any = None, stacks: Any = "shuffled", expansions: Any = None,
-               values: Any = None, supply: Any = None, pool: Any = None) -> dict[str, Any]:
+               values: Any = None, supply: Any = None, pool: Any = None,
+               extra: Any = None) -> dict[str, Any]:
     """Check a game set-up and fill in its defaults (B-SETUP); errors name the field.
 
     `expansions` selects rule modules; `options` are checked against the schema of the module
     that owns each; `values` overrides the number printed on a banner or badge and `supply` a
     box count (for numbers a single source gives, or none); `pool` names the sets whose banners
     and badges make the stacks (by default the base game's and each surface expansion's in
-    play)."""
+    play); `extra` holds the set-up keys of rule modules ({key: value}, FORMAT v2: each module's
+    `setup_keys` {key: fn(value, context) -> (stored value, power ids it takes out of the
+    stacks)}, run before the stacks are dealt; context: sets, rng, players, powers) and a module's `off_board_seats` are
+    seats the board and turn track do not count (X-NEC-1)."""
     if isinstance(board, str):
         b = load_board(board)
     else:
@@ -81,10 +85,15 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     chosen = Ruleset.check(expansions)
     sets = check_pool(pool, chosen)
     rng = random.Random(seed)
+    modules = Ruleset.of(tuple(chosen)).modules
+    own, taken = _module_keys(extra, modules, {"sets": sets, "rng": rng, "players": names,
+                                               "powers": powers if isinstance(powers, list) else None})
     race_list = _draw_order("races", races, in_sets("race", sets), rng)
-    power_list = _draw_order("powers", powers, in_sets("power", sets), rng)
+    power_list = _draw_order("powers", powers, tuple(p for p in in_sets("power", sets)
+                                                     if p not in taken), rng)
     if turns is None:
-        turns = b.turns or TURNS_BY_PLAYERS[len(names)]
+        seats = len(names) - sum(getattr(m, "off_board_seats", 0) for m in modules)
+        turns = b.turns or TURNS_BY_PLAYERS[max(seats, 2)]
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise InputError("turns", "must be a whole number of game turns")
     dice = [] if dice is None else dice
@@ -117,12 +126,37 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         setup["stacks"] = "table"
     if chosen:  # absent for the base game alone, so base set-ups keep their stored form
         setup["expansions"] = chosen
+    setup.update(own)
     if sets != default_pool(chosen):
         setup["pool"] = sets
     for key, value, check in (("values", values, _check_values), ("supply", supply, _check_supply)):
         if value is not None:
             setup[key] = check(value)
     return setup
+
+
+def module_keys() -> set[str]:
+    """Every set-up key a rule module reads (stored at the top of a set-up)."""
+    return {k for m in MODULES.values() for k in getattr(m, "setup_keys", {})}
+
+
+def _module_keys(extra: Any, modules: tuple[Any, ...],
+                 ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """The modules' set-up keys, checked by their module (a key of a module not in play is
+    refused by name), and the power ids they take out of the stacks."""
+    extra = {} if extra is None else extra
+    if not isinstance(extra, dict):
+        raise InputError("setup", "module set-up keys are a mapping")
+    own: dict[str, Any] = {}
+    taken: set[str] = set()
+    for m in modules:
+        for key, prepare in getattr(m, "setup_keys", {}).items():
+            own[key], out = prepare(extra.get(key), ctx)
+            taken |= set(out)
+    for key in extra:
+        if key not in own:
+            raise InputError(str(key), "a set-up key of a rule set that is not in play")
+    return own, taken
 
 
 #: Sets whose banners and badges can be in the stacks (FORMAT v2 `pool`).

@@ -12,6 +12,7 @@ from .effects import Ability, ability
 from .errors import InputError, RuleError
 from .events import Event
 from .markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
+from .neutrals import NEUTRALS
 from .state import Army, Quote
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class ConquestMixin:
             return explain and RuleError("B-CONQ-2", f"{rid} is already held by these "
                                                      f"{race_name(race)}") or "B-CONQ-2"
         owner = self.owner[i]
-        if race is not None and race != LOST_TRIBE:
+        if race is not None and race not in NEUTRALS:
             defender = self.armies[race]
             own = owner == seat
             if own and not defender.declined and not army.declined:
@@ -130,7 +131,8 @@ class ConquestMixin:
             if why is not None:
                 return explain and why or why.rule
         if not held:
-            if not b.entry[i] and not anywhere:
+            if not b.entry[i] and not anywhere and not any(
+                    ab.extra_entry(self, army, i) for ab in self._fx(army, "extra_entry")):
                 return explain and RuleError("B-CONQ-1", f"{rid} is not a border region: a race "
                                              "enters the board by the edge or by a sea on the "
                                              "edge") or "B-CONQ-1"
@@ -184,7 +186,7 @@ class ConquestMixin:
                 raise RuleError("B-FINAL-2", f"{a.region} needs {short} more tokens than in hand; "
                                              "the die gives at most 3")
             roll = self._roll(a.roll)
-            logged["roll"] = roll
+            logged = Action.from_dict({**logged, "roll": roll}).to_dict()  # canonical order
             events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
                                   seat, roll=roll, region=a.region)]
             if army.hand + roll >= full:  # B-FINAL-3: all the tokens in hand go in
@@ -264,12 +266,13 @@ class ConquestMixin:
         own_decline = race != LOST_TRIBE and self.owner[i] == seat
         if not own_decline or self.options.own_decline_counts_non_empty:
             army.nonempty += 1  # B-DEF-4, tested before the conquest
-        if race == LOST_TRIBE:
+        if race in NEUTRALS:  # no army behind them (a Pirate Ship leaves the game, A-RW-04)
             self._clear(i)
-            return [self._event("lost_tribe", f"the Lost Tribe of {self.board.ids[i]} is wiped out",
-                                seat, region=self.board.ids[i])]
+            what, kind = ("Lost Tribe", "lost_tribe") if race == LOST_TRIBE else (race_name(race), "neutral")
+            return [self._event(kind, f"the {what} of {self.board.ids[i]} is wiped out",
+                                seat, region=self.board.ids[i])] + self._tokens_lost(army, i, race, n)
         defender = self.armies[race]
-        if not defender.declined and not army.declined:  # an attack by the active race (A-BASE-08)
+        if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)
             self._t["attacked"].add(defender.owner)
         loss = min(n, ability(defender.race).defender_loss(self, defender) if not defender.declined
                    else 1)
@@ -281,6 +284,7 @@ class ConquestMixin:
         self._clear(i)
         if back and defender.declined and not ability(race).conquers_in_decline(self, defender):
             back = 0  # an in-decline race never redeploys (B-DECL-8)
+        events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back
         if defender.owner != seat or defender.declined:
             defender.withdrawn += back
@@ -292,6 +296,13 @@ class ConquestMixin:
             region=self.board.ids[i], race=race, lost=loss, withdrawn=back))
         if not self.regions_of(race) and defender.hand == 0 and defender.held == 0 and defender.declined:
             events.append(self._remove_army(race))
+        return events
+
+    def _tokens_lost(self, army: Army, i: int, race: str, lost: int) -> list[Event]:
+        """A conquest by `army` discards `lost` tokens of `race` from region i (X-NEC-8)."""
+        events: list[Event] = []
+        for ab in self._fx(army, "on_tokens_lost") if lost else ():
+            events += ab.on_tokens_lost(self, army, i, race, lost)
         return events
 
     def _do_abandon(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:

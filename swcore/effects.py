@@ -69,6 +69,12 @@ class Ability:
     def may_occupy_water(self, game: Game, army: Army) -> bool:
         return False
 
+    def extra_entry(self, game: Game, army: Army, region: int) -> bool:
+        """Asked by the target test of a race holding no region: True when `region` is an entry
+        region for it this turn besides the board's edge (the Caravel's river banks, X-RW-6,
+        A-RW-06)."""
+        return False
+
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
         """(label, change) pairs applied to the conquest cost of `region` (negative: cheaper)."""
         return []
@@ -111,6 +117,18 @@ class Ability:
         """When the conquest phase of `army` ends (Skeletons' new tokens). Returns events."""
         return []
 
+    def on_tokens_lost(self, game: Game, army: Army, region: int, race: str, lost: int) -> list[Any]:
+        """Asked of the ATTACKER's effects by `_evict` whenever a conquest discards `lost` tokens
+        of `race` (Lost Tribes included) from `region`, which are otherwise back in the tray;
+        returns events (the Well of Souls receives them, X-NEC-8)."""
+        return []
+
+    def counts_as_declined(self, game: Game, army: Army) -> bool:
+        """Asked of an army's own effects by `game.seen_declined`: True when the other players'
+        abilities treat this active army as a race in decline (the Necromancer's Ghosts,
+        X-NEC-16, A-NEC-05: Diplomat, Sorcerers, Ransacking, Peace-loving, Goblins)."""
+        return False
+
     def defender_loss(self, game: Game, army: Army) -> int:
         """Tokens `army` discards when it loses a region (B-LOSS-1: 1; Elves: 0)."""
         return 1
@@ -148,6 +166,12 @@ class Ability:
         Asked by the placement check and its default (which abandons the weakest regions):
         Horde tokens that need a regular escort (A-CUR-02, option `hordes_need_escort`)."""
         return None
+
+    def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
+        """Regions the army must empty at its own redeployment: the placement check refuses
+        tokens there, the default placement takes them into hand, and the other regions need
+        not hold them (rivers, X-RW-4; last winter's frozen rivers, X-RW-10, A-RW-04)."""
+        return ()
 
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """The army goes into decline, asked of its own effects before B-DECL-3 thins it out

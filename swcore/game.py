@@ -49,6 +49,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.board: Board = load_board(m) if isinstance(m, str) else Board.from_map(m)
         self.players: list[str] = list(setup["players"])
         self.ruleset = Ruleset.of(tuple(setup.get("expansions", ())))
+        for mod in self.ruleset.modules:  # a module may add to the board (the Necromancer's Island)
+            if hasattr(mod, "board"):
+                self.board = mod.board(self.board, setup)
         #: each module's rule options (`options` are the base game's, read on hot paths)
         self.module_options = module_options(setup.get("options"), self.ruleset.modules)
         self.options: Options = self.module_options["base"]
@@ -205,10 +208,26 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         return sum(a.hand + a.held for a in self.armies.values() if a.owner == seat)
 
     def winners(self) -> list[str]:
-        """Highest coins; tie-break most race tokens on the board; still tied: shared (B-END)."""
-        key = [(self.coins[s], self.board_tokens(s)) for s in range(len(self.players))]
-        best = max(key)
-        return [p for s, p in enumerate(self.players) if key[s] == best]
+        """Highest coins; tie-break most race tokens on the board; still tied: shared (B-END).
+        A module's `winners(game)` may name them instead (an immediate win, X-NEC-15) and its
+        `contenders(game)` leave seats out of the count (A-NEC-04)."""
+        seats = set(range(len(self.players)))
+        for mod in self.ruleset.modules:
+            if hasattr(mod, "winners"):
+                named = mod.winners(self)
+                if named:
+                    return named
+            if hasattr(mod, "contenders"):
+                seats &= set(mod.contenders(self))
+        key = {s: (self.coins[s], self.board_tokens(s)) for s in seats}
+        best = max(key.values())
+        return [p for s, p in enumerate(self.players) if s in key and key[s] == best]
+
+    def seen_declined(self, army: Army) -> bool:
+        """Whether the other players' abilities treat `army` as a race in decline: its own
+        state, or an effect saying so (`counts_as_declined`: the Ghosts, A-NEC-05)."""
+        return army.declined or any(ab.counts_as_declined(self, army)
+                                    for ab in self._fx(army, "counts_as_declined"))
 
     def board_tokens(self, seat: int) -> int:
         """Race tokens of a player on the board, active and in decline (B-END-2)."""

@@ -8,7 +8,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .config import make_setup
+from .config import make_setup, module_keys
 from .errors import InputError, SwError
 from .markers import MARKER_KINDS
 
@@ -78,7 +78,8 @@ class SavesMixin:
                        races=setup.get("races"), powers=setup.get("powers"), dice=setup.get("dice"),
                        coins=setup.get("coins"), turns=setup.get("turns"), options=setup.get("options"),
                        stacks=setup.get("stacks", "shuffled"), expansions=setup.get("expansions"),
-                       values=setup.get("values"), supply=setup.get("supply"), pool=setup.get("pool"))
+                       values=setup.get("values"), supply=setup.get("supply"), pool=setup.get("pool"),
+                       extra={k: setup[k] for k in module_keys() if k in setup})
         game = cls(s)
         log, redo = data.get("log", []), data.get("redo", [])
         for name, value in (("log", log), ("redo", redo)):
@@ -160,4 +161,7 @@ class SavesMixin:
         # Below the sixth combo the stacks are not visible at the table (B-SETUP-3).
         snap["race_stack"], snap["power_stack"] = len(self.race_stack), len(self.power_stack)
         snap["last_score"] = {p: s for p, s in zip(self.players, self.last_score, strict=True)}
+        for m in self.ruleset.modules:  # a module hides or shows its own hidden state (X-RW-7)
+            if hasattr(m, "view"):
+                m.view(self, player, snap)
         return snap

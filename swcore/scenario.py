@@ -17,7 +17,7 @@ from typing import Any
 from . import checks
 from .actions import Action
 from .board import Board
-from .config import option_names
+from .config import module_keys, option_names
 from .errors import InputError, SwError
 from .game import Game, make_setup
 from .rules import MODULE_ORDER, available_modules
@@ -35,6 +35,9 @@ SETUP_KEYS: dict[str, Callable[[Any, dict[str, Any], str], None]] = {
     "values": lambda value, kwargs, key: kwargs.__setitem__("values", value),
     "supply": lambda value, kwargs, key: kwargs.__setitem__("supply", value),
     "pool": lambda value, kwargs, key: kwargs.__setitem__("pool", value),
+    # River World's event order is the river_world option of the same name (X-RW-2, X-RW-3)
+    "events": lambda value, kwargs, key: kwargs.__setitem__(
+        "options", {**(kwargs.get("options") or {}), "events": value}),
 }
 V2_KEYS = ("pool", "values", "supply", "events", "places_relics", "pieces", "stonehedge",
            "necromancer", "realms_scenario")
@@ -109,7 +112,7 @@ def missing(data: dict[str, Any]) -> list[str]:
                 raise InputError("pool", "must be a list of sets")
             out += [f"pool[{k}]: set {p!r} is not implemented yet" for k, p in enumerate(pool)
                     if isinstance(p, str) and p not in have]
-        elif key in data and key not in SETUP_KEYS:
+        elif key in data and key not in SETUP_KEYS and key not in module_keys():
             out.append(f"{key}: set-up key {key!r} is not implemented yet")
     options = data.get("options")
     if isinstance(options, dict):
@@ -195,6 +198,9 @@ def build(data: dict[str, Any]) -> Game:
     for key, apply in SETUP_KEYS.items():
         if key in data:
             apply(data[key], kwargs, key)
+    extra = {key: data[key] for key in module_keys() if key in data}  # checked by their module
+    if extra:
+        kwargs["extra"] = extra
     return Game(make_setup(data["map"], players, **kwargs))
 
 
@@ -259,8 +265,8 @@ def act(game: Game, step: Any, where: str) -> str | None:
     if isinstance(step.get("by"), int | float) and not isinstance(step.get("by"), bool):
         step["by"] = str(step["by"])
     action = Action.from_dict(step, where)
-    if cost is not None and action.do not in ("conquer", "dragon"):
-        raise InputError(f"{where}.cost", "`cost` goes with a conquest")
+    if cost is not None and action.do not in ("conquer", "dragon", "buy"):
+        raise InputError(f"{where}.cost", "`cost` goes with a conquest or a purchase")
     if rejected:
         before = game.to_json()
         try:
@@ -274,7 +280,8 @@ def act(game: Game, step: Any, where: str) -> str | None:
     except SwError as err:
         return f"{action}: refused: {err}"
     if cost is not None:
-        took = [e.data["committed"] for e in events if e.kind == "conquer"]
+        took = [e.data["committed"] for e in events if e.kind == "conquer"] or \
+            [e.data["paid"] for e in events if "paid" in e.data]  # coins of a `buy` (FORMAT v2)
         got = took[0] if took else "no conquest"
         if got != cost:
             return f"{action}: cost expected {cost}, actual {got}"

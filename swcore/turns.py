@@ -241,7 +241,8 @@ class TurnMixin:
         races = ([self.active[seat]] if self.active[seat] else []) + self.declined[seat]
         for race in races:
             army = self.armies[race]
-            held = self.regions_of(race)
+            base = self.board.base_cost  # a region never conquered scores nothing (X-NEC-17)
+            held = [i for i in self.regions_of(race) if base[i] is not None]
             name = race_name(race) + (" (in decline)" if army.declined else "")
             items.append({"what": f"{name}: {len(held)} region{'s' if len(held) != 1 else ''}",
                           "coins": len(held), "rule": "B-SCORE-1",

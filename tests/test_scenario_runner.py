@@ -48,19 +48,19 @@ def write(tmp_path: Path, data: dict, name: str = "s.yaml") -> Path:
 MISSING = {
     "expansion": (lambda d: d.update(expansions=["realms"]),
                   "expansions[0]: expansion 'realms' is not implemented yet"),
-    "set-up key": (lambda d: d.update(events=["storm"]),
-                   "events: set-up key 'events' is not implemented yet"),
+    "set-up key": (lambda d: d.update(realms_scenario=3),
+                   "realms_scenario: set-up key 'realms_scenario' is not implemented yet"),
     "pool": (lambda d: d.update(pool=["base", "underground"]),
              "pool[1]: set 'underground' is not implemented yet"),
-    "option": (lambda d: d.update(options={"pirates_penalty": "connected"}),
-               "options.pirates_penalty: rule option 'pirates_penalty' is not implemented yet"),
+    "option": (lambda d: d.update(options={"night_day_history": "persistent"}),
+               "options.night_day_history: rule option 'night_day_history' is not implemented yet"),
     "word": (lambda d: d["steps"].append({"by": "ann", "do": "peak_coins"}),
              "steps[2].do: word 'peak_coins' is not declared"),
     "argument": (lambda d: d["steps"].insert(0, {"by": "ann", "do": "pick", "combo": 0,
                                                   "swap": 1}),
                  "steps[0].swap: argument 'swap' of word 'pick' is not declared"),
-    "check key": (lambda d: d["steps"].append({"check": {"well": 3}}),
-                  "steps[2].check.well: check key 'well' is not implemented yet"),
+    "check key": (lambda d: d["steps"].append({"check": {"hoard": 3}}),
+                  "steps[2].check.hoard: check key 'hoard' is not implemented yet"),
     "terrain": (lambda d: d["map"]["regions"]["b"].update(terrain="mudpool"),
                 "map.regions.b.terrain: terrain 'mudpool' (underground, realms) is not "
                 "implemented yet"),
@@ -83,9 +83,9 @@ def test_a_missing_feature_is_one_clear_failure(tmp_path, name):
 
 def test_repeats_are_named_once(tmp_path):
     data = copy.deepcopy(GOOD)
-    data["steps"] += [{"check": {"well": 0}}] * 3
+    data["steps"] += [{"check": {"hoard": 0}}] * 3
     [line] = run_file(write(tmp_path, data)).failures
-    assert line.count("'well'") == 1 and "steps[2].check.well (+2 more)" in line
+    assert line.count("'hoard'") == 1 and "steps[2].check.hoard (+2 more)" in line
 
 
 def test_only_base_is_available_today_and_v2_keys_are_known(tmp_path):

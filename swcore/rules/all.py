@@ -7,3 +7,4 @@ from . import (
 )
 from .be_not_afraid import BeNotAfraid  # noqa: F401
 from .grand_dames import GrandDames  # noqa: F401
+from .necromancer import Necromancer  # noqa: F401

@@ -160,6 +160,8 @@ class Diplomat(Ability):
             raise RuleError(self.rule, "peace is made with an opponent")
         if seat in game._t["attacked"]:
             raise RuleError(self.rule, f"{action.player}'s active race was attacked this turn")
+        if not _peace_possible(game, seat):
+            raise RuleError("A-NEC-05", f"{action.player}'s race counts as in decline: no peace")
         return seat
 
     def do(self, game: Game, army: Army, action: Any, seat: Any) -> list[Any]:
@@ -178,7 +180,13 @@ class Diplomat(Ability):
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         return [Action.trusted(by=by, do="ally", player=p) for s, p in enumerate(game.players)
-                if s != army.owner and s not in game._t["attacked"]]
+                if s != army.owner and s not in game._t["attacked"] and _peace_possible(game, s)]
+
+
+def _peace_possible(game: Game, seat: int) -> bool:
+    """Peace is made with an active race; the Ghosts count as in decline (X-NEC-16, A-NEC-05)."""
+    race = game.active[seat]
+    return race is None or not game.seen_declined(game.armies[race])
 
 
 @register

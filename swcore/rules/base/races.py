@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...catalogue import BOX, LOST_TRIBE
+from ...catalogue import BOX
 from ...effects import Ability, register
 from ...errors import RuleError
 from ...words import Kind, Param, Word, declare
@@ -139,7 +139,7 @@ class Sorcerers(Ability):
         """Why the lone token in region i cannot be converted now (A-BASE-04), or None."""
         rid = game.board.ids[i]
         race, owner = game.race[i], game.owner[i]
-        if not race or race == LOST_TRIBE or owner == army.owner or game.armies[race].declined:
+        if not race or race not in game.armies or owner == army.owner or game.seen_declined(game.armies[race]):
             return RuleError("B-RACE-SORCERERS-1", f"{rid} holds no opponent's active race")
         reach = reach or game._reach(army)
         if not reach[0]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, ability, register
+from ...effects import Ability, register
 from ...errors import RuleError
 from ...words import Word, declare
 
@@ -34,6 +34,7 @@ class HordesOf(Ability):
     tokens. They come from outside the race's box (`extra_box`) and vanish on decline."""
 
     id, rule = "hordes_of", "X-CUR-HOR-1"
+    REGULAR = "hordes_of.regular"  # army.turn: the race's own tokens, counted at the decline
 
     def extra_tokens(self, game: Game, army: Army) -> int:
         return hordes(game)
@@ -50,23 +51,30 @@ class HordesOf(Ability):
         return placed - min(hordes(game), total)
 
     def on_decline(self, game: Game, army: Army) -> list[Any]:
-        """The Horde tokens vanish (X-CUR-HOR-1): after B-DECL-3 (one per region, or all kept by
-        Ghouls) the race keeps at most its regular tokens; tokens in hand vanish first, then
-        the spare tokens of the largest regions, then lone tokens (the last listed first)."""
+        """Before anything leaves, count the race's own tokens: all but the Horde tokens and any
+        other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2)."""
+        total = game.on_board(army.race) + army.hand + army.held
+        own = total - (game._extra_box(army) - hordes(game))
+        army.turn[self.REGULAR] = own - min(hordes(game), own)
+        return []
+
+    def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
+        """The Horde tokens vanish (X-CUR-HOR-1): once B-DECL-3 is done (one per region, or all
+        kept by Ghouls; the hand went back first) and the Leader has left, the race keeps at
+        most its own tokens: the spare tokens of the largest regions go first, then lone
+        tokens (the last listed first)."""
+        regular = army.turn.pop(self.REGULAR, None)
         held = game.regions_of(army.race)
-        total = sum(game.tokens[i] for i in held) + army.hand + army.held
-        regular = total - min(hordes(game), total)
-        keeps = ability(army.race).keeps_tokens_on_decline(game, army)
-        after = {i: game.tokens[i] if keeps else 1 for i in held}
-        excess = sum(after.values()) - regular
+        if regular is None:
+            return []
+        excess = sum(game.tokens[i] for i in held) - regular
         gone: list[str] = []
-        while excess > 0 and after:
-            j = max(after, key=lambda r: (after[r], r))
-            if after[j] > 1:
-                after[j] -= 1
+        while excess > 0 and held:
+            j = max(held, key=lambda r: (game.tokens[r], r))
+            if game.tokens[j] > 1:
                 game.tokens[j] -= 1
             else:
-                del after[j]
+                held.remove(j)
                 game._clear(j)
                 gone.append(game.board.ids[j])
             excess -= 1
@@ -133,7 +141,7 @@ class Ransacking(Ability):
     id, rule = "ransacking", "X-CUR-RAN-1"
 
     def on_taken_from(self, game: Game, army: Army, region: int, defender: Army | None) -> list[Any]:
-        if defender is None or defender.declined or defender.owner == army.owner:
+        if defender is None or game.seen_declined(defender) or defender.owner == army.owner:
             return []
         if game.coins[defender.owner] < 1:
             return []

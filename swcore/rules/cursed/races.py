@@ -24,7 +24,7 @@ def in_decline(game: Game, region: int) -> bool:
     if occupant in NEUTRALS:
         return game.module_options["cursed"].goblins_vs_lost_tribes and counts_as_declined(occupant)
     army = game.armies.get(occupant)
-    return army is not None and army.declined
+    return army is not None and game.seen_declined(army)
 
 
 @register

@@ -1,0 +1,203 @@
+"""Necromancer Island (X-NEC, A-NEC): one seat plays the Necromancer, with no banner, several
+powers, Ghosts bought and spawned from the souls of the Well, and an immediate win when all his
+Ghosts are in play. Seed 003 (EN/FR/DE/ES) and the French text of seed 000 ("L'Île du
+Nécromant"); digest rules/surface-expansions.md §5."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ...actions import Action
+from ...board import Board
+from ...catalogue import in_sets
+from ...errors import InputError
+from ...state import Army
+from ..registry import module
+from . import checks as _checks  # noqa: F401  (registers well, ghosts, powers)
+from . import state as st
+from . import words
+from .effects import WELL
+
+if TYPE_CHECKING:
+    from ...game import Game
+
+RESERVES = (13, 12, 11)  # X-NEC-7: the difficulty option (FR: "11 ou 12 pions seulement")
+
+
+@dataclass
+class NecromancerOptions:
+    """Open points of the texts (ambiguities.md): `necromancer_price_extra` is added to every
+    purchase price (A-NEC-03: 0, the official text; 1 for the reviews' "+1");
+    `necromancer_wins_on_points`: whether he may also win on coins after the last turn (A-NEC-04:
+    no, the EN "from among the other players")."""
+
+    necromancer_price_extra: int = 0
+    necromancer_wins_on_points: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> NecromancerOptions:
+        opts = cls(**data)
+        if opts.necromancer_price_extra not in (0, 1) or isinstance(opts.necromancer_price_extra, bool):
+            raise InputError("options.necromancer_price_extra", "0 (the official text) or 1")
+        if not isinstance(opts.necromancer_wins_on_points, bool):
+            raise InputError("options.necromancer_wins_on_points", "true or false")
+        return opts
+
+
+def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """The set-up key `necromancer` {powers, keeps, reserve} (X-NEC-1, -3…7): his 6 powers are
+    drawn with the seed before the column is dealt (never Cursed, Spirit or Stout, never one the
+    set-up lists in `powers`); he keeps the first unless told; the reserve is 13, 12 or 11."""
+    names = ctx["players"]
+    if not 3 <= len(names) <= 6:
+        raise InputError("players", "3 to 6 players with the Necromancer, who is the last (X-NEC-1)")
+    value = {} if value is None else value
+    if not isinstance(value, dict) or set(value) - {"powers", "keeps", "reserve"}:
+        raise InputError("necromancer", "a mapping with powers, keeps and reserve")
+    known = [p for p in in_sets("power", ctx["sets"]) if p not in st.EXCLUDED]
+    given = set(ctx.get("powers") or [])
+    powers = value.get("powers")
+    if powers is None:
+        powers = ctx["rng"].sample([p for p in known if p not in given], 6)
+    if not isinstance(powers, list) or len(powers) != 6 or len(set(powers)) != 6:
+        raise InputError("necromancer.powers", "his 6 drawn power ids, all different (X-NEC-4)")
+    for k, p in enumerate(powers):
+        if p not in known or p in given:
+            raise InputError(f"necromancer.powers[{k}]", f"{p!r} cannot be his: not Cursed, Spirit or "
+                                                         "Stout, not one of the stacks' (X-NEC-4)")
+    keeps = value.get("keeps", powers[0])
+    if keeps not in powers:
+        raise InputError("necromancer.keeps", "one of his 6 powers (X-NEC-5)")
+    reserve = value.get("reserve", 13)
+    if isinstance(reserve, bool) or reserve not in RESERVES:
+        raise InputError("necromancer.reserve", "13, 12 or 11 Ghosts (X-NEC-7)")
+    return {"powers": list(powers), "keeps": keeps, "reserve": reserve}, set(powers)
+
+
+def add_island(board: Board, setup: dict[str, Any]) -> Board:
+    """X-NEC-2: the region `island` inside the Lake, bordering every non-water region that
+    borders it; never conquered, scores nothing (terrain kind `island`)."""
+    lakes = [i for i, t in enumerate(board.terrain) if t == "lake"]
+    if not lakes:
+        raise InputError("map", "Necromancer Island goes in a lake: this map has none (X-NEC-2)")
+    if st.ISLAND in board.ids:
+        raise InputError(f"map.regions.{st.ISLAND}", "`island` is the Necromancer's reserved id")
+    lake = lakes[0]
+    data = board.inline()
+    data["regions"][st.ISLAND] = {"terrain": "island"}
+    if board.centre and board.centre[lake] is not None:
+        data["regions"][st.ISLAND]["centre"] = list(board.centre[lake])
+    data["borders"] += [[board.ids[j], st.ISLAND] for j in board.adjacent[lake]
+                        if not board.water[j] and board.kind[j] != "chasm"]
+    new = Board.from_map(data, board_id=board.id)
+    return replace(new, name=board.name, players=board.players, turns=board.turns,
+                   frame=board.frame, credits=board.credits, notes=list(board.notes))
+
+
+def start(game: Game, seat: int) -> None:
+    """Set-up (the round_start of turn 1 runs only there): the Necromancer is the last seat,
+    his Ghosts an army that is never in decline, 1 Ghost on the Island (X-NEC-2, -3, -5)."""
+    if game.turn != 1 or st.in_play(game):
+        return
+    own = game.setup["necromancer"]
+    nec = len(game.players) - 1
+    game.necromancer = {  # type: ignore[attr-defined]
+        "seat": nec, "reserve": own["reserve"], "removed": 13 - own["reserve"], "well": [],
+        "unbought": [p for p in own["powers"] if p != own["keeps"]], "won": False}
+    game.armies[st.GHOSTS] = Army(st.GHOSTS, (own["keeps"],), nec, picked_turn=1)
+    game.active[nec] = st.GHOSTS
+    game._occupy(st.island(game), st.GHOSTS, nec, 1)
+
+
+def turn_end(game: Game, seat: int) -> list[Any]:
+    """After the turn's placement and scoring: his souls, 1 per region he holds (X-NEC-14);
+    Ghosts in hand with no region to go to go onto the Island (X-NEC-10, A-NEC-07)."""
+    events: list[Any] = []
+    army = st.army(game)
+    if seat == st.seat(game):
+        held = [i for i in game.regions_of(st.GHOSTS) if i != st.island(game)]
+        st.into_well(game, st.SOUL, len(held))
+        if held:
+            events.append(game._event("souls", f"{len(held)} souls from the tray into the Well of "
+                                      "Souls (X-NEC-14)", seat, souls=len(held)))
+    waiting = any(d.kind == "withdrawal" and d.data["race"] == st.GHOSTS for d in game.pending)
+    if army.hand and not waiting:
+        n = army.hand
+        army.hand = 0
+        army.withdrawn = 0
+        st.to_island(game, n)
+        events.append(game._event("island", f"{n} Ghost{'s' if n > 1 else ''} onto the Island",
+                                  st.seat(game), ghosts=n))
+    return events
+
+
+def after_turn(game: Game, seat: int) -> list[Any]:
+    """X-NEC-11 after every player's turn, then X-NEC-15 at the end of his own."""
+    events = st.spawn(game)
+    if seat == st.seat(game) and st.won(game) and not game.finished:
+        st.change(game, "won", True)
+        game.finished = True
+        events.append(game._event("necromancer_wins", "every Ghost is in play: the Necromancer "
+                                  "wins at once (X-NEC-15)", seat))
+    return events
+
+
+def winners(game: Game) -> list[str]:
+    """X-NEC-15: the Necromancer alone when all his Ghosts are in play."""
+    return [game.players[st.seat(game)]] if st.book(game)["won"] else []
+
+
+def contenders(game: Game) -> list[int]:
+    """A-NEC-04: otherwise the winner is chosen among the other players (option
+    `necromancer_wins_on_points` lets him count)."""
+    if game.module_options["necromancer"].necromancer_wins_on_points:
+        return list(range(len(game.players)))
+    return [s for s in range(len(game.players)) if s != st.seat(game)]
+
+
+def legal(game: Game, out: list[Action]) -> list[Action]:
+    """His turn offers no pick and no decline; purchases come first (X-NEC-12)."""
+    nec = game.players[st.seat(game)]
+    out = [a for a in out if not (a.by == nec and a.do in ("pick", "decline"))]
+    if game.game_over or game.queue or game.seat != st.seat(game):
+        return out
+    items = ["ghost", *st.book(game)["unbought"]]
+    return [Action.trusted(nec, "buy", item=x) for x in items
+            if words.buy_error(game, st.seat(game), x) is None] + out
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    b = st.book(game)
+    return {"player": game.players[b["seat"]], "reserve": b["reserve"], "well": list(b["well"]),
+            "removed": b["removed"], "unbought": list(b["unbought"]), "won": b["won"],
+            "price": st.price(game)}
+
+
+@module
+class Necromancer:
+    id = "necromancer"
+    options = NecromancerOptions
+    off_board_seats = 1  # X-NEC-1: the board and its turn track are those of the others
+    setup_keys = {"necromancer": prepare}
+    effects = (WELL,)
+    steps = {"round_start": (start,), "turn_end": (turn_end,), "after_turn": (after_turn,)}
+    before = (words.before,)
+    handlers = {"buy": words.do_buy}
+    legal = (legal,)
+
+    @staticmethod
+    def board(board: Board, setup: dict[str, Any]) -> Board:
+        return add_island(board, setup)
+
+    @staticmethod
+    def winners(game: Game) -> list[str]:
+        return winners(game)
+
+    @staticmethod
+    def contenders(game: Game) -> list[int]:
+        return contenders(game)
+
+    @staticmethod
+    def snapshot(game: Game) -> dict[str, Any]:
+        return snapshot(game)

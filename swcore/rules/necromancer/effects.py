@@ -1,0 +1,96 @@
+"""The Ghosts (the Necromancer's tokens, race id `ghosts`) and the Well of Souls as effects.
+
+The Ghosts are an army like any other for the core (conquest, Ready Troops, redeployment,
+scoring); only what the rules change is here. The Well is a module-wide effect that every army
+carries while the module is in play (it hears every conquest loss and the Elves' decline)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...effects import Ability, register
+from ...errors import RuleError
+from . import state as st
+
+if TYPE_CHECKING:
+    from ...game import Army, Game
+
+
+def _by_island(game: Game, region: int) -> bool:
+    return region in game.board.adjacent_sets[st.island(game)]
+
+
+@register
+class Ghosts(Ability):
+    """X-NEC-13, -16, -17, A-NEC-05, A-NEC-07."""
+
+    id, rule = st.GHOSTS, "X-NEC-13"
+
+    def counts_as_declined(self, game: Game, army: Army) -> bool:
+        return True  # X-NEC-16: in decline for every other player's ability (A-NEC-05)
+
+    def enters_anywhere(self, game: Game, army: Army) -> bool:
+        return True  # never by the edge: `refuses_target` keeps him next to the Lake
+
+    def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
+        return _by_island(game, region)  # X-NEC-17: he may always attack from the Island
+
+    def refuses_target(self, game: Game, army: Army, region: int) -> Any:
+        """X-NEC-13: his border regions are those around the Lake (the Island's neighbours);
+        otherwise the normal adjacency to the regions he holds."""
+        if _by_island(game, region):
+            return None
+        adj = game.board.adjacent_sets[region]
+        if any(game.race[j] == st.GHOSTS for j in adj):
+            return None
+        return RuleError("X-NEC-13", f"{game.board.ids[region]} is neither next to the Lake nor to "
+                                     "a Ghost region")
+
+    def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
+        """A-NEC-07: every Ghost of the Island is available (none need stay there)."""
+        i = st.island(game)
+        if game.race[i] != st.GHOSTS:
+            return
+        army.hand += game.tokens[i]
+        game._occupy(i, None, None, 0)
+        # Noted before the core's own undo of Ready Troops, so undone after it: by then the
+        # hand and the Island's count are back, only the occupant is missing.
+        game._note(lambda: game._occupy(i, st.GHOSTS, army.owner, game.tokens[i]))
+
+    def extra_box(self, game: Game, army: Army) -> int:
+        """The Ghosts off the board that are not in hand: the reserve, the Well and those the
+        difficulty option left in the box (X-NEC-3, -7), so the tray holds none."""
+        b = st.book(game)
+        return -(b["reserve"] + st.well_ghosts(game) + b["removed"])
+
+
+class Well(Ability):
+    """X-NEC-8, -9: every token lost in a conquest goes into the Well of Souls; an Elf
+    discarded on going into decline too. Carried by every army (in decline too)."""
+
+    id, rule = "well_of_souls", "X-NEC-8"
+    works_in_decline = True
+
+    def on_tokens_lost(self, game: Game, army: Army, region: int, race: str, lost: int) -> list[Any]:
+        st.into_well(game, race, lost)
+        return [game._event("well", f"{lost} {race.replace('_', ' ')} token{'s' if lost > 1 else ''} "
+                            f"into the Well of Souls ({len(st.book(game)['well'])})", st.seat(game),
+                            race=race, souls=lost)]
+
+    def on_decline(self, game: Game, army: Army) -> list[Any]:
+        """X-NEC-9: Elves thinned out by their decline (B-DECL-3) go into the Well."""
+        if army.race != "elves":
+            return []
+        n = army.hand + army.held + sum(game.tokens[i] - 1 for i in game.regions_of(army.race))
+        st.into_well(game, army.race, n)
+        return [game._event("well", f"{n} Elves into the Well of Souls (X-NEC-9)", st.seat(game),
+                            race=army.race, souls=n)] if n else []
+
+    def extra_box(self, game: Game, army: Army) -> int:
+        """Tokens of the army's race lying in the Well are out of the tray (B-DEF-8)."""
+        if army.race == st.GHOSTS:
+            return 0
+        return -sum(1 for k in st.book(game)["well"] if k == army.race)
+
+
+WELL = Well()

@@ -47,7 +47,6 @@ from bokeh.models import (
 from bokeh.plotting import figure
 
 from swcore import Board, Game, InputError, load_board
-from swcore.board import SYMBOLS
 from swcore.catalogue import LOST_TRIBE, race_name
 from swcore.words import WORDS, Kind
 
@@ -222,8 +221,10 @@ class BoardMap:
             n = game.tokens[i] if game else int(b.lost_tribe[i])
             tok = dtok = tok_s = dtok_s = None
             fill, ink_ = "#FFFFFF", "#000000"
-            if race == LOST_TRIBE:
-                tok, tok_s = f"Lost Tribe ×{n}", f"{st.LOST_TRIBE_SHORT}×{n}"
+            if race == LOST_TRIBE or (race and game is not None and race not in game.armies):
+                lost = race == LOST_TRIBE  # or another neutral occupant (a Pirate Ship)
+                name = "Lost Tribe" if lost else race_name(race)
+                tok, tok_s = f"{name} ×{n}", f"{st.LOST_TRIBE_SHORT if lost else name[:3]}×{n}"
                 fill, ink_ = st.LOST_TRIBE_COLOR, st.ink(st.LOST_TRIBE_COLOR)
             elif race and game is not None:
                 fill = self.colors[game.players[game.owner[i]]]
@@ -413,7 +414,7 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
         "rid": list(b.ids), "xs": xs, "ys": ys, "x": cx, "y": cy,
         "terrain": list(b.terrain),
         "fill": [st.TERRAIN_COLORS[t] for t in b.terrain],
-        "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in SYMBOLS
+        "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in st.SYMBOL_GLYPHS
                                     if s in b.symbols[i]]) for i, rid in enumerate(b.ids)],
     }
     return data, links, _peaks(peaks)
@@ -542,7 +543,7 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
     """The hover text of region i (HTML; every name escaped). `die` is None when the player
     to move cannot conquer it now, True when only a final conquest with the die can."""
     rid = b.ids[i]
-    facts = [b.terrain[i]] + [st.SYMBOL_NAMES[s] for s in SYMBOLS
+    facts = [b.terrain[i]] + [st.SYMBOL_NAMES[s] for s in st.SYMBOL_GLYPHS
                               if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
         facts.append("border region (entry)")
@@ -551,6 +552,8 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
     lines = [f"<b>{escape(rid)}</b>: {escape(', '.join(facts))}"]
     if race == LOST_TRIBE:
         lines.append(f"Occupant: Lost Tribe × {n}")
+    elif race and game is not None and race not in game.armies:  # a Pirate Ship (X-RW-11)
+        lines.append(f"Occupant: {escape(race_name(race))} × {n}")
     elif race and game is not None:
         owner = game.players[game.owner[i]]
         state = " (in decline)" if game.armies[race].declined else ""

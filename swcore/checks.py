@@ -79,8 +79,8 @@ def _declined(game: Game, seat: int, v: Any) -> tuple[Any, Any]:
 
 
 def _owner(game: Game, i: int) -> Any:
-    if game.race[i] == LOST_TRIBE:
-        return LOST_TRIBE
+    if game.race[i] == LOST_TRIBE or (game.race[i] and game.race[i] not in game.armies):
+        return game.race[i]  # a neutral occupant (Lost Tribe, Pirate Ship) is its own owner
     o = game.owner[i]
     return game.players[o] if o is not None else None
 

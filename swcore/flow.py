@@ -106,7 +106,8 @@ class FlowMixin:
         if first is not None:
             if a.do not in first.words:
                 raise RuleError(first.rule, first.reason)
-            return getattr(self, self.ruleset.decisions[first.kind])(seat, a)
+            settle = self.ruleset.decisions[first.kind]  # a Game method's name, or a module's fn
+            return settle(self, seat, a) if callable(settle) else getattr(self, settle)(seat, a)
         if seat != self.seat and not WORDS[a.do].anyone:
             raise RuleError("B-FLOW-1", f"it is {self.current}'s turn, not {a.by}'s")
         handler = getattr(self, "_do_" + a.do, None)

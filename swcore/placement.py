@@ -64,6 +64,10 @@ class PlacementMixin:
                 limit, rule = n, ab.rule
         return limit, rule
 
+    def _vacated(self, army: Army) -> set[int]:
+        """Regions `army` must empty at its own redeployment (`vacates`: rivers, X-RW-4)."""
+        return {i for ab in self._fx(army, "vacates") for i in ab.vacates(self, army)}
+
     def _held_back(self, army: Army, total: int) -> int:
         """Tokens kept off the board after placement: the sum of the effects' `held_back`
         (the Amazons' 4, B-RACE-AMAZONS-2; a Leader with only immune regions, X-LEAD-3)."""
@@ -127,6 +131,9 @@ class PlacementMixin:
         if not held:
             return place
         extra = army.withdrawn if withdrawn_only else army.hand
+        if not withdrawn_only:
+            for i in self._vacated(army) & set(place):  # X-RW-4: their tokens join the hand
+                extra += place.pop(i)
         total = sum(place.values()) + army.hand + army.held
         hold = 0 if withdrawn_only or army.declined else self._held_back(army, total)
         least = self._least(army)[0]
@@ -154,18 +161,25 @@ class PlacementMixin:
                          total: int) -> dict[int, int]:
         held = set(self.regions_of(army.race))
         least, rule = self._least(army)
+        gone = self._vacated(army) if minimum is None else set()
         place: dict[int, int] = {}
         for rid, n in a.tokens or ():
             i = self.board.region(rid, f"tokens.{rid}")
             if i not in held:
                 raise RuleError("B-REDEP-1", f"{rid} is not held by the {race_name(army.race)}")
+            if i in gone:
+                if n:
+                    why = next(ab.rule for ab in self._fx(army, "vacates") if i in ab.vacates(self, army))
+                    raise RuleError(why, f"{rid} must be emptied at redeployment")
+                continue
             if n < least:
                 raise RuleError(rule, f"{rid} must keep at least {'one token' if least == 1 else f'{least} tokens'}")
             if minimum and n < minimum[i]:
                 raise RuleError("B-LOSS-2", f"{rid} already holds {minimum[i]}; only withdrawn tokens move")
             place[i] = n
         placed = sum(place.values())
-        if placed != total:
+        held -= gone
+        if placed != (total if held else 0):  # nothing left to hold: the tokens stay in hand
             raise RuleError("B-REDEP-1", f"{placed} tokens placed; {total} must be placed")
         limit, why = self._region_limit(army, total)
         if limit is not None and len(place) > limit:

@@ -1,0 +1,135 @@
+"""River World's effects: the four kinds of event (each active while it is `game.event`) and
+the rules every army follows on a River World map (rivers, harbours, the Caravel, the Pirate
+penalty). Seed 004; digest X-RW-*; rulings A-RW-01…06."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...effects import Ability, register
+from . import state as st
+
+if TYPE_CHECKING:
+    from ...game import Army, Game
+
+
+def _river(game: Game, i: int) -> bool:
+    return game.board.kind[i] == "river"
+
+
+class Event(Ability):
+    """An event lasts the whole game turn and touches every army, in decline too (A-RW-04)."""
+
+    works_in_decline = True
+
+
+@register
+class Storm(Event):
+    """X-RW-8: rivers cost 3 tokens instead of 1; Pirate Ships still add 1 (A-RW-04)."""
+
+    id, rule = "storm", "X-RW-8"
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        return [("storm", 2)] if _river(game, region) else []
+
+
+@register
+class QuietWaters(Event):
+    """X-RW-9: no effect."""
+
+    id, rule = "quiet_waters", "X-RW-9"
+
+
+@register
+class HarshWinter(Event):
+    """X-RW-10: rivers freeze into ordinary regions: cost 2, kept with at least 1 token, 1 VC
+    (the river rule `vacates` lets them be held this turn)."""
+
+    id, rule = "harsh_winter", "X-RW-10"
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        return [("frozen river", 1)] if _river(game, region) else []
+
+
+@register
+class Pirates(Event):
+    """X-RW-11: the ships are put on every empty river when the event is turned up (the
+    module's round_start); the penalty and the ships stay after the event (A-RW-03)."""
+
+    id, rule = "pirates", "X-RW-11"
+
+
+class Rivers(Ability):
+    """X-RW-4, A-RW-04: rivers are emptied at redeployment, unless Harsh Winter froze them or a
+    sea ability lets the race stay (Seafaring); Tritons count river banks as coast."""
+
+    id, rule = "river_world.rivers", "X-RW-4"
+    works_in_decline = True  # in-decline Ghouls redeploy too
+
+    def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
+        if game.event == st.WINTER or any(ab.may_occupy_water(game, army) for ab in game._hooks(army)):
+            return ()
+        return tuple(i for i in game.regions_of(army.race) if _river(game, i))
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        b = game.board
+        if b.coastal[region] or not any(_river(game, j) for j in b.adjacent_sets[region]):
+            return []
+        if any(ab.id == "tritons" for ab in game._hooks(army)):  # A-RW-04: a river bank is a coast
+            return [("Tritons on a river bank", -1)]
+        return []
+
+
+class Caravel(Ability):
+    """X-RW-6, A-RW-06: this turn the regions bordering the Caravel's river are adjacent to, and
+    entry regions for, the active race of the player who put it there."""
+
+    id, rule = "river_world.caravel", "X-RW-6"
+
+    @staticmethod
+    def _banks(game: Game, army: Army) -> frozenset[int]:
+        c = st.book(game)["caravel"]
+        if c is None or c[1] != army.owner or army.declined:
+            return frozenset()
+        return game.board.adjacent_sets[c[0]]
+
+    def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
+        return region in self._banks(game, army)
+
+    def extra_entry(self, game: Game, army: Army, region: int) -> bool:
+        return region in self._banks(game, army)
+
+
+class Harbours(Ability):
+    """X-RW-5: the player's n harbours (all races together) score 1 + 2 + … + n instead of 1
+    each; the extra goes with the first race the player scores (the active one if any)."""
+
+    id, rule = "river_world.harbours", "X-RW-5"
+    works_in_decline = True
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        seat = army.owner
+        first = game.active[seat] or (game.declined[seat][0] if game.declined[seat] else None)
+        if first != army.race:
+            return []
+        n = sum(1 for i in st.with_symbol(game, "harbour") if st.occupies(game, seat, i))
+        extra = n * (n + 1) // 2 - n
+        return [(f"{n} harbours: " + " + ".join(map(str, range(1, n + 1))), extra)] if extra else []
+
+
+class PiratePenalty(Ability):
+    """X-RW-11, A-RW-02, A-RW-03: −1 per region of the race next to a Pirate Ship, at every
+    scoring while the ship stays; bonuses are not reduced (a region is worth at least 1, so
+    the floor of 0 per region always holds)."""
+
+    id, rule = "river_world.pirates", "X-RW-11"
+    works_in_decline = True
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        if st.SHIP not in game.where or not game.where[st.SHIP]:
+            return []
+        n = len(st.ship_shadow(game).intersection(held))
+        return [(f"{n} region{'s' if n != 1 else ''} next to a Pirate Ship", -n)] if n else []
+
+
+EFFECTS = (Rivers(), Caravel(), Harbours(), PiratePenalty())

@@ -1,0 +1,81 @@
+"""River World's game-wide state (`game.module_state["river_world"]`) and its board features.
+
+`order`: the event ids in the order they are turned up (None in table mode, where the table
+enters each); `shown`: the events turned up so far, one per game turn; `ships`: Pirate Ships
+taken from the box (a conquered ship leaves the game, A-RW-04); `caravel`: [river, seat] while
+the Caravel is on the board this turn; `caravel_turn`: [turn, seat] of its last use; `peeked`:
+{player: turn} for the Temple of the Seer (X-RW-7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...game import Game
+
+MODULE = "river_world"
+SHIP = "pirate_ship"
+#: The 11 Event markers of the box (X-RW-2): id -> how many.
+EVENT_BOX = {"storm": 2, "quiet_waters": 3, "harsh_winter": 2, "pirates": 4}
+WINTER = "harsh_winter"
+
+
+def book(game: Game) -> dict[str, Any]:
+    return game.module_state.setdefault(MODULE, {"order": None, "shown": [], "ships": 0,
+                                                 "caravel": None, "caravel_turn": None,
+                                                 "peeked": {}})
+
+
+def options(game: Game) -> Any:
+    return game.module_options[MODULE]
+
+
+def rivers(game: Game) -> list[int]:
+    return [i for i, k in enumerate(game.board.kind) if k == "river"]
+
+
+def with_symbol(game: Game, symbol: str) -> list[int]:
+    return [i for i, s in enumerate(game.board.symbols) if symbol in s]
+
+
+def occupies(game: Game, seat: int, i: int) -> bool:
+    """A-RW-01: a token of any of the player's races (active or in decline) is there."""
+    return game.owner[i] == seat and game.race[i] in game.armies
+
+
+def ships_left(game: Game) -> int:
+    """A-RW-05: the box holds 12 Pirate Ships (a set-up's `supply` may say otherwise)."""
+    return max(0, game.box_of(SHIP) - book(game)["ships"])
+
+
+def put_ships(game: Game, regions: list[int]) -> list[int]:
+    """A Pirate Ship on each region, in map order while the box has any (A-RW-05)."""
+    placed = []
+    for i in regions:
+        if not ships_left(game):
+            break
+        game._occupy(i, SHIP, None, 1)
+        book(game)["ships"] += 1
+        placed.append(i)
+    return placed
+
+
+def ship_shadow(game: Game) -> set[int]:
+    """Regions that score 1 less (X-RW-11): next to a river holding a ship (A-RW-02), or, with
+    `pirates_penalty: connected` (the Dutch text), next to any river of the ship's unbroken
+    stretch of river regions."""
+    adj, kind = game.board.adjacent_sets, game.board.kind
+    ships = [i for i in game.where.get(SHIP, ())]
+    if options(game).pirates_penalty == "connected":
+        seen, todo = set(ships), list(ships)
+        while todo:
+            j = todo.pop()
+            for k in adj[j]:
+                if kind[k] == "river" and k not in seen:
+                    seen.add(k)
+                    todo.append(k)
+        ships = list(seen)
+    out: set[int] = set()
+    for j in ships:
+        out |= adj[j]
+    return out - set(game.where.get(SHIP, ()))

@@ -8,9 +8,17 @@ under the repository); a demo game is created on first start.
 
 from __future__ import annotations
 
+import os
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
+
+# Model ids unique across server processes (uuids, not a counter from p1000): a page reconnected
+# to a restarted server receives a new document whose ids would otherwise collide with the ids
+# it still holds, and BokehJS would keep the old views (connection.py).
+os.environ.setdefault("BOKEH_SIMPLE_IDS", "no")
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
@@ -21,10 +29,11 @@ import param  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
 from dashboards import nodelay  # noqa: E402
+from dashboards.connection import ConnectionLight  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
-from dashboards.store import Store, get_store  # noqa: E402
+from dashboards.store import Store, get_store, normalise_code  # noqa: E402
 from dashboards.turn import PAGE_CSS, TurnScreen, esc, html  # noqa: E402
 
 TITLE = "Small World · table assistant"
@@ -40,6 +49,8 @@ a.sw-rules { color:#fff; font-size:16px; font-weight:600; text-decoration:none;
              white-space:nowrap; border:1px solid rgba(255,255,255,.8); border-radius:16px;
              padding:5px 12px; }
 a.sw-rules:hover, a.sw-rules:focus { background:rgba(255,255,255,.18); }
+.sw-codebox { background:#fff8e1; border:2px solid #5c3c00; border-radius:10px;
+              padding:6px 14px; color:#222; }
 .narrow { display:none; }
 @media (max-width: 700px) {
   a.sw-rules { font-size:14px; padding:3px 9px; }
@@ -65,21 +76,74 @@ def ensure_demo(store: Store) -> int:
 
 
 class TableApp(pn.viewable.Viewer):
-    """Routes between the lobby, the new-game form and the turn screen of one device."""
+    """Routes between the lobby, the new-game form and the turn screen of one device. The URL
+    names the open game (`?game=ID&code=CODE`), so a reload, another device given the link, or
+    a page reconnected to a restarted server reopens the same game."""
 
     page = param.Selector(default="lobby", objects=["lobby", "new", "created", "game"])
 
     def __init__(self, store: Store, **params: Any):
         super().__init__(**params)
         self.store = store
+        self.device = secrets.token_hex(8)  # this page: the unit of the guessing limits
         self.screen: TurnScreen | None = None
-        self.lobby = Lobby(store, on_open=self.open_session, on_new=self.new_game)
+        self.lobby = Lobby(store, on_open=self.open_session, on_new=self.new_game,
+                           device=self.device)
         self._main = pn.Column(self.lobby, sizing_mode="stretch_width")
         self._template: Any = None
+        self.light = ConnectionLight()
+        self.light.param.watch(self._live, "live")
+        self.code_button = pn.widgets.Button(label="Join code", height=38, visible=False,
+                                             stylesheets=[":host .bk-btn { font-size:16px; "
+                                                          "font-weight:700; background:#fff; "
+                                                          "color:#1b5e20; border-radius:16px; }"])
+        self.code_button.on_click(lambda e: self.toggle_code())
+        self.code_box = pn.pane.HTML("", visible=False, sizing_mode="stretch_width")
+        self._opened: tuple[int, str] | None = None
+        self.open_from_url(pn.state.session_args if pn.state.curdoc else {})
+        self.light.param.watch(self._url_changed, "search")
+
+    # --- the game's URL ------------------------------------------------------------------
+    def open_from_url(self, args: dict[str, Any]) -> bool:
+        """Open the game named by URL arguments `game` and `code` (bytes, as Bokeh gives them,
+        or text); a wrong or missing code leaves the lobby with its message."""
+        def arg(name: str) -> str:
+            v = args.get(name) or [""]
+            v = v[0] if isinstance(v, list) else v
+            return v.decode(errors="replace") if isinstance(v, bytes) else str(v)
+        game, code = arg("game"), arg("code")
+        if not (game and code) or (self._opened == (int(game) if game.isdigit() else 0,
+                                                    normalise_code(code))):
+            return False
+        self.lobby.choose(int(game) if game.isdigit() and len(game) < 10 else 0)
+        self.lobby._ask.visible = True  # a refusal is shown where the code is asked
+        return self.lobby.open_chosen(code) is not None
+
+    def _url_changed(self, event: Any) -> None:
+        from urllib.parse import parse_qs
+
+        if self.page in ("lobby", "game"):
+            self.open_from_url(parse_qs(str(event.new).lstrip("?")))
+
+    def game_url(self) -> str:
+        if self._opened is None:
+            return ""
+        gid, code = self._opened
+        return "?" + urlencode({"game": gid, "code": code})
+
+    def _set_url(self) -> None:
+        loc = pn.state.location
+        if loc is not None and loc.search != self.game_url():
+            loc.search = self.game_url()
+
+    def _live(self, event: Any) -> None:
+        if self.screen is not None:
+            self.screen._taps.live = bool(event.new)
 
     # --- navigation ----------------------------------------------------------------------
     def new_game(self) -> None:
-        form = NewGameForm(self.store, on_created=self.created, on_cancel=self.to_lobby)
+        form = NewGameForm(self.store, on_created=self.created, on_cancel=self.to_lobby,
+                           device=self.device)
         self._main[:] = [form]
         self.page = "new"
 
@@ -90,14 +154,15 @@ class TableApp(pn.viewable.Viewer):
         open_it.on_click(lambda e: self._open_new(game_id, code))
         self._main[:] = [pn.Column(
             html(f"<h2>Table “{esc(name)}” is ready</h2><p>Join code (other devices need it to "
-                 f"open this game; write it down):</p><p style='font-size:44px;font-weight:800;"
+                 f"open this game; any device in the game shows it again with "
+                 f"<b>Join code</b>):</p><p style='font-size:44px;font-weight:800;"
                  f"letter-spacing:6px;margin:8px 0' class='sw-code'>{esc(code)}</p>"),
             open_it, sizing_mode="stretch_width", max_width=900)]
         self.page = "created"
 
     def _open_new(self, game_id: int, code: str) -> None:
         try:
-            self.open_session(TableSession.open(self.store, game_id, code))
+            self.open_session(TableSession.open(self.store, game_id, code, self.device))
         except AccessDenied:  # pragma: no cover - the code was just made
             self.to_lobby()
 
@@ -105,17 +170,37 @@ class TableApp(pn.viewable.Viewer):
         if self.screen is not None:
             self.screen.stop()
         self.screen = TurnScreen(session, on_leave=self.to_lobby)
-        self._main[:] = [self.screen]
+        self.screen._taps.live = self.light.live
+        self._opened = (session.game_id, session.code)
+        self.code_box.visible = False
+        self._main[:] = [self.code_box, self.screen]
         self.screen.start_polling()
+        self.code_button.visible = True
         self.page = "game"
+        self._set_url()
+
+    def toggle_code(self) -> None:
+        """Show (or hide) the join code and the game's link, for another device."""
+        if self.screen is None:
+            return
+        code = self.screen.session.code
+        self.code_box.object = (
+            f"<div class='sw-codebox'>Join code of “{esc(self.screen.session.table_name)}”: "
+            f"<b class='sw-code' style='font-size:30px;letter-spacing:5px'>{esc(code)}</b>"
+            f"<div>or open this page's address on the other device: it names the game "
+            f"(<code>{esc(self.game_url())}</code>).</div></div>")
+        self.code_box.visible = not self.code_box.visible
 
     def to_lobby(self) -> None:
         if self.screen is not None:
             self.screen.stop()
             self.screen = None
+        self._opened = None
+        self.code_button.visible = False
         self.lobby.refresh()
         self._main[:] = [self.lobby]
         self.page = "lobby"
+        self._set_url()
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._template is None:
@@ -128,7 +213,9 @@ class TableApp(pn.viewable.Viewer):
                 main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
                 # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.
                 meta_viewport="width=device-width, initial-scale=1",
-                header=[pn.pane.HTML(HEADER_LINK, stylesheets=[HEADER_CSS])])
+                header=[pn.Row(self.light, self.code_button,
+                               pn.pane.HTML(HEADER_LINK, stylesheets=[HEADER_CSS]),
+                               styles={"gap": "10px", "align-items": "center"})])
         return self._template
 
 
@@ -142,6 +229,7 @@ def app(url: str | None = None) -> TableApp:
 
 
 pn.extension(notifications=False)
+pn.config.reconnect = True  # Bokeh's client tries again after a lost websocket (connection.py)
 nodelay.install()  # before the first page's websocket opens (see dashboards/nodelay.py)
 
 if pn.state.served:

@@ -1,4 +1,5 @@
-"""The lobby: the games on this server by table name; open one with its join code.
+"""The lobby: the games on this server by table name; open one with its join code, or open
+any game, listed or not, by its code alone ("Open by code").
 
 Nothing but the public table name and creation date is shown before the code is given (the demo
 game's code is public and shown). A wrong code, like an unknown game, gets the one answer
@@ -56,9 +57,10 @@ class Lobby(pn.viewable.Viewer):
     message = param.String(default="", doc="the last refusal")
 
     def __init__(self, store: Store, on_open: Callable[[TableSession], Any] | None = None,
-                 on_new: Callable[[], Any] | None = None, **params: Any):
+                 on_new: Callable[[], Any] | None = None, device: str = "", **params: Any):
         super().__init__(**params)
         self.store = store
+        self.device = device  # this page, for the limits on wrong codes
         self.on_open = on_open
         self.on_new = on_new
         self._names: dict[int, str] = {}
@@ -79,6 +81,19 @@ class Lobby(pn.viewable.Viewer):
                               visible=False, sizing_mode="stretch_width",
                               styles={"background": "#f3f6fa", "border-radius": "8px",
                                       "padding": "8px"})
+        self._any_code = pn.widgets.TextInput(
+            placeholder="Join code of any game", max_length=20, sizing_mode="stretch_width",
+            stylesheets=[":host input { font-size: 20px; height: 46px; "
+                         "text-transform: uppercase; }"])
+        by_code = pn.widgets.Button(label="Open by code", color="primary", width=170, **BIG)
+        by_code.on_click(lambda e: self.open_by_code())
+        self._any_code.param.watch(lambda e: self.open_by_code(), "enter_pressed")
+        self._any_error = alert_pane("danger")
+        self._by_code = pn.Column(
+            pn.pane.HTML("<div style='font-size:16px'>A game not in the list (or any game): "
+                         "type its join code.</div>"),
+            pn.Row(self._any_code, by_code, sizing_mode="stretch_width"), self._any_error,
+            sizing_mode="stretch_width")
         new = pn.widgets.Button(label="New game", color="success", sizing_mode="stretch_width",
                                 **BIG)
         new.on_click(lambda e: self.on_new and self.on_new())
@@ -89,6 +104,7 @@ class Lobby(pn.viewable.Viewer):
                          "code. Each game has its own code, shown when it was created.</p>"
                          + tutorial_link(), stylesheets=[LINK_CSS]),
             pn.Row(new, refresh, sizing_mode="stretch_width", max_width=420),
+            self._by_code,
             self._ask,
             self._status,
             self._list,
@@ -145,7 +161,7 @@ class Lobby(pn.viewable.Viewer):
     def open_chosen(self, code: str | None = None) -> TableSession | None:
         code = self._code.value if code is None else code
         try:
-            session = TableSession.open(self.store, self.chosen, code)
+            session = TableSession.open(self.store, self.chosen, code, self.device)
         except AccessDenied as err:
             self._say(str(err))
             return None
@@ -154,6 +170,24 @@ class Lobby(pn.viewable.Viewer):
             return None
         self.message = ""
         self.choose(0)
+        if self.on_open:
+            self.on_open(session)
+        return session
+
+    def open_by_code(self, code: str | None = None) -> TableSession | None:
+        """Open whichever game the code opens, listed or not."""
+        code = self._any_code.value if code is None else code
+        try:
+            session = TableSession.open_by_code(self.store, code, self.device)
+        except (AccessDenied, SQLAlchemyError) as err:
+            text = str(err) if isinstance(err, AccessDenied) else AWAY
+            self._any_error.object = escape(text)
+            show(self._any_error)
+            self.message = text
+            return None
+        show(self._any_error, False)
+        self._any_code.value = ""
+        self.message = ""
         if self.on_open:
             self.on_open(session)
         return session

@@ -47,10 +47,12 @@ class NewGameForm(pn.viewable.Viewer):
     seed = param.Integer(default=0, label="Shuffle number (seed)")
 
     def __init__(self, store: Store, on_created: Callable[[int, str], Any] | None = None,
-                 on_cancel: Callable[[], Any] | None = None, **params: Any):
+                 on_cancel: Callable[[], Any] | None = None, device: str | None = None,
+                 **params: Any):
         params.setdefault("seed", random.randrange(1, 1_000_000))
         super().__init__(**params)
         self.store = store
+        self.device = device  # the page creating games: the creation limits count per device
         self.on_created = on_created
         self.on_cancel = on_cancel
         self.created: tuple[int, str] | None = None
@@ -173,7 +175,7 @@ class NewGameForm(pn.viewable.Viewer):
     def submit(self) -> tuple[int, str] | None:
         try:
             kw = self.setup_kwargs()
-            self.created = create_game(self.store, self.table_name, **kw)
+            self.created = create_game(self.store, self.table_name, device=self.device, **kw)
         except (SetupError, SQLAlchemyError) as err:  # nothing created; the form keeps its input
             self._error.object = escape(err.message if isinstance(err, SetupError) else AWAY)
             show(self._error)

@@ -25,7 +25,7 @@ import panel as pn
 
 #: Browser side of a pooled button's click: what the page shows, sent as one property change.
 JS = """
-tap.value = JSON.stringify({slot: %d, seq: Number(seen.value), label: cb_obj.label,
+tap.value = JSON.stringify({slot: %d, seq: Number(seen.value), label: (cb_obj.origin || cb_obj).label,
                             n: Date.now() + Math.random()})
 """
 

@@ -50,14 +50,33 @@ def new_game(board: str, players: int, turns: int | None, seed: int) -> Game:
 # The checks
 # ---------------------------------------------------------------------------------------
 def in_play(game: Game) -> dict[str, int]:
-    """Tokens of each race out of the tray: on the board + in hand + held (Amazons)."""
+    """Tokens of each race out of the tray: on the board + in hand + held (Amazons), + the
+    tokens the modules keep elsewhere (the Homunculi's pile on their combo, X-BNA-HOM-1)."""
     out: Counter[str] = Counter()
     for i, race in enumerate(game.race):
         if race is not None:
             out[race] += game.tokens[i]
     for race, army in game.armies.items():
         out[race] += army.hand + army.held
+    out.update(piles(game))
     return dict(out)
+
+
+def piles(game: Game) -> dict[str, int]:
+    """Race tokens lying on column combos, as the snapshot shows them (Be Not Afraid only)."""
+    if "be_not_afraid" not in game.ruleset.ids:
+        return {}
+    return dict(game.snapshot()["modules"]["be_not_afraid"]["piles"])
+
+
+def boxes(game: Game) -> dict[str, int]:
+    """Each race's tokens in all: its box (`box_of`, set-up overrides included) plus the tokens
+    its army has from outside it (`extra_box`: Horde tokens, a Leader)."""
+    out = {}
+    for race in BOX:
+        army = game.armies.get(race)
+        out[race] = game.box_of(race) + (game._extra_box(army) if army else 0)
+    return out
 
 
 def check_position(game: Game) -> None:
@@ -90,10 +109,10 @@ def check_position(game: Game) -> None:
             assert sum(game.mk[kind]) <= most, (kind, sum(game.mk[kind]))
     # The tray: 0 <= tray <= box, for every race and for the Lost Tribes (B-DEF-8).
     counts = in_play(game)
-    for race, box in BOX.items():
+    for race, box in boxes(game).items():
         assert 0 <= counts.get(race, 0) <= box, (race, counts.get(race), box)
-        tray = game.tray(race) if race in game.armies or race == LOST_TRIBE else box - counts.get(race, 0)
-        assert counts.get(race, 0) + tray == box
+        if race in game.armies or race == LOST_TRIBE:
+            assert counts.get(race, 0) + game.tray(race) == box, (race, game.tray(race))
     for race, army in game.armies.items():
         assert army.hand >= 0 and army.held >= 0, (race, army.hand, army.held)
     # Active and in-decline races of each player (B-DECL-4: one non-Spirit decline).
@@ -119,16 +138,18 @@ def check_position(game: Game) -> None:
     assert len(game.column) == 6 or not game.race_stack
 
 
-def check_ledger(before: Game, after: Game, events: list) -> None:
+def check_ledger(before: Game, after: Game, events: list, ledger=None) -> None:
     """Tokens leave the tray only by picking, Skeletons and Sorcerers, and come back only by
-    losses, conversions and declines; coins move only by picking and scoring."""
+    losses, conversions and declines; coins move only by picking and scoring. `ledger(before,
+    after, events, expect, declined)` adds the modules' own moves to `expect` and checks the
+    races that declined; it returns the coins the bank paid out net (`pay` events)."""
     was, now = in_play(before), in_play(after)
     expect = dict(was)
     declined, gone = set(), set()
     for ev in events:
         d = ev.data
         if ev.kind == "pick":
-            expect[d["race"]] = expect.get(d["race"], 0) + d["tokens"]
+            expect[d["race"]] = expect.get(d["race"], 0) + d["tokens"] - piles(before).get(d["race"], 0)
         elif ev.kind == "loss":
             expect[d["race"]] -= d["lost"]
         elif ev.kind == "lost_tribe":
@@ -143,9 +164,12 @@ def check_ledger(before: Game, after: Game, events: list) -> None:
             declined.add(d["race"])
         elif ev.kind == "race_gone":
             gone.add(d["race"])
+    bank = ledger(before, after, events, expect, declined) if ledger else 0
     for race in set(was) | set(now) | set(expect):
         if race in gone:
             assert now.get(race, 0) == 0 and race not in after.armies, (race, "gone")
+        elif race in declined and ledger is not None:
+            continue  # checked by the modules' ledger
         elif race in declined:
             army = after.armies[race]
             held = len(after.regions_of(race))
@@ -158,7 +182,7 @@ def check_ledger(before: Game, after: Game, events: list) -> None:
                                                               now.get(race), [e.text for e in events])
     scored = sum(e.data["total"] for e in events if e.kind == "score")
     total = sum(before.coins) + sum(c[2] for c in before.column)
-    assert sum(after.coins) + sum(c[2] for c in after.column) == total + scored
+    assert sum(after.coins) + sum(c[2] for c in after.column) == total + scored + bank
 
 
 def clone(game: Game) -> Game:
@@ -188,12 +212,18 @@ def bad_actions(game: Game, rng: random.Random) -> list[tuple[Action | dict, typ
     return out
 
 
-def play_checked(game: Game, seed: int, check_all_legal: bool) -> Game:
+def play_checked(game: Game, seed: int, check_all_legal: bool, *, checks=(), ledger=None,
+                 more_bad=None, prefer=None) -> Game:
+    """A random game checked after every action. The expansions' tests add position `checks`
+    (fn(game)), a `ledger` (see check_ledger), `more_bad` refusals (fn(game, rng) -> list as
+    bad_actions) and `prefer` (fn(legal, action) -> action: e.g. buy the Leader when offered)."""
     rng = random.Random(seed)
     bot = RandomBot(seed)
     decline_bias = rng.random() * 0.5  # some games decline often: more picks and reshuffles
     hashes = [game.state_hash()]
     check_position(game)
+    for check in checks:
+        check(game)
     for _ in range(5000):
         if game.game_over:
             break
@@ -204,7 +234,7 @@ def play_checked(game: Game, seed: int, check_all_legal: bool) -> Game:
             for a in legal:
                 clone(game).apply(a)  # every legal action applies without error
         if rng.random() < 0.3:
-            for bad, kind in bad_actions(game, rng):
+            for bad, kind in bad_actions(game, rng) + (more_bad(game, rng) if more_bad else []):
                 text = game.to_json()
                 try:
                     game.apply(bad)
@@ -215,11 +245,15 @@ def play_checked(game: Game, seed: int, check_all_legal: bool) -> Game:
                 assert game.to_json() == text, f"refused {bad} changed the game"
         declines = [a for a in legal if a.do == "decline"]
         action = declines[0] if declines and rng.random() < decline_bias else bot.choose(game, legal)
+        if prefer is not None:
+            action = prefer(legal, action)
         before = clone(game)
         events = game.apply(action)
         assert all(isinstance(e.text, str) and e.text for e in events)
         check_position(game)
-        check_ledger(before, game, events)
+        for check in checks:
+            check(game)
+        check_ledger(before, game, events, ledger)
         hashes.append(game.state_hash())
         assert len(hashes) == len(game.log) + 1
         if rng.random() < 0.08:  # save and load
@@ -227,15 +261,16 @@ def play_checked(game: Game, seed: int, check_all_legal: bool) -> Game:
             loaded = Game.from_json(text)
             assert loaded.state_hash() == game.state_hash()
             assert loaded.to_json() == text
+            assert loaded.snapshot() == game.snapshot()
             assert loaded.legal_actions() == game.legal_actions()
         if rng.random() < 0.08 and game.log:  # undo then redo
-            text = game.to_json()
+            text, snap = game.to_json(), game.snapshot()
             k = rng.randint(1, min(6, len(game.log)))
             assert game.undo(k) == k
             assert game.state_hash() == hashes[len(game.log)]
             assert len(game.redo_stack) == k
             assert game.redo(k) == k
-            assert game.to_json() == text
+            assert game.to_json() == text and game.snapshot() == snap
     assert game.game_over, "the game did not end"
     assert game.winners()
     return game

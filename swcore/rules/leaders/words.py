@@ -141,6 +141,12 @@ def after(game: Game, seat: int, a: Action) -> list[Any]:
         if army is not None and game.race[i] == army.race and st.at(army) in st.WITH_ARMY:
             st.put(game, army, i)
         return []
+    if a.region is not None and a.do != "abandon":
+        army = _army(game, seat, a)
+        i = game.board.region(a.region)
+        if army is not None and st.at(army) == "hand" and army.hand < 1 and game.race[i] == army.race:
+            st.put(game, army, i)  # X-LEAD-2: the last token in hand went in, the Leader with it
+        return []
     if a.do == "redeploy":
         army = _army(game, seat, a)
         if army is not None and not army.declined:

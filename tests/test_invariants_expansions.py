@@ -1,0 +1,245 @@
+"""Property-based invariants with all four surface expansions in the stacks (issue 10).
+
+Random games (swcore.bots.RandomBot, the Leader bought whenever it is offered) on every base
+board with Cursed!, Grand Dames, Be Not Afraid and Leaders, checked after every action by the
+base game's helpers (tests/test_invariants.py: board, banners and badges, refusals, save/load,
+undo/redo) plus what the modules keep: each race's box accounts exactly for the tokens on the
+board, in hand, held, on the column (the Homunculi's pile, X-BNA-HOM-1), from Pygmy rolls
+(X-BNA-PYG-1), Horde tokens (X-CUR-HOR-1) and Leaders, captive ones included (X-LEAD-2..4,
+B-DEF-8); the Homunculi stay within their 15 (A-BNA-06); coins never go negative and move only
+by picking, scoring and `pay` (X-CUR-RAN-1, X-BNA-COR-1, X-BNA-MER-1, A-LEAD-01, B-SCORE-3);
+the Gypsies' coins lie on regions until collected (X-GD-GYP-1).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_invariants import (
+    BOARDS,
+    PHASES,
+    PLAYERS,
+    SMALL,
+    in_play,
+    piles,
+    play_checked,
+)
+
+from swcore import Action, Game, InputError, RuleError, SwError
+from swcore.config import make_setup
+from swcore.rules.leaders import state as leaders
+
+ALL4 = ["cursed", "grand_dames", "be_not_afraid", "leaders"]
+HORDES = 2  # X-CUR-HOR-1 (markers.csv `horde`)
+
+
+def new_game(board: str, players: int, turns: int | None, seed: int) -> Game:
+    m = SMALL if board == "small" else board
+    return Game.new(m, PLAYERS[:players], seed=seed, turns=turns, expansions=ALL4)
+
+
+def buy_leader(legal: list[Action], chosen: Action) -> Action:
+    """X-LEAD-1: the same pick with its Leader when the Leader is offered."""
+    if chosen.do == "pick" and not chosen.args.get("leader"):
+        for a in legal:
+            if a.do == "pick" and a.combo == chosen.combo and a.args.get("leader"):
+                return a
+    return chosen
+
+
+# ---------------------------------------------------------------------------------------
+# Position checks
+# ---------------------------------------------------------------------------------------
+def check_modules(game: Game) -> None:
+    """Where each module keeps tokens and coins, read from the position and the snapshot."""
+    snap = game.snapshot()
+    # X-CUR-HOR-1, X-LEAD-2: the tokens from outside the box are exactly the active Horde
+    # tokens and the Leader still with its race.
+    for race, army in game.armies.items():
+        extra = (HORDES if "hordes_of" in army.powers and not army.declined else 0) + \
+            (1 if leaders.has(army) else 0)
+        assert game._extra_box(army) == extra, (race, army.powers, game._extra_box(army))
+        assert game.tray(race) >= 0, (race, game.tray(race))
+    # X-BNA-HOM-1, A-BNA-06: a pile only on the Homunculi's own combo, within their 15.
+    pile = piles(game)
+    column = [c[0] for c in game.column]
+    for race, n in pile.items():
+        assert race == "homunculi" and race in column and n >= 1, (race, n, column)
+    for k in range(len(game.column)):
+        assert game.combo_tokens(k) == pile.get(game.column[k][0], 0)
+    hom = game.armies.get("homunculi")
+    regular = in_play(game).get("homunculi", 0) - (1 if hom and leaders.has(hom) else 0)
+    assert regular <= game.box_of("homunculi") == 15, regular
+    # X-LEAD-2..4: each Leader in one place; a captive is held by an enemy, once.
+    captives = snap["modules"]["leaders"]["captives"]
+    held = [(r, owner) for p, lst in captives.items() for r, owner in lst
+            if game.players.index(p) != owner]
+    assert len(held) == sum(len(lst) for lst in captives.values()), captives
+    assert len({r for r, _ in held}) == len(held), captives
+    for race, army in game.armies.items():
+        where = leaders.at(army)
+        if isinstance(where, int):
+            assert game.race[where] == race and not army.declined, (race, where)
+        elif where == "hand":
+            assert army.hand >= 1, (race, army.hand)
+        elif where == "held":
+            assert army.held >= 1, (race, army.held)
+        elif where == "captured":
+            assert (race, army.owner) in held, (race, captives)
+    # X-GD-GYP-1: coins lying on regions (and on combos) are never negative.
+    assert all(c >= 0 for c in game.coins_on), game.coins_on
+    assert all(c >= 0 for c in snap["coins_on"].values())
+
+
+def module_ledger(before: Game, after: Game, events: list, expect: dict, declined: set) -> int:
+    """The modules' token moves (a Homunculus onto the pile, Pygmies from the tray) and the
+    races that declined (B-DECL-3 with the Horde tokens and the Leader gone, the Ivory Tower);
+    returns the bank's net payment to the players (`pay` events)."""
+    bank = 0
+    for ev in events:
+        d = ev.data
+        if ev.kind == "homunculus":  # X-BNA-HOM-1: from the tray onto the combo
+            expect["homunculi"] = expect.get("homunculi", 0) + 1
+        elif ev.kind == "pick" and d["race"] in after.armies and \
+                leaders.has(after.armies[d["race"]]):  # X-LEAD-1: bought with the combo
+            expect[d["race"]] += 1
+        elif ev.kind == "roll" and "gained" in d:  # X-BNA-PYG-1
+            expect["pygmies"] += d["gained"]
+        elif ev.kind == "pay":
+            assert d["coins"] >= 0
+            bank += d["coins"] if d["payer"] is None else 0
+            bank -= d["coins"] if d["payee"] is None else 0
+    now = in_play(after)
+    for race in declined:
+        was_army, was = before.armies[race], in_play(before)[race]
+        leader = 1 if leaders.has(was_army) else 0
+        hordes = min(HORDES, was - leader) if "hordes_of" in was_army.powers else 0
+        regular = was - leader - hordes  # the race's own tokens, the only ones that stay
+        if race not in after.armies:
+            continue
+        army, held = after.armies[race], after.regions_of(race)
+        assert army.hand == 0 and army.held == 0 and not leaders.has(army), race
+        assert now.get(race, 0) <= regular, (race, was, leader, hordes, now.get(race))
+        if race == "priestesses" and held:  # X-GD-PRI-1: one per region, all in the Tower
+            assert len(held) == 1 and now[race] == min(regular, len(before.regions_of(race)))
+            assert after.pieces.get("ivory_tower") == held[0]
+        elif race == "ghouls":  # B-RACE-GHOULS-1: their tokens on the board stay, the Horde
+            # tokens vanish from hand first, the Leader leaves (Stout places the hand first)
+            stout = any(ev.kind == "score" for ev in events)
+            board = was if stout else before.on_board(race)
+            on_board = 1 if leader and (stout or isinstance(leaders.at(was_army), int)) else 0
+            in_hand = was - board - (leader - on_board)
+            assert now[race] == board - on_board - max(0, hordes - in_hand), (race, now[race], was)
+        else:  # B-DECL-3: one per region held
+            assert now.get(race, 0) == len(held), (race, now.get(race), held)
+    # X-GD-GYP-1: bank coins go on abandoned regions and come off only as the Gypsies score.
+    laid = sum(ev.data["coins"] for ev in events if ev.kind == "coins_on")
+    picked = sum(it["coins"] for ev in events if ev.kind == "score" for it in ev.data["breakdown"]
+                 if it["rule"] == "X-GD-GYP-1")
+    assert sum(after.coins_on) == sum(before.coins_on) + laid - picked
+    return bank
+
+
+def hostile(game: Game, rng: random.Random) -> list[tuple[Action | dict, type]]:
+    """The modules' arguments misused: each is refused and changes nothing."""
+    who = game.to_act
+    if who is None:
+        return []
+    ids = game.board.ids
+    rid = rng.choice(ids)
+    out: list[tuple[Action | dict, type]] = [
+        ({"by": who, "do": "ransom", "race": "nobody"}, SwError),                  # A-LEAD-01
+        ({"by": who, "do": "ransom"}, SwError),
+        ({"by": who, "do": "conquer", "region": rid, "catapult": "nowhere"}, SwError),
+        ({"by": who, "do": "conquer", "region": rid, "pay": "lots"}, InputError),
+        ({"by": who, "do": "decline", "tower": ["r1"]}, InputError),
+        ({"by": who, "do": "redeploy", "tokens": {rid: 1}, "cauldrons": "all"}, InputError),
+        ({"by": who, "do": "pick", "combo": 0, "leader": "yes"}, InputError),
+        ({"by": who, "do": "redeploy", "tokens": {rid: -1}, "leader": rid}, SwError),
+    ]
+    army = game.army_of(who) if game.active[game.players.index(who)] else None
+    if army is not None and "marauding" not in army.powers:                      # X-CUR-MAR-1
+        out.append((Action(by=who, do="maraud"), RuleError))
+    if army is not None and "mercenary" not in army.powers:                       # X-BNA-MER-1
+        out.append(({"by": who, "do": "conquer", "region": rid, "pay": True}, RuleError))
+    if army is not None and army.race != "priestesses":                           # X-GD-PRI-1
+        out.append(({"by": who, "do": "decline", "tower": rid}, RuleError))
+    return out
+
+
+EXTRA = {"checks": (check_modules,), "ledger": module_ledger, "more_bad": hostile,
+         "prefer": buy_leader}
+
+
+@settings(max_examples=8, deadline=None, phases=PHASES, report_multiple_bugs=False)
+@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
+def test_random_games_with_all_four_expansions_keep_the_invariants(seed: int, board: tuple) -> None:
+    """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, B-SCORE-3: see
+    the module docstring."""
+    name, players, turns = board
+    play_checked(new_game(name, players, turns, seed), seed, check_all_legal=False, **EXTRA)
+
+
+@settings(max_examples=3, deadline=None, phases=PHASES, report_multiple_bugs=False)
+@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
+def test_every_legal_action_applies_with_all_four_expansions(seed: int, board: tuple) -> None:
+    """legal_actions() lists only actions apply() accepts, the modules' words and arguments
+    included (maraud, ransom, catapult, pay, cauldrons, tower, leader)."""
+    name, players, turns = board
+    play_checked(new_game(name, players, turns, seed), seed, check_all_legal=True, **EXTRA)
+
+
+# ---------------------------------------------------------------------------------------
+# Regressions: bugs the invariants above found
+# ---------------------------------------------------------------------------------------
+def test_x_lead_2_the_leader_goes_in_with_the_last_token_in_hand():
+    """X-LEAD-2: a conquest that commits every token in hand (the final die here) takes the
+    Leader along, without `leader: true`; it was left "in hand" with an empty hand."""
+    board = {"regions": {"a": {"terrain": "farmland", "edge": True},
+                         "b": {"terrain": "farmland", "edge": True}},
+             "borders": [["a", "b"]]}
+    game = Game(make_setup(board, ["ann", "bob"], races=["ratmen"], powers=["alchemist"],
+                           dice=[3], expansions=["leaders"], values={"ratmen": 2, "alchemist": 0}))
+    game.apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})
+    game.apply({"by": "ann", "do": "conquer", "region": "a"})
+    army = game.armies["ratmen"]
+    assert army.hand == 1 and leaders.at(army) == "hand"
+    game.apply({"by": "ann", "do": "conquer", "region": "b", "reinforce": True})
+    assert army.hand == 0 and leaders.at(army) == game.board.index["b"]
+    check_modules(game)
+
+
+def test_x_cur_hor_1_horde_tokens_vanish_beside_a_leader_on_decline():
+    """X-CUR-HOR-1 with X-LEAD-2: on decline the race keeps only its own tokens. The Leader is
+    not one of them: counting it as one kept a Horde token on the board (3 tokens, 2 own)."""
+    game = Game.new("base-2p", ["ann", "bob"], seed=1, races=["ratmen"], powers=["hordes_of"],
+                    expansions=["cursed", "leaders"])
+    game.apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})
+    army = game.armies["ratmen"]
+    spots = [i for i, rid in enumerate(game.board.ids)
+             if game.board.edge[i] and not game.board.water[i]][:4]
+    for i, n in zip(spots, (2, 1, 1, 1), strict=True):  # Leader + own, Horde, Horde, own
+        game._occupy(i, "ratmen", 0, n)
+    army.hand = 0
+    leaders.put(game, army, spots[0])
+    own = game.on_board("ratmen") - HORDES - 1
+    assert game.box_of("ratmen") - game.tray("ratmen") == own == 2
+    game._go_into_decline(army)
+    assert game.on_board("ratmen") == len(game.regions_of("ratmen")) == own
+    assert game.tray("ratmen") == game.box_of("ratmen") - own
+
+
+def test_b_def_8_a_final_die_logged_with_an_added_argument_saves_exactly():
+    """Save/load exact: the die result joins a logged `conquer` in the word's parameter order,
+    so a Mercenary's `pay` before it reloads to the same text (it came after `roll`)."""
+    board = {"regions": {"a": {"terrain": "mountain", "edge": True}}, "borders": []}
+    game = Game(make_setup(board, ["ann", "bob"], races=["ratmen"], powers=["mercenary"],
+                           dice=[1], expansions=["be_not_afraid"],
+                           values={"ratmen": 2, "mercenary": 0}))
+    game.apply({"by": "ann", "do": "pick", "combo": 0})  # 2 tokens; a mountain costs 3
+    game.apply({"by": "ann", "do": "conquer", "region": "a", "pay": True, "reinforce": True})
+    text = game.to_json()
+    assert list(game.log[-1]) == list(Action.from_dict(game.log[-1]).to_dict())
+    assert Game.from_json(text).to_json() == text

@@ -79,6 +79,8 @@ class LegalMixin:
         """Tokens the army could conquer with now (its hand after Ready Troops)."""
         if army.ready:
             return army.hand
+        if self._fx(army, "on_ready"):  # Ready Troops may free more (the Island's Ghosts, A-NEC-07)
+            return self._preview(lambda: (self._ready(army), army.hand)[1])
         keep = self._least(army)[0]
         held = self.regions_of(army.race) if held is None else held
         return army.hand + army.held + sum(max(0, self.tokens[i] - keep) for i in held)

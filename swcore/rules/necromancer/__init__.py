@@ -98,7 +98,7 @@ def add_island(board: Board, setup: dict[str, Any]) -> Board:
 def start(game: Game, seat: int) -> None:
     """Set-up (the round_start of turn 1 runs only there): the Necromancer is the last seat,
     his Ghosts an army that is never in decline, 1 Ghost on the Island (X-NEC-2, -3, -5)."""
-    if game.turn != 1 or st.in_play(game):
+    if game.turn != 1:
         return
     own = game.setup["necromancer"]
     nec = len(game.players) - 1
@@ -159,12 +159,21 @@ def contenders(game: Game) -> list[int]:
 def legal(game: Game, out: list[Action]) -> list[Action]:
     """His turn offers no pick and no decline; purchases come first (X-NEC-12)."""
     nec = game.players[st.seat(game)]
-    out = [a for a in out if not (a.by == nec and a.do in ("pick", "decline"))]
+    out = [a for a in out if not (a.by == nec and (
+        a.do in ("pick", "decline")
+        or (a.do == "redeploy" and not a.tokens)  # no map region: they go onto the Island
+        or (a.do != "redeploy" and _names_island(a))))]  # it empties at Ready Troops
     if game.game_over or game.queue or game.seat != st.seat(game):
         return out
     items = ["ghost", *st.book(game)["unbought"]]
     return [Action.trusted(nec, "buy", item=x) for x in items
             if words.buy_error(game, st.seat(game), x) is None] + out
+
+
+def _names_island(a: Action) -> bool:
+    """An action that puts something on the Island, or takes it (markers, abandon): none may."""
+    flat = [x for v in a.args.values() for x in (v if isinstance(v, tuple | list) else (v,))]
+    return st.ISLAND in flat or any(isinstance(x, tuple) and x and x[0] == st.ISLAND for x in flat)
 
 
 def snapshot(game: Game) -> dict[str, Any]:

@@ -78,13 +78,16 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         options: dict[str, Any] | None = None,
         stacks: str = "shuffled",
         expansions: list[str] | None = None,
+        pool: list[str] | None = None,
+        values: dict[str, int] | None = None,
+        supply: dict[str, int] | None = None,
     ) -> Game:
         """Validate a set-up (every error names its field) and start the game. With
         `stacks="table"`, `races`/`powers` are the six visible combos and each new combo is
         entered with a `reveal` action as it is revealed on the table."""
         return cls(make_setup(board, players, seed=seed, races=races, powers=powers, dice=dice,
                               coins=coins, turns=turns, options=options, stacks=stacks,
-                              expansions=expansions))
+                              expansions=expansions, pool=pool, values=values, supply=supply))
 
     def _reset(self) -> None:
         s, b = self.setup, self.board

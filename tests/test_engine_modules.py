@@ -51,7 +51,7 @@ class Fake:
     def __init__(self, mid: str, log: list[str]) -> None:
         self.id = mid
         self.options = FakeOptions
-        self.effects = (Discount(),) if mid == "cursed" else ()
+        self.effects = (Discount(),) if mid == "underground" else ()
         self.steps = {"round_start": (lambda g, s: log.append(f"{mid}:round_start"),),
                       "turn_start": (lambda g, s: log.append(f"{mid}:turn_start:{s}"),),
                       "turn_end": (lambda g, s: log.append(f"{mid}:turn_end:{s}"),),
@@ -61,9 +61,9 @@ class Fake:
 
 @pytest.fixture
 def fakes(monkeypatch):
-    """'cursed' and 'leaders' as throw-away modules, for the length of one test."""
+    """'underground' and 'realms' (not built yet) as throw-away modules, for one test."""
     log: list[str] = []
-    for mid in ("cursed", "leaders"):
+    for mid in ("underground", "realms"):
         monkeypatch.setitem(MODULES, mid, Fake(mid, log))
     _ruleset.cache_clear()
     yield log
@@ -71,10 +71,12 @@ def fakes(monkeypatch):
 
 
 def game(**kw: Any) -> Game:
-    return Game.new(LINE, ["ann", "bob"], seed=1, races=RACES, powers=POWERS, **kw)
+    """A game on the line map with the base game's banners and badges, whatever is in play."""
+    return Game.new(LINE, ["ann", "bob"], seed=1, races=RACES, powers=POWERS, pool=["base"], **kw)
 
 
 def test_an_expansion_not_implemented_is_refused_by_name():
+    """An expansion the engine does not have yet is refused by name, never played half."""
     assert available_modules()[0] == "base" and set(available_modules()) <= set(MODULE_ORDER)
     missing = [m for m in MODULE_ORDER if m not in available_modules()][0]
     with pytest.raises(InputError, match=f"'{missing}' is not implemented yet"):
@@ -84,18 +86,18 @@ def test_an_expansion_not_implemented_is_refused_by_name():
 
 
 def test_modules_are_combined_in_the_canonical_order_whatever_the_listing(fakes):
-    g = game(expansions=["leaders", "cursed"])
-    assert g.ruleset.ids == ("base", "cursed", "leaders")
-    assert g.setup["expansions"] == ["cursed", "leaders"]
-    assert Ruleset.of(("leaders", "cursed")) is Ruleset.of(("cursed", "leaders"))
-    assert list(MODULE_ORDER).index("cursed") < list(MODULE_ORDER).index("leaders")
+    g = game(expansions=["realms", "underground"])
+    assert g.ruleset.ids == ("base", "underground", "realms")
+    assert g.setup["expansions"] == ["underground", "realms"]
+    assert Ruleset.of(("realms", "underground")) is Ruleset.of(("underground", "realms"))
+    assert list(MODULE_ORDER).index("underground") < list(MODULE_ORDER).index("realms")
 
 
 def test_options_are_checked_against_their_own_modules_schema(fakes):
-    with pytest.raises(InputError, match="belongs to the cursed rules, which are not in play"):
+    with pytest.raises(InputError, match="belongs to the underground rules, which are not in play"):
         game(options={"generous": True})
-    g = game(expansions=["cursed"], options={"generous": True, "edition": "fr2009"})
-    assert g.module_options["cursed"].generous is True
+    g = game(expansions=["underground"], options={"generous": True, "edition": "fr2009"})
+    assert g.module_options["underground"].generous is True
     assert g.options.edition == "fr2009"  # the base game's own options
     with pytest.raises(InputError, match="unknown rule option"):
         game(options={"no_such_option": 1})
@@ -103,24 +105,24 @@ def test_options_are_checked_against_their_own_modules_schema(fakes):
 
 def test_steps_run_in_module_order_at_their_point_of_the_turn(fakes):
     """B-FLOW-2: round start, each seat's turn, round end; modules in canonical order."""
-    g = game(expansions=["leaders", "cursed"])
-    assert fakes == ["cursed:round_start", "leaders:round_start", "cursed:turn_start:0",
-                     "leaders:turn_start:0"]
+    g = game(expansions=["realms", "underground"])
+    assert fakes == ["underground:round_start", "realms:round_start", "underground:turn_start:0",
+                     "realms:turn_start:0"]
     fakes.clear()
     g.apply({"by": "ann", "do": "pick", "combo": 0})
     g.apply({"by": "ann", "do": "end_turn"})
-    assert fakes == ["cursed:turn_end:0", "leaders:turn_end:0", "cursed:after_turn:0",
-                     "leaders:after_turn:0", "cursed:turn_start:1", "leaders:turn_start:1"]
+    assert fakes == ["underground:turn_end:0", "realms:turn_end:0", "underground:after_turn:0",
+                     "realms:after_turn:0", "underground:turn_start:1", "realms:turn_start:1"]
     fakes.clear()
     g.apply({"by": "bob", "do": "pick", "combo": 0})
     g.apply({"by": "bob", "do": "end_turn"})
-    assert fakes[-4:] == ["cursed:round_start", "leaders:round_start", "cursed:turn_start:0",
-                          "leaders:turn_start:0"]
-    assert "cursed:round_end" in fakes and g.turn == 2
+    assert fakes[-4:] == ["underground:round_start", "realms:round_start", "underground:turn_start:0",
+                          "realms:turn_start:0"]
+    assert "underground:round_end" in fakes and g.turn == 2
 
 
 def test_a_modules_own_effects_work_for_every_army(fakes):
-    g = game(expansions=["cursed"])
+    g = game(expansions=["underground"])
     g.apply({"by": "ann", "do": "pick", "combo": 0})
     q = g.quote("a")
     assert q.cost == 1 and ("test discount", -1) in q.breakdown
@@ -227,7 +229,7 @@ def test_broadcast_reaches_every_armys_effects(monkeypatch):
     assert heard == ["ratmen:bob"]
 
 
-def test_the_pool_decides_which_banners_and_badges_make_the_stacks(fakes):
+def test_the_pool_decides_which_banners_and_badges_make_the_stacks():
     """FORMAT v2 `pool`: by default the base game's sets plus each surface expansion in play; a
     set of an expansion not in play is refused."""
     from swcore.catalogue import in_sets
@@ -239,20 +241,24 @@ def test_the_pool_decides_which_banners_and_badges_make_the_stacks(fakes):
     assert check_pool(["cursed", "base"], ["cursed"]) == ["base", "cursed"]
     with pytest.raises(InputError, match="needs that expansion in play"):
         check_pool(["base", "cursed"], [])
-    g = game(expansions=["cursed"])
+    g = Game.new(LINE, ["ann", "bob"], seed=1, expansions=["cursed"])
     assert "pool" not in g.setup  # the default is not stored
     assert set(g.setup["races"]) == set(in_sets("race", ["base", "cursed"]))
-    assert set(game().setup["races"]) == set(in_sets("race", ["base"]))
+    assert set(Game.new(LINE, ["ann", "bob"], seed=1).setup["races"]) == set(in_sets("race", ["base"]))
+    only_base = Game.new(LINE, ["ann", "bob"], seed=1, expansions=["cursed"], pool=["base"])
+    assert only_base.setup["pool"] == ["base"]
+    assert set(only_base.setup["races"]) == set(in_sets("race", ["base"]))
 
 
 def test_a_module_adds_a_parameter_to_a_base_word_refused_without_that_module(monkeypatch, fakes):
-    """FORMAT v2 words: `pick` with `leader: true` belongs to the Leaders rules (X-LEAD-1)."""
+    """FORMAT v2 words: a module adds a parameter to a base word (as Leaders adds `leader` to
+    `pick`, X-LEAD-1); given without that module in play, it is refused."""
     from swcore.words import WORDS, Kind, Param, extend
 
     monkeypatch.setitem(WORDS, "pick", WORDS["pick"])  # restored after the test
-    extend("pick", "leaders", leader=Param(Kind.FLAG))
-    assert WORDS["pick"].flags == {"leader"} and WORDS["pick"].params["leader"].module == "leaders"
-    with pytest.raises(InputError, match="only with the leaders rules in play"):
-        game().apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})
-    g = game(expansions=["leaders"])
-    g.apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})  # accepted; its effect is the module's
+    extend("pick", "realms", golden=Param(Kind.FLAG))
+    assert "golden" in WORDS["pick"].flags and WORDS["pick"].params["golden"].module == "realms"
+    with pytest.raises(InputError, match="only with the realms rules in play"):
+        game().apply({"by": "ann", "do": "pick", "combo": 0, "golden": True})
+    g = game(expansions=["realms"])
+    g.apply({"by": "ann", "do": "pick", "combo": 0, "golden": True})  # accepted; its effect is the module's

@@ -104,7 +104,8 @@ def start(game: Game, seat: int) -> None:
     nec = len(game.players) - 1
     game.necromancer = {  # type: ignore[attr-defined]
         "seat": nec, "reserve": own["reserve"], "removed": 13 - own["reserve"], "well": [],
-        "unbought": [p for p in own["powers"] if p != own["keeps"]], "won": False}
+        "unbought": [p for p in own["powers"] if p != own["keeps"]], "won": False,
+        "lake": game.board.terrain.index("lake")}
     game.armies[st.GHOSTS] = Army(st.GHOSTS, (own["keeps"],), nec, picked_turn=1)
     game.active[nec] = st.GHOSTS
     game._occupy(st.island(game), st.GHOSTS, nec, 1)

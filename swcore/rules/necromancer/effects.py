@@ -77,6 +77,13 @@ class Well(Ability):
                             f"into the Well of Souls ({len(st.book(game)['well'])})", st.seat(game),
                             race=race, souls=lost)]
 
+    def refuses_target(self, game: Game, army: Army, region: int) -> Any:
+        """X-NEC-13: the Lake around the Island cannot be conquered, Seafaring included."""
+        if region == st.book(game)["lake"]:
+            return RuleError("X-NEC-13", f"{game.board.ids[region]} holds Necromancer Island: no one "
+                                         "conquers it, Seafaring included")
+        return None
+
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """X-NEC-9: Elves thinned out by their decline (B-DECL-3) go into the Well."""
         if army.race != "elves":

@@ -1,0 +1,498 @@
+"""Necromancer Island (module `necromancer`): every rule by its ID (X-NEC-*, A-NEC-*), refusals
+included, worked out by hand on the small map of the conformance example (a lake `l` with x, y, z
+on its shore; a, b, c, d on the edge with Lost Tribes), plus 30 random games with the module on
+where every listed action applies and every Ghost and token is accounted for."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from swcore import Game, InputError, RuleError
+from swcore.catalogue import BOX
+from swcore.config import make_setup
+from swcore.rules.necromancer import state as st
+from swcore.scenario import build
+
+MAP = {
+    "regions": {
+        "l": {"terrain": "lake"},
+        "a": {"terrain": "farmland", "edge": True, "lost_tribe": True},
+        "b": {"terrain": "hill", "edge": True, "lost_tribe": True},
+        "c": {"terrain": "forest", "edge": True, "lost_tribe": True},
+        "d": {"terrain": "swamp", "edge": True, "lost_tribe": True},
+        "x": {"terrain": "farmland"},
+        "y": {"terrain": "hill"},
+        "z": {"terrain": "forest"},
+    },
+    "borders": [["a", "x"], ["x", "y"], ["y", "z"], ["b", "c"], ["c", "d"], ["b", "y"], ["d", "z"],
+                ["l", "x"], ["l", "y"], ["l", "z"]],
+}
+RACES = ["ratmen", "humans", "orcs", "wizards", "elves", "trolls", "dwarves"]
+POWERS = ["underworld", "spirit", "pillaging", "diplomat", "flying", "mounted", "wealthy"]
+NEC = {"powers": ["commando", "merchant", "hill", "forest", "swamp", "alchemist"], "keeps": "commando"}
+
+
+def new(races=RACES, powers=POWERS, nec=NEC, coins=5, options=None, expansions=("necromancer",),
+        players=("ann", "bob", "nec"), turns=None):
+    data = {"title": "t", "players": list(players), "map": copy.deepcopy(MAP), "steps": [],
+            "expansions": list(expansions), "races": list(races), "powers": list(powers),
+            "necromancer": copy.deepcopy(nec), "coins": coins, "options": options or {}}
+    if turns:
+        data["turns"] = turns
+    return build(data)
+
+
+def do(g, by, word, cost=None, **kw):
+    """Apply an action; `cost`: the tokens a conquest took from hand (as in a scenario)."""
+    events = g.apply({"by": by, "do": word, **kw})
+    if cost is not None:
+        assert [e.data["committed"] for e in events if e.kind == "conquer"] == [cost]
+    return events
+
+
+def at(g, rid):
+    i = g.board.region(rid)
+    return g.race[i], g.tokens[i]
+
+
+def first_two_turns(g):
+    """ann: Ratmen/Underworld take a and x; bob: Humans/Spirit take b, c and d (4 Lost Tribes in
+    the Well: 1 Ghost spawns on the Island)."""
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "conquer", region="a")
+    do(g, "ann", "conquer", region="x")
+    do(g, "ann", "redeploy", tokens={"a": 7, "x": 6})
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)
+    for r in "bcd":
+        do(g, "bob", "conquer", region=r)
+    do(g, "bob", "end_turn")
+
+
+def nec_first_turn(g):
+    """The Necromancer buys a Ghost (3 coins) and takes y and z from the Island (X-NEC-13)."""
+    first_two_turns(g)
+    do(g, "nec", "buy", item="ghost")
+    do(g, "nec", "conquer", region="y")
+    do(g, "nec", "conquer", region="z")
+    do(g, "nec", "end_turn")
+
+
+# --- set-up ---------------------------------------------------------------------------------
+def test_x_nec_2_island_in_the_lake_borders_its_shore_and_holds_one_ghost():
+    g = new()
+    i = g.board.region("island")
+    assert {g.board.ids[j] for j in g.board.adjacent[i]} == {"x", "y", "z"}
+    assert g.race[i] == "ghosts" and g.owner[i] == 2 and g.tokens[i] == 1
+    assert g.board.kind[i] == "island"
+
+
+def test_x_nec_3_the_last_seat_is_the_necromancer_with_13_ghosts_in_reserve():
+    g = new()
+    assert g.active == [None, None, "ghosts"] and g.declined[2] == []
+    assert st.seat(g) == 2 and st.book(g)["reserve"] == 13 and st.ghost_count(g) == 14
+    assert g.armies["ghosts"].powers == ("commando",)
+
+
+def test_x_nec_5_he_keeps_one_power_the_five_others_wait_for_purchase():
+    g = new(nec={**NEC, "keeps": "merchant"})
+    assert g.armies["ghosts"].powers == ("merchant",)
+    assert st.book(g)["unbought"] == ["commando", "hill", "forest", "swamp", "alchemist"]
+
+
+def test_x_nec_4_six_powers_drawn_never_cursed_spirit_stout_nor_in_the_stacks():
+    for seed in range(20):
+        s = make_setup("base-3p", ["a", "b", "c", "d"], seed=seed,
+                       expansions=["cursed", "necromancer"])
+        mine = s["necromancer"]["powers"]
+        assert len(set(mine)) == 6 and not set(mine) & {"cursed", "spirit", "stout"}
+        assert not set(mine) & set(s["powers"])
+        assert s["necromancer"]["keeps"] == mine[0] and s["necromancer"]["reserve"] == 13
+
+
+@pytest.mark.parametrize("nec, field", [
+    ({"powers": ["spirit", "merchant", "hill", "forest", "swamp", "alchemist"]}, "necromancer.powers[0]"),
+    ({"powers": ["underworld", "merchant", "hill", "forest", "swamp", "alchemist"]},
+     "necromancer.powers[0]"),  # already in the stacks
+    ({"powers": ["merchant", "hill"]}, "necromancer.powers"),
+    ({**NEC, "keeps": "flying"}, "necromancer.keeps"),
+    ({**NEC, "reserve": 10}, "necromancer.reserve"),
+])
+def test_x_nec_4_5_7_a_wrong_necromancer_set_up_names_its_field(nec, field):
+    with pytest.raises(InputError) as err:
+        new(nec=nec)
+    assert err.value.field == field
+
+
+def test_x_nec_1_at_least_three_players():
+    with pytest.raises(InputError) as err:
+        make_setup(copy.deepcopy(MAP), ["ann", "nec"], expansions=["necromancer"])
+    assert err.value.field == "players"
+
+
+def test_x_nec_1_a_nec_01_the_turn_track_of_the_other_players():
+    four = make_setup(copy.deepcopy(MAP), ["a", "b", "c", "d"], expansions=["necromancer"])
+    six = make_setup(copy.deepcopy(MAP), list("abcdef"), expansions=["necromancer"])
+    five = make_setup(copy.deepcopy(MAP), list("abcde"), expansions=["necromancer"])
+    assert (four["turns"], five["turns"], six["turns"]) == (10, 9, 8)
+
+
+def test_x_nec_7_a_smaller_reserve_keeps_every_ghost_accounted_for():
+    g = new(nec={**NEC, "reserve": 11})
+    assert st.book(g)["reserve"] == 11 and st.book(g)["removed"] == 2 and st.ghost_count(g) == 14
+
+
+def test_x_nec_2_built_in_board_gets_the_island_too():
+    g = Game(make_setup("base-3p", ["a", "b", "c", "d"], seed=3, expansions=["necromancer"]))
+    i = g.board.region("island")
+    lake = g.board.terrain.index("lake")
+    assert set(g.board.adjacent[i]) == {j for j in g.board.adjacent[lake] if not g.board.water[j]}
+    assert g.turns == 10 and len(g.board) == len(Game.new("base-3p", ["a", "b", "c"]).board) + 1
+
+
+# --- the other players' turns ----------------------------------------------------------------
+def test_x_nec_8_a_lost_tribe_wiped_out_goes_into_the_well():
+    g = new()
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "conquer", region="a")
+    assert st.book(g)["well"] == ["lost_tribe"]
+
+
+def test_x_nec_8_a_race_token_lost_goes_into_the_well_not_the_tray():
+    g = new()
+    do(g, "ann", "pick", combo=0)  # Ratmen 8 + Underworld 5 = 13, the whole box
+    do(g, "ann", "conquer", region="a")
+    do(g, "ann", "conquer", region="x")
+    do(g, "ann", "redeploy", tokens={"a": 12, "x": 1})
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "conquer", region="b")  # 3: the Lost Tribe
+    do(g, "bob", "conquer", region="y")  # 2
+    do(g, "bob", "conquer", region="x", cost=3)  # 2 + 1 Ratman: into the Well
+    assert st.book(g)["well"] == ["lost_tribe", "lost_tribe", "ratmen"]
+    assert g.tray("ratmen") == BOX["ratmen"] - 12 - 1  # 12 on a, 1 in the Well
+
+
+def test_x_nec_10_ghosts_conquered_one_into_the_well_the_others_back_to_his_regions():
+    g = new()
+    nec_first_turn(g)  # y 2, z 1
+    do(g, "ann", "conquer", region="y", cost=4)  # 2 + 2 Ghosts
+    assert st.book(g)["well"][-1] == "ghosts" and g.hand("nec") == 1
+    do(g, "ann", "end_turn")
+    assert g.to_act == "nec"  # he places the Ghost taken back (B-LOSS-2)
+    do(g, "nec", "redeploy", tokens={"z": 2})
+    assert at(g, "z") == ("ghosts", 2) and g.hand("nec") == 0
+
+
+def test_x_nec_10_with_no_ghost_region_left_they_go_onto_the_island():
+    g = new()
+    nec_first_turn(g)
+    do(g, "ann", "conquer", region="y")
+    do(g, "ann", "conquer", region="z")
+    assert st.well_ghosts(g) == 2 and g.hand("nec") == 1
+    do(g, "ann", "end_turn")
+    # 4 souls (2 Ghosts first, back to the reserve) -> 1 new Ghost; the withdrawn one too
+    assert at(g, "island") == ("ghosts", 2) and st.book(g)["reserve"] == 12 and g.queue == []
+
+
+def test_x_nec_9_elves_thinned_by_decline_go_into_the_well_others_to_the_tray():
+    g = new()
+    do(g, "ann", "pick", combo=4)  # Elves 6 + Flying 5 = 11, 4 coins laid on the column
+    do(g, "ann", "conquer", region="a")  # the Lost Tribe: Well 1
+    do(g, "ann", "conquer", region="x")
+    do(g, "ann", "end_turn")  # 11 on a and x
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "end_turn")
+    do(g, "nec", "end_turn")
+    assert len(st.book(g)["well"]) == 1
+    do(g, "ann", "decline")
+    assert st.book(g)["well"] == ["lost_tribe"] + ["elves"] * 9  # 11 - 1 per region
+    do(g, "ann", "end_turn")  # 10 souls: 2 Ghosts spawn, 2 souls stay
+    assert len(st.book(g)["well"]) == 2 and at(g, "island") == ("ghosts", 3)
+
+
+def test_x_nec_9_other_races_declining_go_back_to_the_tray():
+    g = new()
+    first_two_turns(g)
+    do(g, "nec", "end_turn")
+    well = list(st.book(g)["well"])
+    do(g, "ann", "decline")  # Ratmen 7 + 6 thinned to 1 + 1
+    assert st.book(g)["well"] == well
+
+
+def test_x_nec_11_four_souls_make_one_ghost_on_the_island_lost_tribes_to_the_tray():
+    g = new()
+    first_two_turns(g)
+    assert st.book(g)["well"] == [] and st.book(g)["reserve"] == 12
+    assert at(g, "island") == ("ghosts", 2) and st.ghost_count(g) == 14
+
+
+def test_a_nec_02_ghosts_first_then_a_new_ghost_only_if_the_reserve_has_one():
+    g = new(nec={**NEC, "reserve": 11})
+    g._journal = None  # outside an action
+    b = st.book(g)
+    # 1 Ghost of the Island and all 11 of the reserve in the Well, with 1 other soul on top
+    g._occupy(st.island(g), None, None, 0)
+    b["well"] = ["soul"] * 2 + ["ghosts"] * 12
+    b["reserve"] = 0
+    assert st.ghost_count(g) == 14
+    events = st.spawn(g)
+    # 14 souls: 3 sets, 4 Ghosts each time (12 back to the reserve); 3 new Ghosts
+    assert [e.data["ghosts"] for e in events] == [4, 4, 4]
+    assert b["well"] == ["soul", "soul"] and b["reserve"] == 9
+    assert at(g, "island") == ("ghosts", 3) and st.ghost_count(g) == 14
+
+
+def test_a_nec_02_an_empty_reserve_spawns_nothing_after_the_souls_go():
+    g = new()
+    g._journal = None
+    b = st.book(g)
+    b["well"] = ["soul"] * 4
+    b["reserve"], b["removed"] = 0, 13  # every Ghost but the Island's out of play
+    events = st.spawn(g)
+    assert b["well"] == [] and at(g, "island") == ("ghosts", 1) and events[0].data["spawned"] == 0
+
+
+# --- his turn --------------------------------------------------------------------------------
+def test_x_nec_12_a_nec_03_price_is_powers_plus_ghosts_on_map_and_island_recomputed():
+    g = new()
+    first_two_turns(g)
+    assert st.price(g) == 1 + 2
+    do(g, "nec", "buy", item="ghost")
+    assert g.coins[2] == 2 and st.price(g) == 1 + 3 and at(g, "island") == ("ghosts", 3)
+    with pytest.raises(RuleError) as err:
+        do(g, "nec", "buy", item="merchant")
+    assert err.value.rule == "A-NEC-03"
+
+
+def test_x_nec_12_a_power_bought_adds_to_the_others():
+    g = new(coins={"ann": 5, "bob": 5, "nec": 9})
+    first_two_turns(g)
+    do(g, "nec", "buy", item="merchant")  # 1 + 2
+    do(g, "nec", "buy", item="hill")  # 2 + 2
+    assert g.coins[2] == 9 - 3 - 4 and g.armies["ghosts"].powers == ("commando", "merchant", "hill")
+    assert st.book(g)["unbought"] == ["forest", "swamp", "alchemist"]
+    with pytest.raises(RuleError):
+        do(g, "nec", "buy", item="hill")  # bought already
+
+
+def test_a_nec_03_option_price_extra_adds_the_reviews_plus_one():
+    g = new(options={"necromancer_price_extra": 1})
+    first_two_turns(g)
+    do(g, "nec", "buy", item="ghost")  # 1 + 2 + 1 = 4
+    assert g.coins[2] == 1
+
+
+@pytest.mark.parametrize("who, when", [("ann", "start"), ("nec", "after_conquest")])
+def test_x_nec_12_only_he_buys_and_only_before_ready_troops(who, when):
+    g = new()
+    if who == "nec":
+        first_two_turns(g)
+        do(g, "nec", "conquer", region="y")
+    with pytest.raises(RuleError) as err:
+        do(g, who, "buy", item="ghost")
+    assert err.value.rule == "X-NEC-12"
+
+
+def test_x_nec_18_no_banner_to_pick_never_in_decline():
+    g = new()
+    first_two_turns(g)
+    for word, kw in (("pick", {"combo": 0}), ("decline", {})):
+        with pytest.raises(RuleError) as err:
+            do(g, "nec", word, **kw)
+        assert err.value.rule == "X-NEC-18"
+    acts = g.legal_actions()
+    assert not [a for a in acts if a.do in ("pick", "decline")]
+    # 5 coins, price 1 power + 2 Ghosts = 3: a Ghost or any of his 5 other powers
+    assert {a.item for a in acts if a.do == "buy"} == {"ghost", *NEC["powers"][1:]}
+
+
+def test_a_nec_07_ready_troops_takes_every_ghost_of_the_island():
+    g = new()
+    first_two_turns(g)
+    do(g, "nec", "conquer", region="y", cost=1)  # 2 - 1 Commando
+    assert at(g, "island") == (None, 0) and g.hand("nec") == 1
+
+
+def test_a_nec_07_ghosts_may_go_back_onto_the_island_at_redeployment():
+    g = new()
+    first_two_turns(g)
+    do(g, "nec", "conquer", region="y")
+    do(g, "nec", "redeploy", tokens={"y": 1, "island": 1})
+    do(g, "nec", "end_turn")
+    assert at(g, "island") == ("ghosts", 1) and at(g, "y") == ("ghosts", 1)
+    assert g.coins[2] == 5 + 1  # the Island scores nothing (X-NEC-17)
+
+
+def test_x_nec_13_he_enters_by_the_lakes_shore_never_by_the_edge():
+    g = new()
+    first_two_turns(g)
+    with pytest.raises(RuleError) as err:
+        do(g, "nec", "conquer", region="a")
+    assert err.value.rule == "X-NEC-13"
+    do(g, "nec", "conquer", region="y")
+    assert g.quote("b").reason is None  # next to y, his region now
+    assert g.quote("a").reason.rule == "X-NEC-13"
+
+
+@pytest.mark.parametrize("power, lake", [("seafaring", "X-NEC-13"), ("flying", "B-CONQ-4")])
+def test_x_nec_13_17_island_and_lake_never_conquered_seafaring_included(power, lake):
+    g = new(powers=[power] + [p for p in POWERS if p != power][:6])
+    do(g, "ann", "pick", combo=0)
+    for region, rule in (("island", "X-NEC-2"), ("l", lake)):
+        with pytest.raises(RuleError) as err:
+            do(g, "ann", "conquer", region=region)
+        assert err.value.rule == rule
+
+
+def test_x_nec_14_1_coin_and_1_soul_per_region_the_island_neither():
+    g = new()
+    nec_first_turn(g)
+    assert g.last_score[2][0]["coins"] == 2 and g.coins[2] == 2 + 2
+    assert st.book(g)["well"] == ["soul", "soul"]
+
+
+def test_x_nec_17_merchant_counts_no_island():
+    g = new(nec={**NEC, "keeps": "merchant"})
+    first_two_turns(g)
+    do(g, "nec", "end_turn")  # every Ghost back on the Island, no region
+    assert sum(it["coins"] for it in g.last_score[2]) == 0 and at(g, "island") == ("ghosts", 2)
+
+
+def test_x_nec_15_all_ghosts_in_play_he_wins_at_once():
+    g = new(nec={**NEC, "reserve": 11}, coins={"ann": 5, "bob": 5, "nec": 77})
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "end_turn")
+    for _ in range(11):  # prices 2, 3, ... 12: 77 coins
+        do(g, "nec", "buy", item="ghost")
+    assert g.coins[2] == 0 and st.book(g)["reserve"] == 0
+    do(g, "nec", "end_turn")
+    assert g.game_over and g.winners() == ["nec"] and g.turn < g.turns
+
+
+def test_x_nec_15_not_while_a_ghost_lies_in_the_well():
+    g = new(nec={**NEC, "reserve": 11}, coins={"ann": 5, "bob": 5, "nec": 77})
+    first_two_turns(g)  # 1 Ghost spawned: reserve 10, 2 on the Island
+    assert not g.game_over and st.book(g)["reserve"] == 10
+
+
+def test_a_nec_04_on_points_the_winner_is_among_the_other_players():
+    g = new(turns=1, coins={"ann": 5, "bob": 6, "nec": 50})
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)  # 1 coin on the column: bob 5, ann 5 + 0
+    do(g, "bob", "end_turn")
+    do(g, "nec", "end_turn")
+    assert g.game_over and "nec" not in g.winners()
+
+
+def test_a_nec_04_option_lets_him_win_on_points():
+    g = new(turns=1, coins={"ann": 5, "bob": 5, "nec": 50},
+            options={"necromancer_wins_on_points": True})
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "end_turn")
+    do(g, "nec", "end_turn")
+    assert g.winners() == ["nec"]
+
+
+# --- A-NEC-05: the Ghosts count as in decline --------------------------------------------------
+def test_a_nec_05_diplomat_cannot_make_peace_with_the_necromancer():
+    g = new(powers=["diplomat", "spirit", "pillaging", "underworld", "flying", "mounted", "wealthy"])
+    do(g, "ann", "pick", combo=0)
+    with pytest.raises(RuleError) as err:
+        do(g, "ann", "ally", player="nec")
+    assert err.value.rule == "A-NEC-05"
+    assert not [a for a in g.legal_actions() if a.do == "ally" and a.player == "nec"]
+    do(g, "ann", "ally", player="bob")
+
+
+def test_a_nec_05_sorcerers_cannot_convert_a_lone_ghost():
+    g = new(races=["ratmen", "sorcerers", "orcs", "wizards", "elves", "trolls", "dwarves"])
+    nec_first_turn(g)  # y 2, z 1 (alone)
+    do(g, "ann", "end_turn")
+    with pytest.raises(RuleError) as err:
+        do(g, "bob", "convert", region="z")
+    assert err.value.rule == "B-RACE-SORCERERS-1"
+
+
+def test_a_nec_05_goblins_pay_one_less_ransacking_takes_nothing_no_attack_recorded():
+    g = new(races=["goblins", "humans", "orcs", "wizards", "elves", "trolls", "dwarves"],
+            powers=["ransacking", "spirit", "pillaging", "diplomat", "flying", "mounted", "wealthy"],
+            expansions=("cursed", "necromancer"), coins={"ann": 5, "bob": 5, "nec": 5})
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "conquer", region="a")
+    do(g, "ann", "conquer", region="x")
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "end_turn")
+    do(g, "nec", "buy", item="ghost")  # 1 + 1: 3 coins left, 2 Ghosts on the Island
+    do(g, "nec", "conquer", region="y", cost=1)  # 2 - 1 Commando
+    do(g, "nec", "end_turn")  # the other Ghost joins y
+    assert at(g, "y") == ("ghosts", 2)
+    nec_coins = g.coins[2]
+    assert g.quote("y", "ann").cost == 2 + 2 - 1  # X-CUR-GOB-1 against a race in decline
+    do(g, "ann", "conquer", region="y", cost=3)
+    assert g.coins[2] == nec_coins and 2 not in g._t["attacked"]
+
+
+# --- state, saves, bots ----------------------------------------------------------------------
+def test_snapshot_and_save_keep_the_well_the_reserve_and_his_powers():
+    g = new()
+    nec_first_turn(g)
+    snap = g.snapshot()["modules"]["necromancer"]
+    assert snap["reserve"] == 11 and snap["well"] == ["soul", "soul"] and snap["player"] == "nec"
+    again = Game.from_json(g.to_json())
+    assert again.state_hash() == g.state_hash()
+    g.undo(1)
+    assert st.book(g)["well"] == [] and g.current == "nec"
+    g.redo(1)
+    assert g.state_hash() == again.state_hash()
+
+
+def test_a_refused_buy_changes_nothing():
+    g = new()
+    first_two_turns(g)
+    before = g.to_json()
+    with pytest.raises(RuleError):
+        do(g, "nec", "buy", item="flying")
+    assert g.to_json() == before
+
+
+def _random_game(seed: int) -> tuple[Game, int]:
+    rng = random.Random(seed)
+    n = rng.choice([3, 4, 5, 6])
+    more = rng.sample(["cursed", "grand_dames", "be_not_afraid", "leaders"], rng.randint(0, 2))
+    g = Game(make_setup(f"base-{max(n - 1, 2)}p", [f"p{k}" for k in range(n)], seed=seed,
+                        expansions=["necromancer", *more]))
+    steps = 0
+    while not g.game_over and steps < 3000:
+        actions = g.legal_actions()
+        assert actions
+        g.apply(rng.choice(actions))  # every listed action applies
+        steps += 1
+        assert st.ghost_count(g) == st.GHOST_TOKENS
+        assert min(g.coins) >= 0 and min(g.tokens) >= 0
+        assert all(a.hand >= 0 and a.held >= 0 for a in g.armies.values())
+        assert all(g.tray(r) >= 0 for r in g.armies if r != "ghosts")
+    return g, steps
+
+
+def test_30_random_games_with_the_necromancer_play_only_legal_actions():
+    """X-NEC-8, -11, -15: the Well and the reserve conserve every Ghost; no count below 0."""
+    seeds = random.Random(20261126).sample(range(10**6), 30)
+    wins = 0
+    for seed in seeds:
+        g, steps = _random_game(seed)
+        assert g.game_over, seed
+        wins += st.book(g)["won"]
+        if st.book(g)["won"]:
+            assert g.winners() == [g.players[st.seat(g)]]
+        else:
+            assert g.players[st.seat(g)] not in g.winners()

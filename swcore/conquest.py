@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .catalogue import LOST_TRIBE, race_name
-from .effects import Ability, ability
+from .effects import ability
 from .errors import InputError, RuleError
 from .events import Event
 from .markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
@@ -85,11 +85,12 @@ class ConquestMixin:
         near: set[int] = set()
         for j in held:
             near |= adj[j]
-        hooks = self._hooks(army)
-        return (held, near, hooks, any(ab.may_occupy_water(self, army) for ab in hooks),
-                any(ab.enters_anywhere(self, army) for ab in hooks),
-                any(ab.ignores_adjacency(self, army) for ab in hooks),
-                any(type(ab).extra_adjacent is not Ability.extra_adjacent for ab in hooks))
+        fx = self._fx
+        return (held, near, self._hooks(army),
+                any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
+                any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
+                any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
+                bool(fx(army, "extra_adjacent")))
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
@@ -137,7 +138,7 @@ class ConquestMixin:
                                              "enters the board by the edge or by a sea on the "
                                              "edge") or "B-CONQ-1"
         elif i not in near and not free:
-            if not any(ab.extra_adjacent(self, army, i, held) for ab in hooks):
+            if not any(ab.extra_adjacent(self, army, i, held) for ab in self._fx(army, "extra_adjacent")):
                 return explain and RuleError("B-CONQ-5", f"{rid} is not adjacent to a region of the "
                                                          f"{race_name(army.race)}") or "B-CONQ-5"
         return None

@@ -360,6 +360,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
         """Only the effects of `army` that override `hook` (a dispatch table built once per
         situation, so asking a hook nobody uses costs one dict look-up)."""
+        mine = army.fx
+        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+            table = mine[2].get(hook)
+            if table is not None:
+                return table
         hooks = self._hooks(army)
         mine = army.fx
         tables = mine[2] if mine is not None and mine[1] is hooks else None

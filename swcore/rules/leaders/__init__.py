@@ -88,11 +88,16 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     seat = game.seat
     more: list[Action] = []
     army = game.armies.get(game.active[seat] or "")
+    in_hand = None  # asked once, and only if a conquest is listed
     for a in out:
         if a.do == "pick" and words.pick_error(game, seat, a.combo) is None:
             more.append(Action.trusted(a.by, "pick", **a.args, leader=True))
         elif a.do == "conquer" and not a.args.get("race") and army is not None \
-                and not a.args.get("reinforce") and st.in_hand_now(game, army):
+                and not a.args.get("reinforce"):
+            if in_hand is None:
+                in_hand = bool(st.in_hand_now(game, army))
+            if not in_hand:
+                continue
             more.append(Action.trusted(a.by, "conquer", **a.args, leader=True))
         elif a.do == "redeploy" and not a.args.get("race") and army is not None and st.has(army):
             tokens = dict(a.args["tokens"])

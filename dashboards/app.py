@@ -93,7 +93,7 @@ class TableApp(pn.viewable.Viewer):
         self._template: Any = None
         self.light = ConnectionLight()
         self.light.param.watch(self._live, "live")
-        self.code_button = pn.widgets.Button(label="Join code", height=38, visible=False,
+        self.code_button = pn.widgets.Button(label="Join code", height=44, visible=False,
                                              stylesheets=[":host .bk-btn { font-size:16px; "
                                                           "font-weight:700; background:#fff; "
                                                           "color:#1b5e20; border-radius:16px; }"])
@@ -213,9 +213,10 @@ class TableApp(pn.viewable.Viewer):
                 main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
                 # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.
                 meta_viewport="width=device-width, initial-scale=1",
-                header=[pn.Row(self.light, self.code_button,
-                               pn.pane.HTML(HEADER_LINK, stylesheets=[HEADER_CSS]),
-                               styles={"gap": "10px", "align-items": "center"})])
+                header=[pn.FlexBox(self.light, self.code_button,
+                                   pn.pane.HTML(HEADER_LINK, stylesheets=[HEADER_CSS]),
+                                   flex_wrap="wrap", align_items="center",
+                                   styles={"gap": "4px 10px", "max-width": "100%"})])
         return self._template
 
 

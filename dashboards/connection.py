@@ -30,6 +30,7 @@ CSS = """
 .sw-conn.connected { background:#e8f5e9; color:#1b5e20; }
 .sw-conn.reconnecting { background:#fff3cd; color:#5c3c00; }
 .sw-conn.offline { background:#b71c1c; color:#fff; }
+@media (max-width: 700px) { .sw-conn { font-size:13px; padding:2px 8px; } }
 """
 
 ESM = """

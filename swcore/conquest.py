@@ -79,7 +79,8 @@ class ConquestMixin:
 
     def _reach(self, army: Army) -> tuple[Any, ...]:
         """What decides where `army` may go, computed once: (held regions, regions next to them,
-        hooks, may enter water, may enter anywhere, ignores adjacency, has extra adjacency)."""
+        hooks, may enter water, may enter anywhere, ignores adjacency, the effects adding
+        adjacency, the effects refusing targets)."""
         held = self.regions_of(army.race)
         adj = self.board.adjacent_sets
         near: set[int] = set()
@@ -90,14 +91,14 @@ class ConquestMixin:
                 any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
                 any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
                 any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
-                bool(fx(army, "extra_adjacent")))
+                fx(army, "extra_adjacent"), fx(army, "refuses_target"))
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
         """Why `army` may not conquer region i (None when it may): a RuleError, or just its rule
         ID when `explain` is false (legal_actions asks for every region, so this is hot)."""
         b = self.board
-        held, near, hooks, water_ok, anywhere, free, _ = reach or self._reach(army)
+        held, near, hooks, water_ok, anywhere, free, extra, refuses = reach or self._reach(army)
         seat = army.owner
         rid = b.ids[i]
         if b.base_cost[i] is None:  # a chasm, the Necromancer's Island: never occupied
@@ -127,7 +128,7 @@ class ConquestMixin:
                     why = ab.immune(self, defender, i, army)
                     if why is not None:
                         return explain and why or why.rule
-        for ab in self._fx(army, "refuses_target"):
+        for ab in refuses:
             why = ab.refuses_target(self, army, i)
             if why is not None:
                 return explain and why or why.rule
@@ -138,14 +139,14 @@ class ConquestMixin:
                                              "enters the board by the edge or by a sea on the "
                                              "edge") or "B-CONQ-1"
         elif i not in near and not free:
-            if not any(ab.extra_adjacent(self, army, i, held) for ab in self._fx(army, "extra_adjacent")):
+            if not any(ab.extra_adjacent(self, army, i, held) for ab in extra):
                 return explain and RuleError("B-CONQ-5", f"{rid} is not adjacent to a region of the "
                                                          f"{race_name(army.race)}") or "B-CONQ-5"
         return None
 
     def _candidates(self, reach: tuple[Any, ...]) -> Any:
         """Regions worth testing as targets: the neighbours, unless the race may go further."""
-        held, near, _, _, _, free, extra = reach
+        held, near, _, _, _, free, extra, _ = reach
         if not held or free or extra:
             return range(len(self.board))
         return sorted(near.difference(held))

@@ -1,0 +1,168 @@
+"""Access (review A1-A5) and the host's recovery of a game, without a browser: join-code
+guessing limited per device, per game and for the lookup by code (refused before any hashing),
+game creation limited, every game reachable by its code, names that a database cannot store
+refused with a message, and `python -m dashboards.admin`."""
+
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from dashboards import admin, limits
+from dashboards.session import (
+    DENIED,
+    AccessDenied,
+    SetupError,
+    SlowDown,
+    TableSession,
+    create_game,
+)
+from dashboards.store import Store
+
+RACES = ["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"]
+POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    limits.reset_all()
+    yield
+    limits.reset_all()
+
+
+def game(store, name="T", code=None):
+    return create_game(store, name, ["Ann", "Bob"], races=RACES, powers=POWERS, code=code)
+
+
+def test_backoff_doubles_after_the_free_tries_and_a_right_answer_clears_it():
+    now = [0.0]
+    b = limits.Backoff(free=2, cap=8.0, clock=lambda: now[0])
+    for _ in range(2):
+        b.wrong("k")
+    assert b.wait("k") == 0
+    waits = []
+    for _ in range(5):
+        b.wrong("k")
+        waits.append(b.wait("k"))
+    assert waits == [1.0, 2.0, 4.0, 8.0, 8.0]
+    b.right("k")
+    assert b.wait("k") == 0
+
+
+def test_a_device_is_slowed_after_five_wrong_codes_refused_before_hashing(store, monkeypatch):
+    gid, code = game(store)
+    for _ in range(5):
+        with pytest.raises(AccessDenied) as err:
+            TableSession.open(store, gid, "WRONG9", device="d1")
+        assert str(err.value) == DENIED
+    with pytest.raises(AccessDenied):
+        TableSession.open(store, gid, "WRONG9", device="d1")  # the 6th: wrong, then wait 1 s
+    calls = []
+    monkeypatch.setattr(store, "check_code", lambda *a: calls.append(a) or True)
+    t0 = time.perf_counter()
+    with pytest.raises(SlowDown) as err:
+        TableSession.open(store, gid, code, device="d1")  # even the right code waits
+    assert time.perf_counter() - t0 < 0.005 and calls == []  # no PBKDF2, no query
+    assert "Too many wrong codes" in str(err.value)
+    monkeypatch.undo()
+    assert TableSession.open(store, gid, code, device="d2").game_id == gid  # another device
+
+
+def test_a_game_is_slowed_after_twenty_wrong_codes_from_any_devices(store):
+    gid, code = game(store)
+    for k in range(21):
+        with pytest.raises(AccessDenied):
+            TableSession.open(store, gid, "WRONG9", device=f"dev{k}")
+    with pytest.raises(SlowDown):
+        TableSession.open(store, gid, code, device="fresh")
+    other, code2 = game(store, "Other")
+    assert TableSession.open(store, other, code2, device="fresh").game_id == other
+
+
+def test_every_game_is_reachable_by_its_code_alone(store):
+    ids = [game(store, f"T{k}", code=f"CODE{k:02d}")[0] for k in range(65)]
+    s = TableSession.open_by_code(store, "code-00", device="d")  # older than the 60 listed
+    assert s.game_id == ids[0] and s.code == "CODE00"
+    assert ids[0] not in [g.id for g in store.list_games(limit=60)]
+    with pytest.raises(AccessDenied):
+        TableSession.open_by_code(store, "NOPE99", device="d")
+
+
+def test_the_lookup_by_code_is_limited_for_the_whole_process(store):
+    game(store, code="GOOD42")
+    for k in range(21):
+        with pytest.raises(AccessDenied):
+            TableSession.open_by_code(store, f"BAD{k:03d}", device=f"dev{k}")
+    with pytest.raises(SlowDown):
+        TableSession.open_by_code(store, "GOOD42", device="fresh")
+
+
+@pytest.mark.parametrize("code", ["a\ud800b", "x" * 70, "ÉÉÉÉÉÉ", None, 12, "a\x00bcdef"])
+def test_impossible_codes_are_refused_without_a_crash(store, code):
+    gid, _ = game(store)
+    assert store.check_code(gid, code) is False
+    assert store.find_code(code) is None
+
+
+def test_creation_is_limited_per_device_and_per_minute(store):
+    for k in range(3):
+        create_game(store, f"T{k}", ["Ann", "Bob"], device="d1")
+    with pytest.raises(SetupError) as err:
+        create_game(store, "T4", ["Ann", "Bob"], device="d1")
+    assert err.value.field == "limit" and "Too many new games" in err.value.message
+    for k in range(7):
+        create_game(store, f"U{k}", ["Ann", "Bob"], device=f"other{k}")
+    with pytest.raises(SetupError):
+        create_game(store, "U9", ["Ann", "Bob"], device="yet-another")
+    assert len(store.list_games()) == 10
+
+
+@pytest.mark.parametrize(("name", "words"), [("a\ud800b", "not text"), ("a\x00b", "NUL"),
+                                             ("tab\x07le", "control")])
+def test_A4_A5_names_a_database_cannot_store_are_refused_with_a_message(store, name, words):
+    with pytest.raises(SetupError) as err:
+        create_game(store, name, ["Ann", "Bob"])
+    assert err.value.field == "table_name" and words in err.value.message
+    with pytest.raises(SetupError) as err:
+        create_game(store, "T", ["Ann", name])
+    assert err.value.field == "players[1]"
+    assert store.list_games() == []
+
+
+def test_A4_the_new_game_form_shows_the_message(store):
+    from dashboards.newgame import NewGameForm
+
+    form = NewGameForm(store, table_name="a\ud800b")
+    form.set_players(["Ann", "Bob"])
+    assert form.submit() is None
+    assert "not text" in form._error.object
+
+
+def test_admin_list_and_reset_code(store, capsys):
+    gid, old = game(store, "Lost table")
+    assert admin.main(["--db", store.url, "list"]) == 0
+    assert "Lost table" in capsys.readouterr().out
+    assert admin.main(["--db", store.url, "code", str(gid)]) == 1
+    assert admin.main(["--db", store.url, "--base", "http://t:5006/app", "reset-code", str(gid),
+                       "--code", "NEWC0DE"]) == 0
+    out = capsys.readouterr().out
+    assert "NEWC0DE" in out and f"http://t:5006/app?game={gid}&code=NEWC0DE" in out
+    assert not store.check_code(gid, old) and store.check_code(gid, "newc0de")
+    assert store.find_code("NEWC0DE") == gid
+    assert admin.main(["--db", store.url, "reset-code", "999"]) == 2
+
+
+def test_a_database_from_before_code_key_gets_the_column(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    eng = sa.create_engine(url)
+    with eng.begin() as conn:
+        conn.execute(sa.text("CREATE TABLE games (id INTEGER PRIMARY KEY, table_name VARCHAR(60) "
+                             "NOT NULL, created_at DATETIME NOT NULL, setup JSON NOT NULL, meta "
+                             "JSON NOT NULL, code_salt VARCHAR(64) NOT NULL, code_hash "
+                             "VARCHAR(128) NOT NULL, demo_key VARCHAR(20) UNIQUE, public_code "
+                             "VARCHAR(20))"))
+    eng.dispose()
+    store = Store(url)
+    gid, code = game(store)
+    assert store.find_code(code) == gid
+    store.dispose()

@@ -144,8 +144,9 @@ class PlacementMixin:
         while limit is not None and len(place) > max(limit, 0):  # the weakest regions go first
             j = min(place, key=lambda r: (place[r], -r))
             extra += place.pop(j)
+        never = self.board.base_cost  # a region never conquered (the Island) last (X-NEC-10)
         for _ in range(extra if place else 0):
-            j = min(place, key=lambda r: (place[r], r))
+            j = min(place, key=lambda r: (never[r] is None, place[r], r))
             place[j] += 1
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))

@@ -187,6 +187,22 @@ def test_x_nec_10_ghosts_conquered_one_into_the_well_the_others_back_to_his_regi
     assert at(g, "z") == ("ghosts", 2) and g.hand("nec") == 0
 
 
+def test_x_nec_10_ghosts_taken_back_go_by_default_to_his_map_regions_not_the_island():
+    g = new(coins={"ann": 5, "bob": 5, "nec": 12})
+    first_two_turns(g)  # 2 Ghosts on the Island
+    for price in (3, 4, 5):
+        assert st.price(g) == price
+        do(g, "nec", "buy", item="ghost")
+    do(g, "nec", "conquer", region="y")
+    do(g, "nec", "conquer", region="z")
+    do(g, "nec", "redeploy", tokens={"y": 2, "z": 2, "island": 1})
+    do(g, "nec", "end_turn")
+    do(g, "ann", "conquer", region="y", cost=4)  # 2 + 2 Ghosts: 1 into the Well, 1 back
+    do(g, "ann", "end_turn")
+    # z holds 2 and the Island 1, yet the Ghost goes to z: the Island only without a region
+    assert g.default_withdrawal().tokens == (("z", 3), ("island", 1))
+
+
 def test_x_nec_10_with_no_ghost_region_left_they_go_onto_the_island():
     g = new()
     nec_first_turn(g)

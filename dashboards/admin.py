@@ -1,5 +1,7 @@
 """Host-side recovery of games: `python -m dashboards.admin list|code GAME_ID|reset-code GAME_ID`.
 
+(`bench-guesses` measures the join-code limits for BENCHMARKS.md, on a temporary database.)
+
 Why: only a hash of each join code is stored, so a table that lost its code cannot get it back
 from any screen. The host (whoever runs the server, with access to its database) lists the
 games and gives a game a new code; the old code stops working and the game itself (its event
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 from urllib.parse import urlencode
 
 from .store import Store
@@ -29,7 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     reset = sub.add_parser("reset-code", help="give a game a new join code and print it")
     reset.add_argument("game_id", type=int)
     reset.add_argument("--code", default=None, help="the new code (default: a random one)")
+    sub.add_parser("bench-guesses", help="time wrong and refused join codes (BENCHMARKS.md)")
     args = ap.parse_args(argv)
+    if args.cmd == "bench-guesses":
+        bench_guesses()
+        return 0
     store = Store(args.db)
     try:
         if args.cmd == "list":
@@ -60,6 +67,56 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     finally:
         store.dispose()
+
+
+def bench_guesses(hour: float = 3600.0) -> None:
+    """Wall time of a wrong code that is checked (PBKDF2) and of one refused by the limits,
+    then how many codes one hour of guessing gets checked: one game attacked from a new device
+    per guess, and the lookup by code alone (a simulated clock, the limits as served)."""
+    import tempfile
+    import time
+
+    from . import limits
+    from .session import AccessDenied, TableSession, create_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(f"sqlite:///{tmp}/bench.sqlite")
+        gid, _ = create_game(store, "Bench", ["Ann", "Bob"])
+        limits.reset_all()
+
+        def timed(n: int, guess: Any) -> list[float]:
+            out = []
+            for k in range(n):
+                t0 = time.perf_counter()
+                try:
+                    guess(k)
+                except AccessDenied:
+                    pass
+                out.append(1000 * (time.perf_counter() - t0))
+            return out
+        checked = timed(5, lambda k: TableSession.open(store, gid, f"WRONG{k}", device="d"))
+        timed(1, lambda k: TableSession.open(store, gid, "WRONGX", device="d"))
+        refused = timed(2000, lambda k: TableSession.open(store, gid, "WRONGY", device="d"))
+        print(f"wrong code, checked (PBKDF2 {len(checked)}x): median "
+              f"{sorted(checked)[len(checked) // 2]:.1f} ms")
+        print(f"wrong code, refused by the limit ({len(refused)}x): median "
+              f"{sorted(refused)[len(refused) // 2] * 1000:.1f} us, max {max(refused):.3f} ms")
+        store.dispose()
+    for name, key, lim in (("one game", "game:1", limits.GAME_GUESSES),
+                           ("lookup by code", "lookup", limits.LOOKUP_GUESSES)):
+        now = [0.0]
+        sim = limits.Backoff(free=lim.free, cap=lim.cap, clock=lambda now=now: now[0])
+        tried = 0
+        while now[0] < hour:  # a guesser who retries the moment the limit allows
+            wait = sim.wait(key)
+            if wait > 0:
+                now[0] += wait
+                continue
+            sim.wrong(key)
+            tried += 1
+        print(f"{name}: {tried} codes checked in {hour / 3600:.0f} h "
+              f"({tried / hour:.4f} per second after the {lim.free} free tries, cap {lim.cap:.0f} s)")
+
 
 
 if __name__ == "__main__":

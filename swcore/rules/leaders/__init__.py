@@ -88,6 +88,10 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     seat = game.seat
     more: list[Action] = []
     army = game.armies.get(game.active[seat] or "")
+    leader = army is not None and st.has(army)
+    ransoms = words._opts(game).leader_ransom == "pay_2"
+    if army is not None and not leader and not ransoms:
+        return out  # no pick this turn, no Leader to commit or place, no ransom: nothing to add
     in_hand = None  # asked once, and only if a conquest is listed
     for a in out:
         if a.do == "pick" and words.pick_error(game, seat, a.combo) is None:
@@ -105,7 +109,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
                 game, game.board.region(r))), None)
             if spot is not None:
                 more.append(Action.trusted(a.by, "redeploy", **a.args, leader=spot))
-    for held in st.book(game)["captives"]:
+    for held in st.book(game)["captives"] if ransoms else ():
         for race, owner in held:
             if owner == seat and words.ransom_error(game, seat, race) is None:
                 more.append(Action.trusted(game.players[seat], "ransom", race=race))

@@ -55,8 +55,10 @@ class LeaderRules(Ability):
     def held_back(self, game: Game, army: Army, total: int) -> int:
         """X-LEAD-3: with every region immune the Leader waits off the board (like the
         Amazons' 4) until the next Ready Troops."""
+        if not st.has(army):  # most armies: no Leader, nothing to ask the board
+            return 0
         regions = game.regions_of(army.race)
-        if st.has(army) and regions and not st.free_regions(game, army):
+        if regions and not st.free_regions(game, army):
             return 1
         return 0
 

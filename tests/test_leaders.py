@@ -313,3 +313,21 @@ def test_random_games_with_leaders_every_listed_action_applies():
         assert g.game_over
         captured += sum(len(v) for v in g.snapshot()["modules"]["leaders"]["captives"].values())
     assert bought and captured
+
+
+def test_X_LEAD_2_a_leader_placed_by_default_before_a_stout_decline_leaves_with_the_decline():
+    """X-LEAD-2, B-POW-STOUT-1: Stout declines after scoring, its hand placed by default with the
+    Leader among it; the decline then takes the Leader off the board (not a token of the hand)."""
+    from swcore import Game
+
+    g = Game.new({"regions": {"a": {"terrain": "farmland", "edge": True}, "b": {"terrain": "hill"}},
+                  "borders": [["a", "b"]]}, ["ann", "bob"], seed=1, expansions=["leaders"],
+                 races=["ghouls", "ratmen", "elves", "dwarves", "humans", "orcs"],
+                 powers=["stout", "hill", "forest", "merchant", "swamp", "wealthy"])
+    g.apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})  # 5 + 4 + the Leader = 10
+    g.apply({"by": "ann", "do": "end_turn"})
+    g.apply({"by": "bob", "do": "pick", "combo": 0})
+    g.apply({"by": "bob", "do": "end_turn"})
+    g.apply({"by": "ann", "do": "conquer", "region": "a"})
+    g.apply({"by": "ann", "do": "decline"})  # Stout: score, then decline; Ghouls keep their tokens
+    assert g.tokens[g.board.region("a")] == 9  # the 10 placed, minus the Leader

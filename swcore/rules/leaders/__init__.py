@@ -70,9 +70,10 @@ def game_end(game: Game, seat: int) -> list[Any]:
 def catch_conversions(game: Game) -> None:
     """X-LEAD-4, A-LEAD-02: a Leader whose region an enemy took without a conquest (a
     Sorcerers' conversion) is captured by that enemy; one whose region was left is in hand."""
+    race = game.race
     for army in list(game.armies.values()):
-        where = st.at(army)
-        if isinstance(where, int) and game.race[where] != army.race:
+        where = army.data.get(st.KEY)
+        if where.__class__ is int and race[where] != army.race:
             captor = st.enemy_holder(game, army, where)
             if captor is None:
                 st.put(game, army, "hand")
@@ -92,23 +93,25 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     ransoms = words._opts(game).leader_ransom == "pay_2"
     if army is not None and not leader and not ransoms:
         return out  # no pick this turn, no Leader to commit or place, no ransom: nothing to add
-    in_hand = None  # asked once, and only if a conquest is listed
-    for a in out:
-        if a.do == "pick" and words.pick_error(game, seat, a.combo) is None:
-            more.append(Action.trusted(a.by, "pick", **a.args, leader=True))
-        elif a.do == "conquer" and not a.args.get("race") and army is not None \
-                and not a.args.get("reinforce"):
-            if in_hand is None:
-                in_hand = bool(st.in_hand_now(game, army))
-            if not in_hand:
+    new = Action.trusted
+    if army is None:  # a pick this turn: each affordable combo whose race has its Leader
+        for a in out:
+            if a.do == "pick" and words.pick_error(game, seat, a.combo) is None:
+                more.append(new(a.by, "pick", **a.args, leader=True))
+    elif leader:
+        in_hand = st.in_hand_now(game, army)
+        for a in out:
+            args = a.args
+            if "race" in args:  # an in-decline army acting: it has no Leader
                 continue
-            more.append(Action.trusted(a.by, "conquer", **a.args, leader=True))
-        elif a.do == "redeploy" and not a.args.get("race") and army is not None and st.has(army):
-            tokens = dict(a.args["tokens"])
-            spot = next((r for r, n in tokens.items() if n >= 1 and not st.immune(
-                game, game.board.region(r))), None)
-            if spot is not None:
-                more.append(Action.trusted(a.by, "redeploy", **a.args, leader=spot))
+            if a.do == "conquer":
+                if in_hand and "reinforce" not in args:
+                    more.append(new(a.by, "conquer", **args, leader=True))
+            elif a.do == "redeploy":
+                spot = next((r for r, n in args["tokens"] if n >= 1 and not st.immune(
+                    game, game.board.region(r))), None)
+                if spot is not None:
+                    more.append(new(a.by, "redeploy", **args, leader=spot))
     for held in st.book(game)["captives"] if ransoms else ():
         for race, owner in held:
             if owner == seat and words.ransom_error(game, seat, race) is None:

@@ -44,6 +44,13 @@ class LeaderRules(Ability):
             game.tokens[where] -= 1
             if game.tokens[where] == 0:
                 game._clear(where)
+        elif where == "hand" and army.hand < 1 and game.regions_of(army.race):
+            # placed with the rest of the hand (Stout's decline after scoring places by default):
+            # it stands in the race's strongest region, first listed on a tie
+            j = max(game.regions_of(army.race), key=lambda r: (game.tokens[r], -r))
+            game.tokens[j] -= 1
+            if game.tokens[j] == 0:
+                game._clear(j)
         elif where == "hand":
             army.hand -= 1
         else:

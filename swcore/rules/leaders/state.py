@@ -64,7 +64,10 @@ def capture(game: Game, army: Army, captor: int) -> None:
 def immune(game: Game, i: int) -> bool:
     """X-LEAD-3: a region an immunity marker protects (Dragon, Hole, Hero and the like)."""
     mk = game.mk
-    return any(mk[k][i] for k in IMMUNE_MARKERS)
+    for k in IMMUNE_MARKERS:
+        if mk[k][i]:
+            return True
+    return False
 
 
 def free_regions(game: Game, army: Army) -> list[int]:

@@ -141,7 +141,7 @@ def after(game: Game, seat: int, a: Action) -> list[Any]:
         if army is not None and game.race[i] == army.race and st.at(army) in st.WITH_ARMY:
             st.put(game, army, i)
         return []
-    if a.region is not None and a.do != "abandon":
+    if a.do != "abandon" and a.args.get("region") is not None:
         army = _army(game, seat, a)
         i = game.board.region(a.region)
         if army is not None and st.at(army) == "hand" and army.hand < 1 and game.race[i] == army.race:

@@ -166,3 +166,30 @@ def test_a_database_from_before_code_key_gets_the_column(tmp_path):
     gid, code = game(store)
     assert store.find_code(code) == gid
     store.dispose()
+
+
+def test_lobby_opens_any_game_by_code_and_says_slow_down(store):
+    from dashboards.lobby import Lobby
+
+    opened = []
+    gid, code = game(store, "Old table", code="OLDONE")
+    lobby = Lobby(store, on_open=opened.append, device="page1")
+    assert lobby.open_by_code("old-one").game_id == gid and opened[0].code == "OLDONE"
+    for _ in range(7):  # 5 free, the 6th starts the wait, the 7th is refused unhashed
+        assert lobby.open_by_code("WRONG7") is None
+    assert "Too many wrong codes" in lobby.message and "Too many" in lobby._any_error.object
+
+
+def test_the_app_opens_the_game_named_by_its_url_and_shows_its_code(store):
+    from dashboards.app import TableApp
+
+    gid, code = game(store, "Table 5")
+    app = TableApp(store)
+    assert app.open_from_url({"game": [str(gid).encode()], "code": [code.lower().encode()]})
+    assert app.page == "game" and app.game_url() == f"?game={gid}&code={code}"
+    app.toggle_code()
+    assert app.code_box.visible and code in app.code_box.object
+    app.to_lobby()
+    assert app.page == "lobby" and app.game_url() == ""
+    assert not app.open_from_url({"game": [str(gid).encode()], "code": [b"WRONG1"]})
+    assert app.lobby.message == DENIED

@@ -16,20 +16,20 @@ from .actions import Action
 from .board import Board, load_board
 from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, in_sets
 from .config import Options, default_pool, make_setup, module_options
-from .conquest import ConquestMixin
 from .effects import NO_ABILITY, Ability, ability
 from .errors import InputError, SwError
 from .events import Event
 from .flow import Decision, FlowMixin
-from .legal import LegalMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
-from .market import MarketMixin
-from .placement import PlacementMixin
 from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
+from .rules.base.conquest import ConquestMixin
+from .rules.base.legal import LegalMixin
+from .rules.base.market import MarketMixin
+from .rules.base.placement import PlacementMixin
+from .rules.base.turns import TurnMixin
 from .ruleset import Ruleset
 from .saves import SavesMixin
 from .state import Army
-from .turns import TurnMixin
 
 #: The box count of an item no source gives (catalogue box left blank): effectively no limit.
 UNKNOWN_BOX = 1000

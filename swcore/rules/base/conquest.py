@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
-from .catalogue import LOST_TRIBE, race_name
-from .effects import ability
-from .errors import InputError, RuleError
-from .events import Event
-from .markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
-from .neutrals import NEUTRALS
-from .state import Army, Quote
+from ...actions import Action
+from ...catalogue import LOST_TRIBE, race_name
+from ...effects import ability
+from ...errors import InputError, RuleError
+from ...events import Event
+from ...markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
+from ...neutrals import NEUTRALS
+from ...state import Army, Quote
 
 if TYPE_CHECKING:
     pass

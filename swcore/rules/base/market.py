@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
-from .catalogue import CATALOGUE, race_name
-from .effects import ability
-from .errors import RuleError
-from .events import Event
-from .state import Army
+from ...actions import Action
+from ...catalogue import CATALOGUE, race_name
+from ...effects import ability
+from ...errors import RuleError
+from ...events import Event
+from ...state import Army
 
 if TYPE_CHECKING:
     pass

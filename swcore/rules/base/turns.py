@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
-from .catalogue import race_name
-from .effects import ability
-from .errors import RuleError
-from .events import Event
-from .markers import DECLINE_REMOVES
-from .state import Army
-from .words import WORDS
+from ...actions import Action
+from ...catalogue import race_name
+from ...effects import ability
+from ...errors import RuleError
+from ...events import Event
+from ...markers import DECLINE_REMOVES
+from ...state import Army
+from ...words import WORDS
 
 if TYPE_CHECKING:
     pass

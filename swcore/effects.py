@@ -55,6 +55,8 @@ class Ability:
         return 0
 
     # --- conquest ------------------------------------------------------------------------
+    # The four switches below (and `min_per_region`) describe what an army IS: the core asks
+    # them once per situation (`Game._switches`), so they must not depend on the position.
     def enters_anywhere(self, game: Game, army: Army) -> bool:
         """First conquest need not be a border region (Halflings, Flying)."""
         return False

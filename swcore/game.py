@@ -305,7 +305,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         Built once per situation and shared by every game; an army keeps its own until its
         situation changes (`_fxgen`), or looks again each time while pieces lie on the board."""
         mine = army.fx
-        if mine is not None and mine[0] == self._fxgen:
+        if mine is not None and mine[0] == self._fxgen and not self.pieces:
             return mine[1]
         held = self._objects_held(army) if self.pieces else ()
         key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
@@ -356,6 +356,31 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         return self._event("pay", f"{who} pays {coins} to {to} ({why})", payer if payer is not None
                            else payee, coins=coins, payer=None if payer is None else self.players[payer],
                            payee=None if payee is None else self.players[payee])
+
+    def _switches(self, army: Army) -> tuple[Any, ...]:
+        """The army's data-like switches, asked once per situation (effects answer them from
+        what they are, never from the position): may occupy water, enters anywhere, ignores
+        adjacency, the effects adding adjacency, the effects refusing targets, and the fewest
+        tokens per region with its rule."""
+        mine = army.fx
+        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+            sw = mine[2].get("_switches")
+            if sw is not None:
+                return sw
+        fx = self._fx
+        least, rule = 1, "B-REDEP-1"
+        for ab in fx(army, "min_per_region"):
+            n = ab.min_per_region(self, army)
+            if n > least:
+                least, rule = n, ab.rule
+        sw = (any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
+              any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
+              any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
+              fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule))
+        mine = army.fx
+        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+            mine[2]["_switches"] = sw
+        return sw
 
     def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
         """Only the effects of `army` that override `hook` (a dispatch table built once per

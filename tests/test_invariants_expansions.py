@@ -123,7 +123,11 @@ def module_ledger(before: Game, after: Game, events: list, expect: dict, decline
         assert army.hand == 0 and army.held == 0 and not leaders.has(army), race
         assert now.get(race, 0) <= regular, (race, was, leader, hordes, now.get(race))
         if race == "priestesses" and held:  # X-GD-PRI-1: one per region, all in the Tower
-            assert len(held) == 1 and now[race] == min(regular, len(before.regions_of(race)))
+            # X-LEAD-2: the Leader leaves first; a region it held alone is then left
+            alone = leaders.at(was_army)
+            gone = 1 if isinstance(alone, int) and before.tokens[alone] == 1 else 0
+            regions = len(before.regions_of(race)) - gone
+            assert len(held) == 1 and now[race] == min(regular, regions), (now[race], regions)
             assert after.pieces.get("ivory_tower") == held[0]
         elif race == "ghouls":  # B-RACE-GHOULS-1: their tokens on the board stay, the Horde
             # tokens vanish from hand first, the Leader leaves (Stout places the hand first)

@@ -86,12 +86,8 @@ class ConquestMixin:
         near: set[int] = set()
         for j in held:
             near |= adj[j]
-        fx = self._fx
-        return (held, near, self._hooks(army),
-                any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
-                any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
-                any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
-                fx(army, "extra_adjacent"), fx(army, "refuses_target"))
+        water, anywhere, free, extra, refuses = self._switches(army)[:5]
+        return (held, near, self._hooks(army), water, anywhere, free, extra, refuses)
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:

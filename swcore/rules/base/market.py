@@ -5,11 +5,12 @@ A part of `Game` (a mixin): it reads and changes the position held on the game o
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...catalogue import CATALOGUE, race_name
-from ...effects import ability
+from ...effects import ABILITIES, Ability, ability
 from ...errors import RuleError
 from ...events import Event
 from ...state import Army
@@ -18,9 +19,18 @@ if TYPE_CHECKING:
     pass
 
 
+@cache
+def price_steppers() -> frozenset[str]:
+    """The ids whose effect overrides `price_step` (asked after every module has registered)."""
+    return frozenset(i for i, ab in ABILITIES.items() if type(ab).price_step is not Ability.price_step)
+
+
 class MarketMixin:
     def combo_price(self, k: int) -> int:
         """Coins to pay for column position k: one on each combo above (B-COMBO-2)."""
+        column, dearer = self.column, price_steppers()
+        if not any(column[j][0] in dearer or column[j][1] in dearer for j in range(k)):
+            return k  # one coin on each combo above: no badge or banner above asks more
         return sum(self._combo_step(j) for j in range(k))
 
     def _combo_step(self, j: int) -> int:

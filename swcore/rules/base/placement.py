@@ -47,12 +47,7 @@ class PlacementMixin:
         unless an effect's `min_per_region` raises it (Kobolds' 2, X-CUR-KOB-1). Asked wherever
         the core would assume one token: Ready Troops, tokens available, a conquest's
         commitment, the final die, placements and their defaults."""
-        least, rule = 1, "B-REDEP-1"
-        for ab in self._fx(army, "min_per_region"):
-            n = ab.min_per_region(self, army)
-            if n > least:
-                least, rule = n, ab.rule
-        return least, rule
+        return self._switches(army)[5]
 
     def _region_limit(self, army: Army, placed: int) -> tuple[int | None, str]:
         """Most regions `army` may keep with `placed` tokens on the board (`region_limit`), and
@@ -145,8 +140,14 @@ class PlacementMixin:
             j = min(place, key=lambda r: (place[r], -r))
             extra += place.pop(j)
         never = self.board.base_cost  # a region never conquered (the Island) last (X-NEC-10)
+        if any(never[r] is None for r in place):
+            def key(r: int) -> tuple[bool, int, int]:
+                return never[r] is None, place[r], r
+        else:
+            def key(r: int) -> tuple[bool, int, int]:
+                return False, place[r], r
         for _ in range(extra if place else 0):
-            j = min(place, key=lambda r: (never[r] is None, place[r], r))
+            j = min(place, key=key)
             place[j] += 1
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))

@@ -14,10 +14,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Serve the table-side app on http://localhost:$(PORT)/ (SQLite store in data/, demo game included).
-## The tutorial notebooks are rendered to data/tutorial/ once (then only when they change).
+## The tutorial notebooks are rendered to data/tutorial/ once (then only when they or what they
+## import change); "your first game" is /first-game.
 serve: $(STAMP)
 	$(BIN)/python scripts/render_tutorial.py
-	$(BIN)/panel serve dashboards/app.py --port $(PORT) --address 127.0.0.1 \
+	$(BIN)/panel serve dashboards/app.py dashboards/first-game.py --index app \
+		--port $(PORT) --address 127.0.0.1 \
 		--allow-websocket-origin=localhost:$(PORT) --allow-websocket-origin=127.0.0.1:$(PORT) \
 		--static-dirs tutorial=./data/tutorial
 

@@ -24,6 +24,8 @@ from .turn import alert_pane, show
 #: `make serve` renders the tutorial notebooks here and serves them under /tutorial/.
 TUTORIAL_DIR = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 TUTORIAL_URL = "/tutorial/index.html"
+#: The learner's practice game (dashboards/first-game.py, served beside the app).
+FIRST_GAME_URL = "/first-game"
 
 
 #: The tutorial link drawn as a button (it stays a link: it opens in a new tab).
@@ -39,7 +41,9 @@ a.sw-rules:hover, a.sw-rules:focus { background:#e8f5e9; }
 def tutorial_link() -> str:
     """The link to the rules tutorial, and how to render it when it has not been rendered."""
     link = (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener">'
-            "Learn the rules (tutorial)</a> <span class='sw-note sw-tab'>opens in a new tab</span>")
+            "Learn the rules (tutorial)</a> <span class='sw-note sw-tab'>opens in a new tab</span>"
+            f' <a class="sw-rules" href="{FIRST_GAME_URL}">Play your first game</a>'
+            " <span class='sw-note sw-tab'>against a bot, explained as you go</span>")
     if (TUTORIAL_DIR / "index.html").is_file():
         return f"<p>{link}</p>"
     return (f"<p>{link}</p><p class='sw-note'>The tutorial has not been rendered on this server "

@@ -94,10 +94,10 @@ class FlowMixin:
         if self.game_over:
             raise RuleError("B-END-1", "the game is over")
         seat = self.seat_of(a.by)
-        params = WORDS[a.do].params
-        for key in a.args:
-            module = params[key].module
-            if module and module not in self.ruleset.ids:
+        word = WORDS[a.do]
+        for key in word.foreign.intersection(a.args) if word.foreign else ():
+            module = word.params[key].module
+            if module not in self.ruleset.ids:
                 raise InputError(f"action.{key}", f"`{a.do}` takes {key} only with the {module} "
                                                   "rules in play")
         for check in self.ruleset.before:  # parameters a module added to a word (words.extend)

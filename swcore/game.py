@@ -360,8 +360,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     def _switches(self, army: Army) -> tuple[Any, ...]:
         """The army's data-like switches, asked once per situation (effects answer them from
         what they are, never from the position): may occupy water, enters anywhere, ignores
-        adjacency, the effects adding adjacency, the effects refusing targets, and the fewest
-        tokens per region with its rule."""
+        adjacency, the effects adding adjacency, the effects refusing targets, the fewest
+        tokens per region with its rule, and the effects shaping placements (held back,
+        vacated regions, a region limit)."""
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and not self.pieces:
             sw = mine[2].get("_switches")
@@ -376,7 +377,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         sw = (any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
               any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
               any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
-              fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule))
+              fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
+              fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"))
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and not self.pieces:
             mine[2]["_switches"] = sw

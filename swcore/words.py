@@ -70,10 +70,13 @@ class Word:
     anyone: bool = False
     #: The names of its FLAG parameters (read False when absent), computed once.
     flags: frozenset[str] = field(init=False, default=frozenset())
+    #: The names of the parameters other modules added (`extend`), computed once.
+    foreign: frozenset[str] = field(init=False, default=frozenset())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "flags", frozenset(k for k, p in self.params.items()
                                                     if p.kind is Kind.FLAG))
+        object.__setattr__(self, "foreign", frozenset(k for k, p in self.params.items() if p.module))
 
 
 WORDS: dict[str, Word] = {}

@@ -80,21 +80,21 @@ class ConquestMixin:
     def _reach(self, army: Army) -> tuple[Any, ...]:
         """What decides where `army` may go, computed once: (held regions, regions next to them,
         hooks, may enter water, may enter anywhere, ignores adjacency, the effects adding
-        adjacency, the effects refusing targets)."""
+        adjacency, the effects refusing targets, a memo of the defenders' immune effects)."""
         held = self.regions_of(army.race)
         adj = self.board.adjacent_sets
         near: set[int] = set()
         for j in held:
             near |= adj[j]
         water, anywhere, free, extra, refuses = self._switches(army)[:5]
-        return (held, near, self._hooks(army), water, anywhere, free, extra, refuses)
+        return (held, near, self._hooks(army), water, anywhere, free, extra, refuses, {})
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
         """Why `army` may not conquer region i (None when it may): a RuleError, or just its rule
         ID when `explain` is false (legal_actions asks for every region, so this is hot)."""
         b = self.board
-        held, near, hooks, water_ok, anywhere, free, extra, refuses = reach or self._reach(army)
+        held, near, hooks, water_ok, anywhere, free, extra, refuses, shields = reach or self._reach(army)
         seat = army.owner
         rid = b.ids[i]
         if b.base_cost[i] is None:  # a chasm, the Necromancer's Island: never occupied
@@ -120,7 +120,10 @@ class ConquestMixin:
                     return explain and RuleError("B-DEF-5", f"{rid} is immune: its "
                                                  f"{MARKER_TYPES[k].english} protects it") or "B-DEF-5"
             if not own:
-                for ab in self._fx(defender, "immune"):
+                table = shields.get(race)  # the defenders' immune effects, once per race
+                if table is None:
+                    table = shields[race] = self._fx(defender, "immune")
+                for ab in table:
                     why = ab.immune(self, defender, i, army)
                     if why is not None:
                         return explain and why or why.rule
@@ -142,7 +145,7 @@ class ConquestMixin:
 
     def _candidates(self, reach: tuple[Any, ...]) -> Any:
         """Regions worth testing as targets: the neighbours, unless the race may go further."""
-        held, near, _, _, _, free, extra, _ = reach
+        held, near, _, _, _, free, extra, _, _ = reach
         if not held or free or extra:
             return range(len(self.board))
         return sorted(near.difference(held))

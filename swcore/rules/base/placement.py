@@ -47,13 +47,18 @@ class PlacementMixin:
         unless an effect's `min_per_region` raises it (Kobolds' 2, X-CUR-KOB-1). Asked wherever
         the core would assume one token: Ready Troops, tokens available, a conquest's
         commitment, the final die, placements and their defaults."""
+        mine = army.fx  # the warm path of `_switches`, inlined: this is asked very often
+        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+            sw = mine[2].get("_switches")
+            if sw is not None:
+                return sw[5]
         return self._switches(army)[5]
 
     def _region_limit(self, army: Army, placed: int) -> tuple[int | None, str]:
         """Most regions `army` may keep with `placed` tokens on the board (`region_limit`), and
         the rule that says so; None when nothing limits them."""
         limit, rule = None, "B-REDEP-1"
-        for ab in self._fx(army, "region_limit"):
+        for ab in self._switches(army)[8]:
             n = ab.region_limit(self, army, placed)
             if n is not None and (limit is None or n < limit):
                 limit, rule = n, ab.rule
@@ -61,12 +66,12 @@ class PlacementMixin:
 
     def _vacated(self, army: Army) -> set[int]:
         """Regions `army` must empty at its own redeployment (`vacates`: rivers, X-RW-4)."""
-        return {i for ab in self._fx(army, "vacates") for i in ab.vacates(self, army)}
+        return {i for ab in self._switches(army)[7] for i in ab.vacates(self, army)}
 
     def _held_back(self, army: Army, total: int) -> int:
         """Tokens kept off the board after placement: the sum of the effects' `held_back`
         (the Amazons' 4, B-RACE-AMAZONS-2; a Leader with only immune regions, X-LEAD-3)."""
-        return sum(ab.held_back(self, army, total) for ab in self._fx(army, "held_back"))
+        return sum(ab.held_back(self, army, total) for ab in self._switches(army)[6])
 
     def _end_conquests(self, army: Army) -> list[Event]:
         """The conquest phase of `army` ends (B-REDEP): Skeletons and the like gain now."""
@@ -126,16 +131,17 @@ class PlacementMixin:
         if not held:
             return place
         extra = army.withdrawn if withdrawn_only else army.hand
-        if not withdrawn_only:
+        sw = self._switches(army)  # one look-up for the effects that shape placements
+        if not withdrawn_only and sw[7]:
             for i in self._vacated(army) & set(place):  # X-RW-4: their tokens join the hand
                 extra += place.pop(i)
         total = sum(place.values()) + army.hand + army.held
-        hold = 0 if withdrawn_only or army.declined else self._held_back(army, total)
-        least = self._least(army)[0]
+        hold = 0 if withdrawn_only or army.declined or not sw[6] else self._held_back(army, total)
+        least = sw[5][0]
         take_from_hand = min(hold, extra)
         extra -= take_from_hand
         hold -= take_from_hand
-        limit = None if withdrawn_only else self._region_limit(army, total - hold)[0]
+        limit = None if withdrawn_only or not sw[8] else self._region_limit(army, total - hold)[0]
         while limit is not None and len(place) > max(limit, 0):  # the weakest regions go first
             j = min(place, key=lambda r: (place[r], -r))
             extra += place.pop(j)

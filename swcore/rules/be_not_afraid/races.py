@@ -100,8 +100,11 @@ class Leprechauns(Ability):
 
 def cauldrons_pay(game: Game, seat: int) -> list[Any]:
     """Turn start (X-BNA-LEP-2): each Cauldron on the player's regions becomes 1 coin."""
-    events = []
-    for i, n in enumerate(game.mk["cauldron"]):
+    events: list[Any] = []
+    cauldrons = game.mk["cauldron"]
+    if not any(cauldrons):
+        return events
+    for i, n in enumerate(cauldrons):
         if n and game.owner[i] == seat:
             game.mk["cauldron"][i] = 0
             state(game)["cauldrons_used"] += n

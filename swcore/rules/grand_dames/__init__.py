@@ -34,6 +34,10 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     """Besides the plain `decline` (the Tower on the first region listed), one `decline` per
     other region where the Priestesses could build their Tower (X-GD-PRI-1, A-GD-03)."""
     extra: list[Action] = []
+    race = game.active[game.seat]
+    army = game.armies.get(race) if race else None
+    if army is None or not any(isinstance(ab, Priestesses) for ab in game._hooks(army)):
+        return out  # only the Priestesses choose where their Tower stands
     for a in out:
         if a.do != "decline" or a.tower is not None:
             continue

@@ -71,7 +71,7 @@ def catch_conversions(game: Game) -> None:
     """X-LEAD-4, A-LEAD-02: a Leader whose region an enemy took without a conquest (a
     Sorcerers' conversion) is captured by that enemy; one whose region was left is in hand."""
     race = game.race
-    for army in list(game.armies.values()):
+    for army in tuple(game.armies.values()):
         where = army.data.get(st.KEY)
         if where.__class__ is int and race[where] != army.race:
             captor = st.enemy_holder(game, army, where)
@@ -95,9 +95,9 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return out  # no pick this turn, no Leader to commit or place, no ransom: nothing to add
     new = Action.trusted
     if army is None:  # a pick this turn: each affordable combo whose race has its Leader
-        for a in out:
-            if a.do == "pick" and words.pick_error(game, seat, a.combo) is None:
-                more.append(new(a.by, "pick", **a.args, leader=True))
+        picks = [a for a in out if a.do == "pick"]
+        more += [new(a.by, "pick", **a.args, leader=True) for a in picks
+                 if words.pick_error(game, seat, a.combo) is None]
     elif leader:
         in_hand = st.in_hand_now(game, army)
         for a in out:

@@ -28,7 +28,7 @@ def at(army: Army) -> Any:
 def has(army: Army) -> bool:
     """The Leader is with its race (in hand, off the board or in a region)."""
     where = army.data.get(KEY)
-    return where in WITH_ARMY or isinstance(where, int)
+    return where is not None and (where.__class__ is int or where in WITH_ARMY)
 
 
 def put(game: Game, army: Army, where: Any) -> None:

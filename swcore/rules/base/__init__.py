@@ -11,6 +11,7 @@ from . import steps as flow
 @module
 class Base:
     id = "base"
+    name = "Small World (base game)"
     steps = flow.STEPS
     decisions = flow.DECISIONS
     settle = flow.SETTLE

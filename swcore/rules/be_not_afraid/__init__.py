@@ -42,9 +42,23 @@ class AddedArguments(Ability):
         return []
 
 
+def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+    """The module's state in words for the app's panel: Homunculi lying on their combo
+    (X-BNA-HOM-1) and the Cauldrons left in the box (X-BNA-LEP-1, A-BNA-01b)."""
+    from ...catalogue import race_name
+
+    rows = [(f"{race_name(r)} waiting on their combo", f"{n} token{'s' if n != 1 else ''}")
+            for r, n in state(game)["piles"].items() if n]
+    if any(isinstance(ab, Leprechauns) for a in game.armies.values() for ab in game._hooks(a)):
+        rows.append(("Cauldrons used from the box", str(state(game)["cauldrons_used"])))
+    return rows
+
+
 @module
 class BeNotAfraid:
     id = "be_not_afraid"
+    name = "Be Not Afraid…"
+    describe_state = staticmethod(describe_state)
     steps = {"turn_start": (cauldrons_pay,)}
     effects = (AddedArguments(), HomunculiPile())
 

@@ -6,11 +6,15 @@ other rulings (A-CUR-03..07) are simply how the effects work."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ...catalogue import race_name
 from ...errors import InputError
 from ..registry import module
 from . import powers, races  # noqa: F401  (importing registers the effects and the word)
+
+if TYPE_CHECKING:
+    from ...game import Game
 
 
 @dataclass
@@ -33,7 +37,30 @@ class CursedOptions:
         return cls(**data)
 
 
+def map_items(game: Game) -> list[dict[str, Any]]:
+    """The Horde tokens (X-CUR-HOR-1): counted among their race's tokens, not told apart, so
+    they stand with the race rather than in one region (A-CUR-02)."""
+    out = []
+    for army in game.armies.values():
+        if not army.declined and powers.HordesOf.id in army.powers:
+            total = game.on_board(army.race) + army.hand + army.held
+            out.append({"kind": "horde", "name": "Horde token", "region": None,
+                        "count": min(powers.hordes(game), total), "player": army.owner,
+                        "rule": powers.HordesOf.rule,
+                        "note": f"among the {race_name(army.race)}' tokens"})
+    return out
+
+
+def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+    """The Horde tokens in play, for the app's module panel."""
+    return [(f"{game.players[x['player']]}'s Horde tokens", f"{x['count']} {x['note']}")
+            for x in map_items(game)]
+
+
 @module
 class Cursed:
     id = "cursed"
+    name = "Cursed!"
     options = CursedOptions
+    map_items = staticmethod(map_items)
+    describe_state = staticmethod(describe_state)

@@ -12,7 +12,7 @@ from ...effects import Ability
 from ...errors import RuleError
 from ..registry import module
 from . import powers  # noqa: F401  (importing registers the effects)
-from .races import Priestesses, tower_standing
+from .races import TOWER, Priestesses, tower_standing
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -49,9 +49,22 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     return out + extra
 
 
+def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+    """The Ivory Tower for the app's module panel (X-GD-PRI-1): where it stands, what it earns."""
+    i = game.pieces.get(TOWER)
+    if i is None:
+        return [("Ivory Tower", "not built")]
+    n = game.tokens[i]
+    return [("Ivory Tower", f"in {game.board.ids[i]} ({game.players[game.owner[i]]}): {n} "
+                            f"Priestess{'es' if n != 1 else ''}, {n} coin{'s' if n != 1 else ''} "
+                            "a turn")]
+
+
 @module
 class GrandDames:
     id = "grand_dames"
+    name = "Grand Dames"
+    describe_state = staticmethod(describe_state)
     settle = (tower_standing,)
     effects = (TowerWord(),)
     legal = (legal,)

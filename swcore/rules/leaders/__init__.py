@@ -155,6 +155,9 @@ register_check("captives", _check_captives)
 @module
 class Leaders:
     id = "leaders"
+    name = "Leaders"
+    describe_state = staticmethod(st.describe_state)
+    map_items = staticmethod(st.map_items)
     options = LeaderOptions
     effects = (LEADER,)
     steps = {"round_start": (start,), "turn_end": (turn_end,), "game_end": (game_end,)}

@@ -102,3 +102,34 @@ def enemy_holder(game: Game, army: Army, i: int) -> int | None:
     if race is None or race == LOST_TRIBE or owner is None or owner == army.owner:
         return None
     return owner
+
+
+def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+    """The Leaders in readable form (the app's module panel): where each player's Leader is and
+    the captive Leaders each player holds (X-LEAD-4; +2 each at the end, X-LEAD-5)."""
+    from ...catalogue import race_name
+
+    rows: list[tuple[str, str]] = []
+    places = {"hand": "in hand", "held": "off the board until the turn's placement",
+              "captured": "captured", "ransomed": "ransomed, out of the game"}
+    for army in game.armies.values():
+        where = at(army)
+        if where is None or army.declined:
+            continue
+        text = f"in {game.board.ids[where]}" if isinstance(where, int) else places.get(where, where)
+        rows.append((f"{game.players[army.owner]}'s {race_name(army.race)} Leader", text))
+    for s, held in enumerate(book(game)["captives"]):
+        names = [f"{race_name(r)} (of {game.players[o]})" for r, o in held]
+        rows.append((f"Captive Leaders held by {game.players[s]}",
+                     f"{', '.join(names)}: +{2 * len(held)} at the end" if held else "none"))
+    return rows
+
+
+def map_items(game: Game) -> list[dict[str, Any]]:
+    """Each Leader standing in a region, with its player (X-LEAD-1, -3)."""
+    from ...catalogue import race_name
+
+    return [{"kind": "leader", "name": "Leader", "region": at(army), "count": 1,
+             "player": army.owner, "rule": "X-LEAD-1",
+             "note": f"{race_name(army.race)} Leader"}
+            for army in game.armies.values() if at(army).__class__ is int]

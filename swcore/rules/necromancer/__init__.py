@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...board import Board
-from ...catalogue import in_sets
+from ...catalogue import CATALOGUE, in_sets
 from ...errors import InputError
 from ...state import Army
 from ..registry import module
@@ -184,9 +184,31 @@ def snapshot(game: Game) -> dict[str, Any]:
             "price": st.price(game)}
 
 
+def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+    """The Necromancer's side in words for the app's panel: his reserve, the Well of Souls,
+    what a purchase costs now and what he may still buy (X-NEC-7, -12, -14, A-NEC-03)."""
+    b = st.book(game)
+    well = b["well"]
+    souls = sum(1 for k in well if k == st.SOUL)
+    names = ", ".join(CATALOGUE[p].english for p in b["unbought"]) or "none"
+    rows = [("Necromancer", game.players[b["seat"]]),
+            ("Ghosts in his reserve", str(b["reserve"])),
+            ("Well of Souls", f"{len(well)}: {souls} soul{'s' if souls != 1 else ''}, "
+                              f"{len(well) - souls} token{'s' if len(well) - souls != 1 else ''} "
+                              f"lost in conquests ({st.SOULS_PER_GHOST} make a Ghost)"),
+            ("Purchase price now", f"{st.price(game)} coins (a Ghost or a power)"),
+            ("Powers he may buy", names),
+            ("His powers", ", ".join(CATALOGUE[p].english for p in st.army(game).powers))]
+    if b["won"]:
+        rows.append(("Won", "all his Ghosts are in play (X-NEC-15)"))
+    return rows
+
+
 @module
 class Necromancer:
     id = "necromancer"
+    name = "Necromancer Island"
+    describe_state = staticmethod(describe_state)
     options = NecromancerOptions
     off_board_seats = 1  # X-NEC-1: the board and its turn track are those of the others
     setup_keys = {"necromancer": prepare}

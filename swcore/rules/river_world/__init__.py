@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...checks import register as register_check
+from ...effects import ABILITIES
 from ...errors import InputError
 from ..registry import module
 from . import state as st
@@ -97,9 +98,36 @@ def _check_event(game: Game, want: Any, where: str) -> list[tuple[str, Any, Any]
 register_check("event", _check_event)
 
 
+def event_text(event: str) -> str:
+    """An event's name and what it does, from its effect's docstring (X-RW-8…11)."""
+    doc = " ".join((ABILITIES[event].__doc__ or "").split())
+    return f"{event.replace('_', ' ').capitalize()}: {doc}" if doc else event
+
+
+def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+    """The event row in words (X-RW-2, -3): how many lie face down, the event in force with its
+    text, the next one for a player who looked at it at the Temple (X-RW-7); the Caravel and
+    the Pirate Ships taken from the box."""
+    b = st.book(game)
+    order = b["order"]
+    down = len(order[game.turn:]) if order is not None else max(0, game.turns - game.turn)
+    rows = [("Events face down", str(down)),
+            ("Event this turn", event_text(game.event) if game.event else "none turned up yet")]
+    if player is not None and b["peeked"].get(player) == game.turn:
+        nxt = words.next_event(game)
+        rows.append(("Next event (seen at the Temple)", event_text(nxt) if nxt else "none"))
+    if b["caravel"]:
+        rows.append(("Caravel", f"on {game.board.ids[b['caravel'][0]]} for "
+                                f"{game.players[b['caravel'][1]]} this turn"))
+    rows.append(("Pirate Ships taken from the box", f"{b['ships']} of {game.box_of(st.SHIP)}"))
+    return rows
+
+
 @module
 class RiverWorld:
     id = "river_world"
+    name = "River World"
+    describe_state = staticmethod(describe_state)
     options = RiverOptions
     effects = EFFECTS
     steps = {"round_start": (round_start,), "turn_end": (words.caravel_leaves,)}

@@ -60,6 +60,7 @@ from . import map_style as st
 #: Labels of a map drawn without geometry are kept this far (frame units) from the left and
 #: right sides so badges fit.
 LABEL_MARGIN = 58.0
+ADDED_RADIUS = 42.0  # frame units: a region a module adds to a drawn board (the Island)
 #: Columns recomputed by `update` (the others are fixed by the board).
 #: `tok` is the badge of an active race or a Lost Tribe (`Ratmen ×4`), `dtok` that of a race
 #: in decline (drawn pale and hatched); one of them is None. `tok_s` and `dtok_s` are the same
@@ -281,6 +282,14 @@ class BoardMap:
                                   hatch_alpha=0.55, hatch_scale=10))
                 for k, i in enumerate(rows):
                     swatch[data["terrain"][i]] = (r, k)
+        added = [i for i, a in enumerate(data["added"]) if a]
+        if added:  # regions a module adds to a drawn board, over the lake they lie in
+            r = fig.add_glyph(
+                ColumnDataSource({k: [data[k][i] for i in added] for k in ("xs", "ys", "fill")}),
+                MultiPolygons(xs="xs", ys="ys", fill_color="fill", line_color=st.OUTLINE[0],
+                              line_width=st.OUTLINE[1]))
+            for k, i in enumerate(added):
+                swatch[data["terrain"][i]] = (r, k)
         # On top of every region, so that no neighbour's thin line covers it.
         outline = fig.add_glyph(src, MultiPolygons(
             xs="xs", ys="ys", fill_alpha=0, line_color=st.TARGET[0], line_width=st.TARGET[1],
@@ -375,14 +384,26 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
     circles; and the mountains' peaks (three small triangles each, in frame units)."""
     fw, fh = _frame(b)
     drawing = _drawing(b.id) if b.id != "inline" else None
-    if drawing is not None and set(drawing["regions"]) != set(b.ids):
-        drawing = None  # not the board the geometry was drawn for
+    extra = [] if drawing is None else [i for i, rid in enumerate(b.ids)
+                                         if rid not in drawing["regions"]]
+    if drawing is not None and (not set(drawing["regions"]) <= set(b.ids)
+                                or any(b.centre[i] is None for i in extra)):
+        drawing, extra = None, []  # not the board the geometry was drawn for
     xs, ys, cx, cy = [], [], [], []
     peaks: list[tuple[float, float, float]] = []  # x, y (y up), size
     links: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": []}
     if drawing is not None:
         geo, at, tops = drawing["regions"], drawing.get("labels", {}), drawing.get("peaks", {})
         for i, rid in enumerate(b.ids):
+            if i in extra:  # a region a module adds to a drawn board (an island in its lake):
+                c = (b.centre[i][0], b.centre[i][1] + 1.3 * ADDED_RADIUS)  # a small disc
+                # just below its centre (the lake's label stays readable), over what lies there
+                angles = [2 * math.pi * k / 24 for k in range(24)]
+                xs.append([[[c[0] + ADDED_RADIUS * math.cos(a) for a in angles]]])
+                ys.append([[[fh - c[1] + ADDED_RADIUS * math.sin(a) for a in angles]]])
+                cx.append(float(c[0]))
+                cy.append(fh - c[1])
+                continue
             xs.append([[[x for x, _ in ring] for ring in poly] for poly in geo[rid]])
             ys.append([[[fh - y for _, y in ring] for ring in poly] for poly in geo[rid]])
             if rid in at:
@@ -414,6 +435,7 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
         "rid": list(b.ids), "xs": xs, "ys": ys, "x": cx, "y": cy,
         "terrain": list(b.terrain),
         "fill": [st.TERRAIN_COLORS[t] for t in b.terrain],
+        "added": [i in extra for i in range(len(b))],  # drawn last, over the hatched terrains
         "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in st.SYMBOL_GLYPHS
                                     if s in b.symbols[i]]) for i, rid in enumerate(b.ids)],
     }

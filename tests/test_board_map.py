@@ -104,6 +104,24 @@ def test_inline_map_is_drawn_as_circles_with_border_lines():
     assert col(m, "tok", "a") == "Lost Tribe ×1"
 
 
+def test_a_region_a_module_adds_to_a_drawn_board_is_a_disc_over_the_drawing():
+    """Necromancer Island adds a region in the Lake of a base board: the board keeps its drawn
+    outlines and the added region is a small disc near its centre, drawn over the hatching."""
+    from swcore.config import make_setup
+
+    game = Game(make_setup("base-2p", ["ann", "bob", "nec"], seed=0,
+                           expansions=["necromancer"]))
+    m = BoardMap(game)
+    data = m.source.data
+    extra = [rid for rid, a in zip(data["rid"], data["added"], strict=True) if a]
+    assert extra == [data["rid"][-1]] and len(data["rid"]) == len(load_board("base-2p")) + 1
+    assert not any(data["added"][:-1]) and len(data["xs"][0][0]) > 0
+    assert data["xs"][-1][0][0] and len(data["xs"][-1][0][0]) == 24
+    last = [r for r in m.figure.renderers if type(r.glyph).__name__ == "MultiPolygons"
+            and len(r.data_source.data.get("fill", [])) == 1]
+    assert last, "the added region is drawn again on top of the hatched lake"
+
+
 def test_inline_map_with_centres_uses_them():
     spec = copy.deepcopy(INLINE)
     for k, rid in enumerate(spec["regions"]):

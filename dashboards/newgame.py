@@ -1,9 +1,14 @@
-"""The new-game form: players in seat order with colours, board, rule options, combo column.
+"""The new-game form: players in seat order with colours, expansions, board, rule options, combo
+column.
 
-The combo column is either shuffled by the app (a seed) or entered as it lies on the table: the
-six visible race/power pairs, top first; each later pair is then entered on the turn screen as it
-is revealed (the engine's `stacks="table"` and `reveal`). Errors (empty or duplicate names, a
-banner entered twice...) are shown in words.
+Expansions, their options and set-up keys, the boards and the banners and badges come from the
+engine's registries (`swcore.rules`, the catalogue, `builtin_ids`; see dashboards/setup_fields.py)
+so that a new module needs no code here. The combo column is either shuffled by the app (a seed)
+or entered as it lies on the table: the six visible race/power pairs, top first; each later pair
+is then entered on the turn screen as it is revealed (the engine's `stacks="table"` and
+`reveal`). A banner or badge whose printed number no source confirms asks the table for it
+(`values`), so the app never guesses. Errors (empty or duplicate names, a banner entered twice,
+an option the engine refuses...) are shown in words.
 """
 
 from __future__ import annotations
@@ -17,16 +22,32 @@ import panel as pn
 import param
 from sqlalchemy.exc import SQLAlchemyError
 
-from swcore import CATALOGUE, POWERS, RACES, builtin_ids
+from swcore import CATALOGUE
+from swcore.catalogue import in_sets
+from swcore.config import default_pool
+from swcore.rules import available_modules, module_name, module_of
 
+from . import setup_fields as sf
 from .session import AWAY, COLOURS, SetupError, create_game
 from .store import Store
-from .turn import alert_pane, show
+from .widgets import alert_pane, show
 
-RACE_OPTIONS = {CATALOGUE[r].english: r for r in RACES}
-POWER_OPTIONS = {CATALOGUE[p].english: p for p in POWERS}
-DEFAULT_NAMES = ["", "", "", "", ""]
+DEFAULT_NAMES = ["", "", "", "", "", ""]
+SEATS = 6  # the engine's most seats (make_setup)
+BOARD_SEATS = 5  # the most players a built-in board is made for
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
+W = {"sizing_mode": "stretch_width"}
+SHUFFLE, TABLE = "Shuffle for us", "Enter as on the table"
+EXPANSIONS = tuple(m for m in available_modules() if m != "base")
+
+
+def pool_options(kind: str, expansions: list[str]) -> dict[str, str]:
+    """{English name: id} of the races or powers (`kind`) of the sets in play."""
+    return {CATALOGUE[x].english: x for x in in_sets(kind, default_pool(expansions))}
+
+
+def off_board_seats(expansions: list[str]) -> int:
+    return sum(getattr(module_of(m), "off_board_seats", 0) for m in expansions)
 
 
 class NewGameForm(pn.viewable.Viewer):
@@ -34,16 +55,8 @@ class NewGameForm(pn.viewable.Viewer):
 
     table_name = param.String(default="", doc="public name shown in the lobby")
     n_players = param.Selector(default=3, objects=[2, 3, 4, 5], label="Players")
-    board = param.Selector(default="base-3p", objects=builtin_ids(), label="Board")
-    edition = param.Selector(default="2018", objects=["2018", "fr2009"],
-                             label="Edition (A-BASE-17: Underworld and caverns)")
-    own_decline_counts_non_empty = param.Boolean(
-        default=True, label="Own in-decline tokens make a region non-empty (A-BASE-05)")
-    final_die_max_short = param.Selector(
-        default=3, objects=[0, 1, 2, 3], label="Final conquest: at most this many tokens short (B-FINAL-2)")
-    column_mode = param.Selector(default="Shuffle for us", objects=["Shuffle for us",
-                                                                     "Enter as on the table"],
-                                 label="Combo column")
+    board = param.Selector(default="base-3p", objects=sf.boards(), label="Board")
+    column_mode = param.Selector(default=SHUFFLE, objects=[SHUFFLE, TABLE], label="Combo column")
     seed = param.Integer(default=0, label="Shuffle number (seed)")
 
     def __init__(self, store: Store, on_created: Callable[[int, str], Any] | None = None,
@@ -57,23 +70,25 @@ class NewGameForm(pn.viewable.Viewer):
         self.on_cancel = on_cancel
         self.created: tuple[int, str] | None = None
         self._names = [pn.widgets.TextInput(value=DEFAULT_NAMES[k], placeholder=f"Seat {k + 1} name",
-                                            max_length=40, sizing_mode="stretch_width",
-                                            label=f"Seat {k + 1}")
-                       for k in range(5)]
+                                            max_length=40, label=f"Seat {k + 1}", **W)
+                       for k in range(SEATS)]
         colour_names = list(COLOURS)
         self._colours = [pn.widgets.Select(options=colour_names, value=colour_names[k], width=130,
                                            label="Colour")
-                         for k in range(5)]
-        self._seat_rows = [pn.Row(self._names[k], self._colours[k], sizing_mode="stretch_width")
-                           for k in range(5)]
+                         for k in range(SEATS)]
+        self._seat_rows = [pn.Row(self._names[k], self._colours[k], **W) for k in range(SEATS)]
+        self._seat_note = pn.pane.HTML("", **W)
+        self._build_modules()
         self._pairs: list[tuple[pn.widgets.Select, pn.widgets.Select]] = []
-        self._pair_box = pn.Column(sizing_mode="stretch_width")
+        self._pair_box = pn.Column(**W)
         for _ in range(6):
             self._add_pair()
+        self._asked: dict[tuple[str, str], pn.widgets.IntInput] = {}  # (values|supply, id)
+        self._values_box = pn.Column(**W)
         self._entered = pn.Column(
             pn.pane.Markdown("The six visible pairs, **top of the column first**. Each new pair "
                              "is entered on the turn screen when it is revealed."),
-            self._pair_box, sizing_mode="stretch_width")
+            self._pair_box, self._values_box, **W)
         self._error = alert_pane("danger")
         self._create = pn.widgets.Button(label="Create the game", color="primary", **BIG)
         self._create.on_click(lambda e: self.submit())
@@ -81,36 +96,26 @@ class NewGameForm(pn.viewable.Viewer):
         cancel.on_click(lambda e: self.on_cancel and self.on_cancel())
         self._buttons = pn.Row(self._create, cancel)
         self._sync_rows()
-        w = {"sizing_mode": "stretch_width"}
-        radio = {"color": "primary", "variant": "outline", "sizing_mode": "stretch_width"}
-
-        def label(text: str) -> pn.pane.HTML:
-            return pn.pane.HTML(f"<div style='font-size:15px;margin-bottom:-6px'>{text}</div>",
-                                sizing_mode="stretch_width")
+        radio = {"color": "primary", "variant": "outline", **W}
         self._layout = pn.Column(
             pn.pane.HTML("<h2>New game</h2>"),
             pn.widgets.TextInput.from_param(self.param.table_name, label="Table name",
-                                            placeholder="e.g. Table 3", max_length=60, **w),
+                                            placeholder="e.g. Table 3", max_length=60, **W),
+            label("<b>Expansions in play</b>"),
+            *self._module_rows,
             label("<b>Number of players</b>"),
             pn.widgets.RadioButtonGroup.from_param(self.param.n_players, height=50, **radio),
             label("<b>Players in seat order</b> (the first player at the top; play goes "
                   "clockwise)"),
             *self._seat_rows,
-            pn.widgets.Select.from_param(self.param.board, **w),
-            pn.Card(label("Edition: the 2018 rules give Underworld the caverns' adjacency; the "
-                          "French 2009 text does not (A-BASE-17)"),
-                    pn.widgets.RadioButtonGroup.from_param(self.param.edition, height=46, **radio),
-                    pn.widgets.Checkbox.from_param(self.param.own_decline_counts_non_empty),
-                    label("Final conquest: the target may be at most this many tokens short "
-                          "(B-FINAL-2)"),
-                    pn.widgets.RadioButtonGroup.from_param(self.param.final_die_max_short,
-                                                           height=46, **radio),
-                    title="Rule options", collapsed=True, **w),
+            self._seat_note,
+            pn.widgets.Select.from_param(self.param.board, **W),
+            pn.Card(*self._option_cards, title="Rule options", collapsed=True, **W),
             label("<b>Combo column</b>"),
             pn.widgets.RadioButtonGroup.from_param(self.param.column_mode, height=50, **radio),
-            pn.Column(pn.widgets.IntInput.from_param(self.param.seed, **w),
-                      visible=self.param.column_mode.rx() == "Shuffle for us", **w),
-            pn.Column(self._entered, visible=self.param.column_mode.rx() != "Shuffle for us", **w),
+            pn.Column(pn.widgets.IntInput.from_param(self.param.seed, **W),
+                      visible=self.param.column_mode.rx() == SHUFFLE, **W),
+            pn.Column(self._entered, visible=self.param.column_mode.rx() != SHUFFLE, **W),
             self._error,
             self._buttons,
             sizing_mode="stretch_width", max_width=900,
@@ -119,21 +124,122 @@ class NewGameForm(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
 
+    # --- the modules' parts of the form ------------------------------------------------------
+    def _build_modules(self) -> None:
+        """A checkbox per expansion with what it is; per module (the base game's always) its
+        options and set-up keys, shown while it is in play."""
+        self._ticks: dict[str, pn.widgets.Checkbox] = {}
+        self._module_rows: list[Any] = []
+        for m in EXPANSIONS:
+            box = pn.widgets.Checkbox(label=module_name(m), value=False)
+            box.param.watch(lambda e: self._modules_changed(), "value")
+            self._ticks[m] = box
+            self._module_rows.append(pn.Column(box, pn.pane.HTML(
+                f"<div class='sw-muted' style='font-size:13px;margin:-8px 0 0 24px'>"
+                f"{escape(sf.module_summary(m))}</div>", **W), **W))
+        self._options = {m: sf.option_fields(m) for m in ("base", *EXPANSIONS)}
+        self._keys = {m: sf.setup_key_fields(m) for m in EXPANSIONS}
+        self._option_cards = []
+        self._module_cards: dict[str, Any] = {}
+        for m in ("base", *EXPANSIONS):
+            parts = [f.panel() for f in self._options[m]] + [k.panel() for k in self._keys.get(m, [])]
+            if not parts:
+                continue
+            card = pn.Column(label(f"<b>{escape(module_name(m))}</b>"), *parts, **W)
+            card.visible = m == "base"
+            self._module_cards[m] = card
+            self._option_cards.append(card)
+
+    def expansions(self) -> list[str]:
+        """The expansions ticked, in the engine's order."""
+        return [m for m in EXPANSIONS if self._ticks[m].value]
+
+    def set_expansions(self, ids: list[str]) -> None:
+        """Tick exactly these expansions (tests, scripts)."""
+        for m, box in self._ticks.items():
+            box.value = m in ids
+
+    def option(self, module_id: str, name: str) -> Any:
+        """The widget of one module option (tests, scripts)."""
+        return next(f.widget for f in self._options[module_id] if f.name == name)
+
+    def setup_key(self, key: str) -> Any:
+        return next(k.widget for fs in self._keys.values() for k in fs if k.key == key)
+
+    def _modules_changed(self) -> None:
+        chosen = self.expansions()
+        for m, card in self._module_cards.items():
+            card.visible = m == "base" or m in chosen
+        extra = off_board_seats(chosen)
+        low = 2 + extra
+        objects = list(range(low, min(SEATS, BOARD_SEATS + extra) + 1))
+        self.param.n_players.objects = objects
+        if self.n_players not in objects:
+            self.n_players = min(max(self.n_players, low), objects[-1])
+        else:
+            self._sync_rows()
+        races, powers = pool_options("race", chosen), pool_options("power", chosen)
+        for race, power in self._pairs:
+            keep_r, keep_p = race.value, power.value
+            race.options, power.options = races, powers
+            race.value = keep_r if keep_r in races.values() else list(races.values())[0]
+            power.value = keep_p if keep_p in powers.values() else list(powers.values())[0]
+        self._ask_values()
+
     # --- form behaviour ------------------------------------------------------------------
     @param.depends("n_players", watch=True)
     def _sync_rows(self) -> None:
         for k, row in enumerate(self._seat_rows):
             row.visible = k < self.n_players
-        self.board = f"base-{self.n_players}p"
+        chosen = self.expansions()
+        extra = off_board_seats(chosen)
+        board = sf.board_for(self.n_players - extra, chosen)
+        if board is not None:
+            self.board = board
+        notes = [f"{escape(module_name(m))}: the last {'seat' if n == 1 else f'{n} seats'} "
+                 f"{'is' if n == 1 else 'are'} not counted by the board and its turns "
+                 f"({self.n_players - extra} players on the board)."
+                 for m in chosen if (n := getattr(module_of(m), "off_board_seats", 0))]
+        self._seat_note.object = ("<div class='sw-muted' style='font-size:14px'>"
+                                  + "<br>".join(notes) + "</div>") if notes else ""
 
     def _add_pair(self) -> None:
         k = len(self._pairs)
-        race = pn.widgets.Select(options=RACE_OPTIONS, value=RACES[k % len(RACES)],
-                                 label=f"Pair {k + 1}: race", sizing_mode="stretch_width")
-        power = pn.widgets.Select(options=POWER_OPTIONS, value=POWERS[k % len(POWERS)],
-                                  label="power", sizing_mode="stretch_width")
+        races, powers = pool_options("race", []), pool_options("power", [])
+        rs, ps = list(races.values()), list(powers.values())
+        race = pn.widgets.Select(options=races, value=rs[k % len(rs)], label=f"Pair {k + 1}: race",
+                                 **W)
+        power = pn.widgets.Select(options=powers, value=ps[k % len(ps)], label="power", **W)
+        for w in (race, power):
+            w.param.watch(lambda e: self._ask_values(), "value")
         self._pairs.append((race, power))
-        self._pair_box.append(pn.Row(race, power, sizing_mode="stretch_width"))
+        self._pair_box.append(pn.Row(race, power, **W))
+
+    def _ask_values(self) -> None:
+        """For each visible banner or badge whose number no source confirms: the number printed
+        on it (required), and for a race whose box count is unknown, its tokens in the box."""
+        rows = []
+        for x in dict.fromkeys(w.value for pair in self._pairs for w in pair):
+            e = CATALOGUE[x]
+            if e.confirmed:
+                continue
+            tile = "banner" if e.kind == "race" else "badge"
+            rows.append(self._asked_input("values", x, f"Number printed on the {e.english} {tile}",
+                                          "needed: the sources we have do not agree on it"))
+            if e.kind == "race" and e.box is None:
+                rows.append(self._asked_input("supply", x, f"{e.english} tokens in the box",
+                                              "empty: no limit"))
+        head = [pn.pane.HTML("<div style='font-size:15px;margin-top:8px'><b>Numbers from your "
+                             "tiles</b>: the rules' sources disagree or are silent on these; "
+                             "type what your box shows.</div>", **W)] if rows else []
+        self._values_box[:] = head + rows
+
+    def _asked_input(self, what: str, item: str, text: str, hint: str) -> Any:
+        key = (what, item)
+        if key not in self._asked:
+            self._asked[key] = pn.widgets.IntInput(label=text, value=None, start=0, placeholder=hint,
+                                                   **W)
+        return self._asked[key]
 
     def set_players(self, names: list[str]) -> None:
         """Fill the seats (tests, scripts)."""
@@ -145,42 +251,90 @@ class NewGameForm(pn.viewable.Viewer):
         for (race, power), (r, p) in zip(self._pairs, pairs, strict=False):
             race.value, power.value = r, p
 
+    def set_value(self, what: str, item: str, number: int | None) -> None:
+        """Type a number asked from the tiles (`values` or `supply`)."""
+        self._asked[(what, item)].value = number
+
+    def asked(self) -> list[tuple[str, str]]:
+        """The numbers the form asks for now: (`values` or `supply`, id)."""
+        return [k for k, w in self._asked.items() if any(w is r for r in self._values_box)]
+
     # --- submitting --------------------------------------------------------------------
     def setup_kwargs(self) -> dict[str, Any]:
         n = self.n_players
+        chosen = self.expansions()
+        options = {f.name: f.value() for m in ("base", *chosen) for f in self._options[m]
+                   if f.changed()}
         kw: dict[str, Any] = {
             "players": [w.value for w in self._names[:n]],
             "colours": [w.value for w in self._colours[:n]],
             "board": self.board,
-            "options": {"edition": self.edition,
-                        "own_decline_counts_non_empty": self.own_decline_counts_non_empty,
-                        "final_die_max_short": self.final_die_max_short},
+            "options": options,
         }
-        if self.column_mode == "Shuffle for us":
+        if chosen:
+            kw["expansions"] = chosen
+        extra = {k.key: v for m in chosen for k in self._keys[m] if (v := k.value()) is not None}
+        if extra:
+            kw["extra"] = extra
+        if self.column_mode == SHUFFLE:
             kw["seed"] = self.seed
         else:
             races = [r.value for r, _ in self._pairs]
             powers = [p.value for _, p in self._pairs]
-            for label, ids, names in (("race", races, RACE_OPTIONS), ("power", powers, POWER_OPTIONS)):
+            for what, ids in (("race", races), ("power", powers)):
                 seen: set[str] = set()
                 for k, x in enumerate(ids):
                     if x in seen:
-                        english = {v: key for key, v in names.items()}[x]
-                        raise SetupError("column", f"Pair {k + 1}: the {label} {english} is already "
-                                                   "in the column; each banner and badge is unique.")
+                        raise SetupError("column", f"Pair {k + 1}: the {what} "
+                                                   f"{CATALOGUE[x].english} is already in the "
+                                                   "column; each banner and badge is unique.")
                     seen.add(x)
             kw.update(races=races, powers=powers, seed=self.seed, stacks="table")
+            kw.update(self._tile_numbers())
         return kw
+
+    def _tile_numbers(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for what, item in self.asked():
+            number = self._asked[(what, item)].value
+            if number is None and what == "values":
+                e = CATALOGUE[item]
+                raise SetupError("values", f"Type the number printed on the {e.english} "
+                                           f"{'banner' if e.kind == 'race' else 'badge'}: the "
+                                           "app does not guess it.")
+            if number is not None:
+                out.setdefault(what, {})[item] = number
+        return out
+
+    def _explain(self, err: SetupError) -> str:
+        """The engine's refusal, with the form's words for the option or key it names."""
+        field = err.field.split(".")
+        reason = err.message.split(": ", 1)[-1] if ": " in err.message else err.message
+        if field[0] == "options" and len(field) > 1:
+            for m, fs in self._options.items():
+                for f in fs:
+                    if f.name == field[1]:
+                        return f"{module_name(m)}, {f.label}: {reason}"
+        for fs in self._keys.values():
+            for k in fs:
+                if field[0] == k.key and not err.message.startswith(k.widget.label):
+                    return f"{k.widget.label}: {err.message}"
+        return err.message
 
     def submit(self) -> tuple[int, str] | None:
         try:
             kw = self.setup_kwargs()
             self.created = create_game(self.store, self.table_name, device=self.device, **kw)
         except (SetupError, SQLAlchemyError) as err:  # nothing created; the form keeps its input
-            self._error.object = escape(err.message if isinstance(err, SetupError) else AWAY)
+            self._error.object = escape(self._explain(err) if isinstance(err, SetupError) else AWAY)
             show(self._error)
             return None
         show(self._error, False)
         if self.on_created:
             self.on_created(*self.created)
         return self.created
+
+
+def label(text: str) -> pn.pane.HTML:
+    return pn.pane.HTML(f"<div style='font-size:15px;margin-bottom:-6px'>{text}</div>", **W)
+

@@ -169,8 +169,12 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
                 races: list[str] | None = None, powers: list[str] | None = None,
                 options: dict[str, Any] | None = None, turns: int | None = None,
                 stacks: str = "shuffled", code: str | None = None,
-                demo: bool = False, device: str | None = None) -> tuple[int, str]:
-    """Check a new game's set-up and store it; returns (game id, join code). With
+                demo: bool = False, device: str | None = None,
+                expansions: list[str] | None = None, values: dict[str, int] | None = None,
+                supply: dict[str, int] | None = None,
+                extra: dict[str, Any] | None = None) -> tuple[int, str]:
+    """Check a new game's set-up and store it; returns (game id, join code). `expansions`,
+    `values`, `supply` and `extra` (the modules' set-up keys) go to `make_setup` as they are. With
     `stacks="table"`, `races`/`powers` are the six visible pairs as they lie on the table and
     each later pair is entered (a `reveal` action) as it comes up. With `device` (a page), the
     creation limits apply (per device and per process; `SetupError` on field "limit")."""
@@ -197,7 +201,8 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
         raise SetupError("colours", "Two players have the same colour.")
     try:
         setup = make_setup(board, names, seed=seed, races=races, powers=powers, options=options,
-                           turns=turns, stacks=stacks)
+                           turns=turns, stacks=stacks, expansions=expansions, values=values,
+                           supply=supply, extra=extra)
     except InputError as err:
         raise SetupError(err.field, str(err)) from None
     meta = {"colours": dict(zip(names, hexes, strict=True)),

@@ -169,7 +169,7 @@ class Script:
         game = self.new_game()
         rows = []
         for k, step in enumerate(self.steps, start=1):
-            turn = game.turn
+            turn = turn_of(game)
             p = self.play(game, step)
             rows.append({"step": k, "turn": turn, "by": step.action["by"],
                          "action": action_text(step.action), "note": step.note,
@@ -182,10 +182,12 @@ class Script:
         """A short HTML report of the game after k steps: the k-th step, its note and events,
         then every player's coins and last scoring (for the notebooks' step-by-step views)."""
         game, _ = self.replay(k - 1 if k else 0)
-        turn = game.turn
+        turn = turn_of(game)
         if k:
             p = self.play(game, self.steps[k - 1])
-            head = (f"<b>Step {k} of {len(self)}</b> · turn {turn}: {escape(p.step.action['by'])}"
+            when = turn if isinstance(turn, str) else f"turn {turn}"
+            head = (f"<b>Step {k} of {len(self)}</b> · {escape(when)}: "
+                    f"{escape(p.step.action['by'])}"
                     f" · {escape(action_text(p.step.action))}")
             note = f"<br><i>{escape(p.step.note)}</i>" if p.step.note else ""
             body = f"<br>{escape(p.text)}"
@@ -201,6 +203,16 @@ class Script:
         """The k (number of steps played) just after each `end_turn`: the places to stop at."""
         return [k for k, s in enumerate(self.steps, start=1)
                 if s.action.get("do") == "end_turn" and not s.rejected]
+
+
+def turn_of(game: Game) -> Any:
+    """The turn an action belongs to: withdrawn tokens placed after an attack belong to the
+    END of the attacker's turn (B-LOSS-2), although the engine has already moved the turn
+    marker on; then a label such as "turn 2, end of bob's turn"."""
+    if game.queue and game.track:
+        turn, seat = game.track[-1][0], game.track[-1][1]
+        return f"turn {turn}, end of {game.players[seat]}'s turn"
+    return game.turn
 
 
 _STEP = re.compile(r"^(\s*)- ")
@@ -452,6 +464,30 @@ def coins_table(game: Game) -> pd.DataFrame:
                      "in decline": ", ".join(race_name(r) for r in game.declined[s]),
                      "last scored": sum(it["coins"] for it in game.last_score[s] or [])})
     return pd.DataFrame(rows).set_index("player")
+
+
+def module_table(game: Game) -> pd.DataFrame:
+    """What each expansion module keeps beside the board (its part of `Game.snapshot`): one
+    row per item, ids given their catalogue names ("lost_tribe" -> "Lost Tribes"). The view of
+    someone who sees everything, face-down things included."""
+    rows = [{"module": module, "item": key.replace("_", " "), "value": _plain(value)}
+            for module, state in (game.snapshot().get("modules") or {}).items()
+            for key, value in state.items()]
+    return pd.DataFrame(rows, columns=["module", "item", "value"]).set_index(["module", "item"])
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return CATALOGUE[value].english if value in CATALOGUE else value.replace("_", " ")
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items()) or "(none)"
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value) or "(none)"
+    return str(value)
 
 
 def combo_grid() -> pd.DataFrame:

@@ -31,6 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 from dashboards import nodelay  # noqa: E402
 from dashboards.connection import ConnectionLight  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
+from dashboards.modules_panel import ModulesPanel  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
 from dashboards.store import Store, get_store, normalise_code  # noqa: E402
@@ -87,6 +88,7 @@ class TableApp(pn.viewable.Viewer):
         self.store = store
         self.device = secrets.token_hex(8)  # this page: the unit of the guessing limits
         self.screen: TurnScreen | None = None
+        self.modules: ModulesPanel | None = None
         self.lobby = Lobby(store, on_open=self.open_session, on_new=self.new_game,
                            device=self.device)
         self._main = pn.Column(self.lobby, sizing_mode="stretch_width")
@@ -169,11 +171,14 @@ class TableApp(pn.viewable.Viewer):
     def open_session(self, session: TableSession) -> None:
         if self.screen is not None:
             self.screen.stop()
+        if self.modules is not None:
+            self.modules.stop()
         self.screen = TurnScreen(session, on_leave=self.to_lobby)
+        self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
         self.screen._taps.live = self.light.live
         self._opened = (session.game_id, session.code)
         self.code_box.visible = False
-        self._main[:] = [self.code_box, self.screen]
+        self._main[:] = [self.code_box, self.screen, self.modules]
         self.screen.start_polling()
         self.code_button.visible = True
         self.page = "game"
@@ -195,6 +200,9 @@ class TableApp(pn.viewable.Viewer):
         if self.screen is not None:
             self.screen.stop()
             self.screen = None
+        if self.modules is not None:
+            self.modules.stop()
+            self.modules = None
         self._opened = None
         self.code_button.visible = False
         self.lobby.refresh()

@@ -55,6 +55,7 @@ try:  # the engine's marker registry: what a marker lying in a region does
 except ImportError:  # pragma: no cover - an engine without the registry
     IMMUNE_MARKERS, MARKER_TYPES = (), {}
 
+from . import map_items as mi
 from . import map_style as st
 
 #: Labels of a map drawn without geometry are kept this far (frame units) from the left and
@@ -138,6 +139,10 @@ class BoardMap:
         retitled = self.figure.title.text != title
         if retitled:
             self.figure.title.text = title
+        note = self._note_text()
+        if self._note.text != note:
+            self._note.text = note
+            retitled = True
         if (patches or retitled) and self._panes and not self._in_tap:
             _push_notebook(self._panes)
         return len(rows)
@@ -217,6 +222,8 @@ class BoardMap:
                 flags = [k for k, p in WORDS[a.do].params.items() if p.kind is Kind.FLAG]
                 if WORDS[a.do].place == "region" and flags:  # the conquest (it has a die variant)
                     targets[a.region] = targets.get(a.region, True) and bool(a.args.get(flags[0]))
+        located = mi.by_region(mi.board_items(game)) if game is not None else {}
+        skip = mi.badge_kinds(game) if game is not None else set()
         for i, rid in enumerate(b.ids):
             race = game.race[i] if game else (LOST_TRIBE if b.lost_tribe[i] else None)
             n = game.tokens[i] if game else int(b.lost_tribe[i])
@@ -241,10 +248,11 @@ class BoardMap:
             cols["tok_fill"].append(fill)
             cols["tok_ink"].append(ink_)
             marks = _markers(game, i)
-            cols["badges"].append(" ".join(st.marker_badge(k) + (f"×{c}" if c > 1 else "")
-                                            for k, c in marks) or None)
+            here = located.get(i, [])
+            cols["badges"].append(mi.badge(here, skip))
             cols["hl"].append(1.0 if rid in targets else 0.0)
-            cols["tip"].append(_tip(b, game, i, race, n, marks, mover, targets.get(rid)))
+            cols["tip"].append(_tip(b, game, i, race, n, marks, mover, targets.get(rid),
+                                    mi.tip_lines([it for it in here if it.kind not in skip])))
         return cols
 
     def _build(self, width: int) -> Any:
@@ -356,10 +364,19 @@ class BoardMap:
                               ncols=ncols, label_text_font_size=f"{LEGEND_PX}px",
                               click_policy="none", border_line_color=None, padding=2,
                               spacing=8), "below")
-        note = st.LEGEND_NOTE + ("   " + st.SHORT_NOTE if short else "")
-        fig.add_layout(Title(text="\n".join(_wrap(note, width)),
-                             text_font_size=f"{LEGEND_PX}px", text_font_style="normal",
-                             text_color="#333333", align="center"), "below")
+        self._note_args = (short, width)
+        self._note = Title(text=self._note_text(), text_font_size=f"{LEGEND_PX}px",
+                           text_font_style="normal", text_color="#333333", align="center")
+        fig.add_layout(self._note, "below")
+
+    def _note_text(self) -> str:
+        """The note under the legend: what lies on the board now (markers, pieces, Leaders...
+        with where), the board's symbols, then the fixed key."""
+        short, width = self._note_args
+        things = "   ".join(mi.legend_text(self.game, self.board))
+        note = (things + "   " if things else "") + st.LEGEND_NOTE + (
+            "   " + st.SHORT_NOTE if short else "")
+        return "\n".join(_wrap(note, width))
 
 
 # ----------------------------------------------------------------------------------------
@@ -561,7 +578,8 @@ def _markers(game: Game | None, i: int) -> list[tuple[str, int]]:
 
 
 def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
-         marks: list[tuple[str, int]], mover: str | None, die: bool | None) -> str:
+         marks: list[tuple[str, int]], mover: str | None, die: bool | None,
+         extra: list[str] | None = None) -> str:
     """The hover text of region i (HTML; every name escaped). `die` is None when the player
     to move cannot conquer it now, True when only a final conquest with the die can."""
     rid = b.ids[i]
@@ -595,6 +613,8 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
             defence.append(f"{name} × {c}")
     if defence and not b.water[i]:
         lines.append("Defence: " + escape(", ".join(defence)))
+    if extra:
+        lines.append("Also here: " + "; ".join(extra))
     if game is not None and mover is not None:
         lines += _cost_lines(game, rid, race, mover, die)
     return "<br>".join(lines)
@@ -675,7 +695,7 @@ def _legend_html(m: BoardMap) -> str:
              if t in m.board.terrain]
     items += [f"<span style='{box}{c}'></span>&nbsp;{escape(p)}" for p, c in m.colors.items()]
     note = [escape(x) for x in (st.LEGEND_NOTE + "   " + st.SHORT_NOTE).split("   ")]
-    return ("<div style='font-size:13px;line-height:1.7'>" +
+    return (mi.legend_html(m.game, m.board) + "<div style='font-size:13px;line-height:1.7'>" +
             " ".join(f"<span style='white-space:nowrap;margin-right:8px'>{x}</span>"
                      for x in items) + "<br><span style='color:#444'>" +
             " · ".join(f"<span style='white-space:nowrap'>{x}</span>" for x in note) +

@@ -126,10 +126,15 @@ def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
 
 
 def map_items(game: Game) -> list[dict[str, Any]]:
-    """Each Leader standing in a region, with its player (X-LEAD-1, -3)."""
+    """Each Leader standing in a region, with its player (X-LEAD-1, -3), and the captive
+    Leaders in front of their captors (X-LEAD-4)."""
     from ...catalogue import race_name
 
-    return [{"kind": "leader", "name": "Leader", "region": at(army), "count": 1,
-             "player": army.owner, "rule": "X-LEAD-1",
-             "note": f"{race_name(army.race)} Leader"}
-            for army in game.armies.values() if at(army).__class__ is int]
+    out = [{"kind": "leader", "name": "Leader", "region": at(army), "count": 1,
+            "player": army.owner, "rule": "X-LEAD-1", "note": f"{race_name(army.race)} Leader"}
+           for army in game.armies.values() if at(army).__class__ is int]
+    out += [{"kind": "captive_leader", "name": "Captive Leader", "region": None, "count": 1,
+             "player": s, "rule": "X-LEAD-4",
+             "note": f"the {race_name(r)} Leader of {game.players[o]}"}
+            for s, held in enumerate(book(game)["captives"]) for r, o in held]
+    return out

@@ -1,0 +1,221 @@
+"""The app's side of the expansions (issues 10 and 11, "Everywhere a user meets them"): the
+new-game form offers every module with its options and asks for unconfirmed tile numbers,
+the map's legend lists what lies on the board, and the module panel shows each module's state.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dashboards.map_items import board_items, item_name, legend_html, legend_rows
+from dashboards.modules_panel import ModulesPanel, panel_html
+from dashboards.newgame import EXPANSIONS, NewGameForm
+from dashboards.session import TableSession
+from dashboards.store import Store
+from dashboards.widgets import shown
+from swcore import Game
+from swcore.rules import available_modules, module_name, module_of
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    yield s
+    s.dispose()
+
+
+def players(n):
+    return ["Ann", "Bob", "Cy", "Di", "Eve", "Flo"][:n]
+
+
+# --- the new-game form -----------------------------------------------------------------------
+def test_every_module_is_offered_by_name():
+    form = NewGameForm(Store("sqlite://"), table_name="T")
+    assert set(form._ticks) == set(available_modules()) - {"base"} == set(EXPANSIONS)
+    assert {box.label for box in form._ticks.values()} == {module_name(m) for m in EXPANSIONS}
+
+
+@pytest.mark.parametrize("module", EXPANSIONS)
+def test_each_module_makes_a_game(store, module):
+    """Ticking a module alone creates a game with it; a module with a seat off the board gets
+    one more seat, and a board made for a module's features is offered first."""
+    form = NewGameForm(store, table_name=f"T {module}")
+    form.set_expansions([module])
+    extra = getattr(module_of(module), "off_board_seats", 0)
+    form.set_players(players(3 + extra))
+    assert min(form.param.n_players.objects) == 2 + extra
+    made = form.submit()
+    assert made is not None, form._error.object
+    game = TableSession.open(store, *made).game
+    assert game.setup["expansions"] == [module]
+    if extra:
+        assert game.board.id == "base-3p" and "not counted by the board" in form._seat_note.object
+
+
+def test_river_world_offers_its_practice_board(store):
+    form = NewGameForm(store, table_name="R")
+    form.set_players(players(2))
+    assert form.board == "base-2p"
+    form.set_expansions(["river_world"])
+    assert form.board == "river-practice"
+
+
+def test_module_options_are_generated_from_their_dataclass(store):
+    form = NewGameForm(store, table_name="O")
+    form.set_expansions(["leaders", "river_world"])
+    ransom = form.option("leaders", "leader_ransom")
+    assert list(ransom.options) == ["none", "pay_2"] and ransom.value == "none"
+    assert form.option("river_world", "remove_flying").value is True
+    assert form.option("base", "final_die_max_short").value == 3
+    form.set_players(players(2))
+    ransom.value = "pay_2"
+    form.option("river_world", "remove_flying").value = False
+    gid, code = form.submit()
+    setup = TableSession.open(store, gid, code).game.setup
+    assert setup["options"] == {"leader_ransom": "pay_2", "remove_flying": False}
+
+
+def test_an_option_the_engine_refuses_is_shown_with_its_words(store):
+    form = NewGameForm(store, table_name="E")
+    form.set_expansions(["leaders"])
+    form.set_players(players(2))
+    form.option("leaders", "leader_races").value = "humans, nobody"
+    assert form.submit() is None and shown(form._error)
+    assert form._error.object == "Leaders, Leader races: a list of race ids"
+    form.option("base", "final_die_max_short").value = -1
+    form.option("leaders", "leader_races").value = ""
+    assert form.submit() is None and "Final die max short" in form._error.object
+    assert store.list_games() == []
+
+
+def test_a_set_up_key_is_checked_by_its_module(store):
+    form = NewGameForm(store, table_name="N")
+    form.set_expansions(["necromancer"])
+    form.set_players(players(4))
+    key = next(k for fs in form._keys.values() for k in fs)
+    key.widget.value = "{not json"
+    assert form.submit() is None and "not JSON" in form._error.object
+    key.widget.value = '{"reserve": 10}'
+    assert form.submit() is None and "13, 12 or 11" in form._error.object
+    key.widget.value = '{"reserve": 12}'
+    gid, code = form.submit()
+    game = TableSession.open(store, gid, code).game
+    assert game.setup[key.key]["reserve"] == 12
+
+
+def test_table_stacks_offer_the_sets_in_play_and_ask_unconfirmed_numbers(store):
+    form = NewGameForm(store, table_name="V")
+    form.set_players(players(2))
+    form.column_mode = "Enter as on the table"
+    race, power = form._pairs[0]
+    assert "goblins" not in race.options.values()
+    form.set_expansions(["cursed", "leaders"])
+    assert "goblins" in race.options.values() and "were" in power.options.values()
+    pairs = [("goblins", "were"), ("kobolds", "hordes_of"), ("humans", "hill"),
+             ("elves", "forest"), ("ratmen", "swamp"), ("dwarves", "merchant")]
+    form.set_pairs(pairs)
+    asked = form.asked()
+    assert ("values", "goblins") in asked and ("values", "were") in asked
+    assert ("supply", "goblins") in asked and ("values", "humans") not in asked
+    assert form.submit() is None and "Goblins banner" in form._error.object
+    for what, item in asked:
+        if what == "values":
+            form.set_value(what, item, 7)
+    form.set_value("supply", "kobolds", 12)
+    gid, code = form.submit()
+    game = TableSession.open(store, gid, code).game
+    assert game.setup["values"] == {"goblins": 7, "were": 7, "kobolds": 7}
+    assert game.setup["supply"] == {"kobolds": 12}
+    assert game.value_of("goblins") == 7 and game.setup["stacks"] == "table"
+
+
+# --- the map's legend ------------------------------------------------------------------------
+def test_every_marker_and_piece_appears_in_the_legend_with_its_name():
+    game = Game.new("base-3p", players(3), seed=1, expansions=["grand_dames", "be_not_afraid"])
+    free = [i for i, r in enumerate(game.race) if r is None and not game.board.water[i]]
+    for k, i in zip(game.mk, free, strict=False):
+        game.mk[k][i] = 2
+    game.pieces["ivory_tower"] = free[-1]
+    game.coins_on[free[-2]] = 3
+    rows = legend_rows(game, game.board)
+    names = {name for _, name, _ in rows}
+    assert {item_name(k) for k in game.mk} | {item_name("ivory_tower")} <= names
+    where = dict((name, w) for _, name, w in rows)
+    assert where[item_name("ivory_tower")] == game.board.ids[free[-1]]
+    assert where[item_name("coins")].startswith(f"{game.board.ids[free[-2]]} ×3")
+    assert "Lost Tribe" in names
+
+
+def test_module_items_and_neutrals_in_the_legend():
+    game = Game.new("river-practice", players(2), seed=1, expansions=["river_world", "leaders"])
+    game.apply({"by": "Ann", "do": "pick", "combo": 0, "leader": True})
+    army = game.armies[game.active[0]]
+    game.apply({"by": "Ann", "do": "conquer", "region": "t1", "leader": True})
+    game.apply({"by": "Ann", "do": "end_turn"})
+    kinds = {it.kind for it in board_items(game)}
+    assert "leader" in kinds
+    text = legend_html(game, game.board)
+    assert "Leader" in text and "Temple of the Seer" in text and "harbour" in text
+    game.leaders["captives"][1].append([army.race, 0])  # as a capture leaves it (X-LEAD-4)
+    assert "Captive Leader" in legend_html(game, game.board)
+    if any(r == "pirate_ship" for r in game.race):
+        assert "Pirate Ship" in text
+
+
+def test_horde_tokens_are_listed_with_their_race():
+    game = Game.new("base-2p", players(2), seed=1, expansions=["cursed"],
+                    races=["kobolds", "humans"], powers=["hordes_of", "hill"])
+    game.apply({"by": "Ann", "do": "pick", "combo": 0})
+    rows = {name: w for _, name, w in legend_rows(game, game.board)}
+    assert rows[item_name("horde")].startswith("Ann ×2")
+
+
+def test_the_map_draws_module_items_and_updates_its_note():
+    from dashboards.board_map import BoardMap
+
+    game = Game.new("base-2p", players(2), seed=1, expansions=["leaders"])
+    m = BoardMap(game)
+    game.apply({"by": "Ann", "do": "pick", "combo": 0, "leader": True})
+    target = next(a.region for a in game.legal_actions() if a.do == "conquer")
+    game.apply({"by": "Ann", "do": "conquer", "region": target, "leader": True})
+    game.apply({"by": "Ann", "do": "end_turn"})
+    m.update(game)
+    i = game.board.ids.index(target)
+    assert "Leader" in (m.source.data["badges"][i] or "")
+    assert "Leader" in m._note.text and "Leader" in m.source.data["tip"][i]
+
+
+# --- the module panel ------------------------------------------------------------------------
+def test_river_world_panel_shows_the_event_row_with_the_event_text():
+    game = Game.new("river-practice", players(2), seed=3, expansions=["river_world"])
+    html = panel_html(game, "Ann")
+    assert "River World" in html and "Events face down" in html
+    assert game.event is not None
+    doc = " ".join(type(__import__("swcore.effects", fromlist=["ABILITIES"])
+                        .ABILITIES[game.event]).__doc__.split())
+    assert doc.split(":")[0] in html  # the rule ID of the effect's docstring
+
+
+def test_necromancer_panel_shows_reserve_well_and_price():
+    game = Game.new("base-3p", players(4), seed=3, expansions=["necromancer", "leaders"])
+    html = panel_html(game, None)
+    for words in ("Necromancer Island", "Ghosts in his reserve", "Well of Souls",
+                  "Purchase price now", "Captive Leaders held by Ann"):
+        assert words in html
+
+
+def test_the_panel_follows_the_session(store):
+    form = NewGameForm(store, table_name="P")
+    form.set_expansions(["leaders"])
+    form.set_players(players(2))
+    session = TableSession.open(store, *form.submit())
+    panel = ModulesPanel(session)
+    assert "Captive Leaders held by Ann" in panel._pane.object
+    assert session.act({"by": "Ann", "do": "pick", "combo": 0, "leader": True}), session.error
+    assert "Leader" in panel._pane.object and "in hand" in panel._pane.object
+    panel.stop()
+
+
+def test_a_base_game_shows_no_panel():
+    panel = ModulesPanel(Game.new("base-2p", players(2), seed=1))
+    assert panel._pane.visible is False

@@ -431,6 +431,8 @@ def position_table(game: Game) -> pd.DataFrame:
             continue
         if race == LOST_TRIBE:
             owner, name = "", "Lost Tribe"
+        elif race and game.owner[i] is None:  # a neutral token a module adds (a Pirate Ship)
+            owner, name = "", race_name(race)
         elif race:
             owner = game.players[game.owner[i]]
             name = race_name(race) + (" (in decline)" if game.armies[race].declined else "")

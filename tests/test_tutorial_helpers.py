@@ -65,6 +65,20 @@ def test_the_leader_games_cover_every_leader_rule():
     assert {f"X-LEAD-{k}" for k in range(1, 6)} | {"A-LEAD-01"} <= rules
 
 
+def test_module_table_shows_what_a_module_keeps_beside_the_board():
+    assert tut.module_table(Game.new("base-2p", ["ann", "bob"], seed=0)).empty
+    script = tut.Script(tut.scenario_path("necromancer/souls"))
+    game, _ = script.replay(20)
+    table = tut.module_table(game)
+    assert table.loc[("necromancer", "reserve"), "value"] == "10"
+    assert table.loc[("necromancer", "well"), "value"] == "Ghosts, Lost Tribes"
+    river = tut.module_table(tut.Script(tut.scenario_path("river_world/rivers")).replay(8)[0])
+    assert river.loc[("river_world", "caravel"), "value"] == "w3"
+    ship = tut.position_table(tut.Script(tut.scenario_path("river_world/rivers")).new_game())
+    assert ship.loc["w2", "owner"] == "" and ship.loc["w2", "tokens"] == 1
+    assert river.loc[("river_world", "face down"), "value"] == "storm, pirates, harsh winter"
+
+
 def test_rule_link_points_at_the_rules_reference():
     assert tut.rule_link("X-CUR-GOB-1") == (
         "[X-CUR-GOB-1](../docs/rules/surface-expansions.md#X-CUR-GOB-1)")

@@ -133,6 +133,28 @@ def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> 
             f"<table class='sw-table'>{rows}</table></div>")
 
 
+def scores_html(game: Game, colours: dict[str, str]) -> str:
+    """Every player's last end-of-turn score, always in view (review M1); the breakdown of each
+    one tap away (an HTML `details`). The totals stay hidden (B-SCORE-3)."""
+    turns = {seat: turn for turn, seat, _ in game.track}
+    bits, tables = [], []
+    for seat, p in enumerate(game.players):
+        items = game.last_score[seat] if seat in turns else None
+        who = chip(p, colours.get(p, "#555555"))
+        if items is None:
+            bits.append(f"{who} —")
+            continue
+        gained = sum(it["coins"] for it in items)
+        bits.append(f"{who} <b>+{gained}</b>")
+        rows = "".join(f"<tr><td>{esc(it['what'])}</td><td class='num'>{it['coins']:+d}</td>"
+                       f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
+        tables.append(f"<div>{who} scored +{gained} in turn {turns[seat]}</div>"
+                      f"<table class='sw-table'>{rows}</table>")
+    detail = "".join(tables) or "<div class='sw-muted'>No turn has been scored yet.</div>"
+    return (f"<details class='sw-scores'><summary>Last scores: {' · '.join(bits)}</summary>"
+            f"{detail}</details>")
+
+
 def standings_html(game: Game, colours: dict[str, str]) -> str:
     rows = game.standings()
     body = "".join(

@@ -27,7 +27,19 @@ from swcore import Action, Game
 from swcore.catalogue import DIE_FACES
 from swcore.words import WORDS, Kind, Word, label
 
-from .widgets import BIG, Stepper, esc, html, pool_button, put, relabel, set_text, show
+from .widgets import (
+    BIG,
+    BUTTON_CSS,
+    Stepper,
+    button,
+    esc,
+    html,
+    pool_button,
+    put,
+    relabel,
+    set_text,
+    show,
+)
 
 ADJUSTED = (Kind.PLACEMENT, Kind.REGIONS)  # chosen in a panel, seeded by the engine's default
 FORM = (Kind.RACE, Kind.POWER, Kind.ITEM)  # required ones: a select of the legal values
@@ -191,7 +203,9 @@ class PlacementPanel:
             show(st, False)
         put(self.list, [st.layout for st in self.pool])
         set_text(self.title, title)
-        relabel(self.go, go)
+        if go:  # no go button: the placement is sent by another (the end of the turn)
+            relabel(self.go, go)
+        show(self.go, bool(go))
         show(self.cancel, cancel)
         self.show_total()
 
@@ -218,20 +232,30 @@ def placement_regions(game: Game, g: Group) -> list[str]:
     return sorted(rids, key=game.board.region)
 
 
-def choice_panel(game: Game, g: Group, names: Any, title: str,
-                 act: Callable[[Action], Any]) -> list[Any]:
-    """Choose N regions among the union of the legal options (a REGIONS parameter)."""
-    key = adjusted(g.word)
+def region_choice(game: Game, g: Group, names: Any,
+                  seed: Action | None = None) -> tuple[Any, Callable[[], Action], int]:
+    """Toggle buttons for N regions among the union of the legal options (a REGIONS
+    parameter), seeded with `seed` (default: the first option); the action chosen; N."""
+    key = adjusted(g.word) or ""
     options = sorted({r for a in g.actions for r in a.args.get(key, ())}, key=game.board.region)
     need = max((len(a.args.get(key, ())) for a in g.actions), default=0)
+    start = (seed or g.first).args.get(key, ())
     boxes = pn.widgets.CheckButtonGroup(options={names(Kind.REGION, r): r for r in options},
-                                       value=list(g.first.args.get(key, ())), height=BIG,
+                                       value=[r for r in start if r in options], height=BIG,
                                        sizing_mode="stretch_width", orientation="horizontal",
-                                       color="primary", variant="outline")
+                                       color="primary", variant="outline",
+                                       stylesheets=[BUTTON_CSS])
 
     def chosen() -> Action:
         return with_args(g.first, **{key: list(boxes.value)})
-    go = pn.widgets.Button(label=label(chosen(), names), color="primary", height=BIG,
+    return boxes, chosen, need
+
+
+def choice_panel(game: Game, g: Group, names: Any, title: str,
+                 act: Callable[[Action], Any]) -> list[Any]:
+    """Choose N regions among the union of the legal options (a REGIONS parameter)."""
+    boxes, chosen, need = region_choice(game, g, names)
+    go = button(label(chosen(), names), color="primary", height=BIG,
                            sizing_mode="stretch_width")
     boxes.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")
     go.on_click(lambda e: act(chosen()))
@@ -250,7 +274,7 @@ def form_panel(g: Group, names: Any, title: str, act: Callable[[Action], Any]) -
 
     def chosen() -> Action:
         return with_args(g.first, **{k: s.value for k, s in selects.items()})
-    go = pn.widgets.Button(label=label(chosen(), names), color="primary", height=BIG,
+    go = button(label(chosen(), names), color="primary", height=BIG,
                            sizing_mode="stretch_width")
     for s in selects.values():
         s.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")

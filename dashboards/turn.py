@@ -29,22 +29,23 @@ from swcore import Action
 from swcore.board import SYMBOLS
 from swcore.words import WORDS, Kind, label
 
-from . import inputs
+from . import inputs, proposal
 from .cards import (
     chip,
     coins_figure,
-    column_row_html,
     display_names,
     header_html,
     legend_html,
     name_of,
-    players_html,
     quote_html,
     region_html,
     score_html,
+    scores_html,
     standings_html,
 )
+from .endsheet import EndSheet
 from .session import TableSession
+from .sidebar import SideMixin
 from .taps import TapChannel
 from .watcher import Watcher
 from .widgets import (
@@ -52,11 +53,11 @@ from .widgets import (
     CSS,
     Stepper,
     alert_pane,
+    button,
     esc,
     html,
     pool_button,
     put,
-    relabel,
     set_text,
     show,
     show_buttons,
@@ -91,6 +92,11 @@ WIDE_ONLY = "@media (max-width: 959px) { :host { display: none !important; } }"
 NARROW_ONLY = "@media (min-width: 960px) { :host { display: none !important; } }"
 #: Refusals that only say "pick a combo first" are not worth a warning on a region's card.
 NO_ARMY = "B-FLOW-4"
+#: The fixed bar (Undo, End the turn, the last scores): always on screen, away from the map's
+#: buttons (review M4, M5); it grows upwards for a confirmation and scrolls if it must.
+BAR_STYLES = {"position": "sticky", "bottom": "0", "z-index": "20", "background": "#ffffff",
+              "border-top": "3px solid #1b5e20", "padding": "4px 6px", "max-height": "85vh",
+              "overflow-y": "auto", "box-shadow": "0 -3px 8px rgba(0,0,0,.15)"}
 
 
 def record(kind: str, game_id: int, ms: float, cpu_ms: float) -> None:
@@ -109,7 +115,7 @@ def region_word(legal: list[Action]) -> str | None:
     return next((a.do for a in legal if WORDS[a.do].place == "region"), None)
 
 
-class TurnScreen(pn.viewable.Viewer):
+class TurnScreen(SideMixin, pn.viewable.Viewer):
     """The game screen of one device. `on_leave()` goes back to the lobby."""
 
     session = param.ClassSelector(class_=TableSession)
@@ -163,6 +169,12 @@ class TurnScreen(pn.viewable.Viewer):
         self._build_play()
         self._placement = inputs.PlacementPanel(self._taps, self._cancel())
         self._place_box = self._placement.box
+        self._end = EndSheet(self._taps)
+        self._end_key: Any = None
+        self._props: list[proposal.Proposal] = []
+        self._fix_word: Any = None
+        self._sending = False
+        self._dirty = False
         # The panels under the map stay in the page and are shown or hidden: the normal turn,
         # token placement (steppers), and a box for the rare ones (undo/redo, a choice of
         # regions, a form of selects, the final standings), built when needed.
@@ -170,16 +182,22 @@ class TurnScreen(pn.viewable.Viewer):
         self._context = pn.Column(self._play_box, self._place_box, self._other,
                                   sizing_mode="stretch_width")
         self._log = html("", sizing_mode="stretch_width")
-        undo = pn.widgets.Button(label="↶ Undo…", height=BIG, sizing_mode="stretch_width")
+        undo = button("↶ Undo…", height=BIG, width=110, sizing_mode="fixed")
         undo.on_click(lambda e: self._ask("undo"))
-        redo = pn.widgets.Button(label="↷ Redo…", height=BIG, sizing_mode="stretch_width")
+        redo = button("↷ Redo…", height=BIG, width=110, sizing_mode="fixed")
         redo.on_click(lambda e: self._ask("redo"))
-        leave = pn.widgets.Button(label="Lobby", height=BIG, sizing_mode="stretch_width")
+        leave = button("Lobby", height=BIG, width=90, sizing_mode="fixed")
         leave.on_click(lambda e: self.leave())
-        self._undo_redo = pn.Row(undo, redo, leave, sizing_mode="stretch_width")
         self._undo_btn, self._redo_btn = undo, redo
-        side = pn.Column(self._alert, self._context, self._column, self._undo_redo, self._players,
-                         self._peek, self._log, self._legend_narrow, sizing_mode="stretch_width",
+        self._sheet = pn.Column(sizing_mode="stretch_width")  # undo/redo confirmation
+        self._scores = html("")
+        # (index 2 is the Lobby button: the first-game page hides it)
+        self._undo_redo = pn.FlexBox(undo, redo, leave, self._turn_buttons, sizing_mode="stretch_width",
+                                     flex_wrap="wrap", styles={"gap": "4px 8px"})
+        self._bar = pn.Column(self._alert, self._end.box, self._sheet, self._undo_redo,
+                              self._scores, sizing_mode="stretch_width", styles=BAR_STYLES)
+        side = pn.Column(self._context, self._column, self._players, self._peek, self._log,
+                         self._legend_narrow, sizing_mode="stretch_width",
                          styles={"flex": "1 1 380px", "min-width": "300px"})
         fw, fh = g.board.frame
         # As wide as the screen allows, but not so wide that the board is taller than the
@@ -192,7 +210,7 @@ class TurnScreen(pn.viewable.Viewer):
             self._header, self._taps.box,
             pn.FlexBox(board, side, flex_wrap="wrap", align_items="flex-start",
                        sizing_mode="stretch_width", styles={"gap": "14px"}),
-            sizing_mode="stretch_width",
+            self._bar, sizing_mode="stretch_width",
         )
         self._watchers = [session.param.watch(self._changed, ["version"]),
                           session.param.watch(self._show_error, ["error"])]
@@ -262,6 +280,9 @@ class TurnScreen(pn.viewable.Viewer):
 
     # --- reacting to the session -------------------------------------------------------
     def _changed(self, event: Any) -> None:
+        if self._sending:  # several actions of one tap: one redraw after the last
+            self._dirty = True
+            return
         g = self.session.game
         self._history = ([*reversed(self.session.notes)] + self._history)[:12]
         mover = (g.turn, g.to_act)
@@ -271,6 +292,7 @@ class TurnScreen(pn.viewable.Viewer):
                 self.selected = ""
             self.mode = "play"
         self._confirm = None
+        self._fixing = ""
         self._show_selection()
         show(self._undo_redo)
         self.refresh()
@@ -374,6 +396,8 @@ class TurnScreen(pn.viewable.Viewer):
         with pn.io.hold():
             self._legal = g.legal_actions()
             self._groups = inputs.group(self._legal)
+            self._fix_word = proposal.correction_word(self._legal)
+            set_text(self._scores, scores_html(g, s.colours))
             self._taps.set_seq(s.seq)
             self._header.object = header_html(s)
             if self._map is not None:
@@ -401,6 +425,10 @@ class TurnScreen(pn.viewable.Viewer):
         box = self._other
         items: list[Any] | None = None
         only = None if g.game_over else self._only_panel()
+        asking = self.mode in ("undo", "redo")  # the confirmation opens in the fixed bar
+        if asking:
+            put(self._sheet, self._undo_panel())
+        show(self._sheet, asking)
         if g.game_over:
             key = g.state_hash()
             if self._final_key != key:
@@ -408,13 +436,15 @@ class TurnScreen(pn.viewable.Viewer):
                 self._final = [html(standings_html(g, s.colours)),
                                pn.pane.Bokeh(coins_figure(g, s.colours), sizing_mode="stretch_width")]
             items = self._final
-        elif self.mode in ("undo", "redo"):
-            items = self._undo_panel()
+            self._end.hide()
+            show_buttons(self._turn_buttons, [], self._taps)
         elif only is not None or (self.mode == "panel" and self._panel_key in self._groups):
             key = only if only is not None else self._panel_key
             items = self._word_panel(self._groups[key], cancel=only is None)
             if items is None:
                 box = self._place_box
+            self._end.hide()
+            show_buttons(self._turn_buttons, [], self._taps)
         else:
             self._play_panel()
             box = self._play_box
@@ -440,12 +470,24 @@ class TurnScreen(pn.viewable.Viewer):
         if kind in ("act", "place"):
             self._act(self._placement.action() if kind == "place" else value, seen)
             return
+        if kind == "end":
+            self._send_end(value, seen)
+            return
         with self._batch("panel"):
             if kind == "open":
                 self._panel_key = value
                 self.mode = "panel"
             elif kind == "confirm":
                 self._confirm = value
+                self._fill_context()
+            elif kind == "fix":  # open (a region) or close ("") the correction of tokens
+                self._fixing = value
+                if value:
+                    g = self.session.game
+                    i = g.board.region(value)
+                    n = g.tokens[i]
+                    self._fix_step.set(f"Tokens in {esc(value)}", n, 1,
+                                       n + g.tray(g.race[i]) if g.race[i] in g.armies else n + 20)
                 self._fill_context()
             else:  # "cancel"
                 self._confirm = None
@@ -461,17 +503,32 @@ class TurnScreen(pn.viewable.Viewer):
         self._card_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
         self._card_alert = alert_pane("warning")
-        self._card = pn.Column(self._card_info, self._card_die.box, self._card_buttons,
-                               self._card_alert, sizing_mode="stretch_width",
+        self._outcome = html("")  # what the last action here did (die, losses, held back)
+        self._fixing = ""  # the region whose tokens the table corrects
+        self._fix_step = Stepper("Tokens lying there", 1, 1, 1)
+        self._fix_step.param.watch(lambda e: self._fill_fix(), "value")
+        self._fix_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
+                                      sizing_mode="stretch_width")
+        self._fix_box = pn.Column(self._fix_step.layout, self._fix_buttons,
+                                  sizing_mode="stretch_width", styles={"display": "none"})
+        self._card = pn.Column(self._card_info, self._outcome, self._card_die.box,
+                               self._card_buttons, self._fix_box, self._card_alert,
+                               sizing_mode="stretch_width",
                                styles={"border": "1px solid #d0d7de", "border-radius": "10px",
                                        "padding": "6px"})
         self._hint = html("<div class='sw-muted'>Tap a region on the map to see its cost and "
                           "conquer it.</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
-        self._turn_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(4)),
+        # The bar's words (End the turn, decline; their confirmation) and the turn's others.
+        self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(3)),
+                                        sizing_mode="stretch_width", flex_wrap="wrap",
+                                        styles={"gap": "4px 8px", "flex": "1 1 240px"})
+        self._word_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
+        self._turn_outcome = html("")
         self._play_box = pn.Column(self._score_pane, self._status_pane, self._card, self._hint,
-                                   self._turn_buttons, self._die.box, sizing_mode="stretch_width")
+                                   self._turn_outcome, self._word_buttons, self._die.box,
+                                   sizing_mode="stretch_width")
 
     # --- the normal turn -------------------------------------------------------------
     def _play_panel(self) -> None:
@@ -526,11 +583,21 @@ class TurnScreen(pn.viewable.Viewer):
                         f"the die decides ({esc(WORDS[a.do].rule)}).</div>")
             else:
                 buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
+        outcome = self._outcome_html(rid)
+        if outcome:  # the result replaces the cost, now meaningless (review M2)
+            quote = ""
         set_text(self._card_info, region_html(g, rid, s.colours) + quote)
+        set_text(self._outcome, outcome)
         self._card_die.fill(die, note, "primary")
+        i = g.board.region(rid)
+        if self._fix_word is not None and g.race[i] is not None and self._fixing != rid:
+            buttons.append(("Correct tokens…", "default", ("fix", rid)))
         show_buttons(self._card_buttons, buttons, self._taps)
+        self._fill_fix()
         alert = ""
         word = region_word(legal)
+        if outcome or self._fixing == rid:
+            word = None
         if word is not None and not any(a.do == word for a in here) and g.to_act == g.current:
             probe = Action(g.current, word, region=rid)
             why = g.why_illegal(probe)
@@ -539,38 +606,118 @@ class TurnScreen(pn.viewable.Viewer):
                 alert = f"Not now: {esc(label(probe, self._names))} — {esc(rule)}: {esc(why.reason)}"
         set_text(self._card_alert, alert)
 
+    def _outcome_html(self, rid: str | None) -> str:
+        """What this device's or another's last action did, shown where it was tapped: on the
+        region's card (rid) or under the turn's buttons (None). The engine's own sentences."""
+        g = self.session.game
+        last = g.log[-1] if g.log else None
+        events = self.session.events
+        if last is None or not events or self.session.error:
+            return ""
+        if last.get("region", None) != rid and not (rid is None and "region" not in last):
+            return ""
+        if rid is None and WORDS.get(str(last.get("do")), None) is not None and \
+                WORDS[str(last["do"])].place in ("bar", "column"):
+            return ""
+        lines = "".join(f"<li>{esc(ev.text)}</li>" for ev in events)
+        return (f"<div class='sw-card' style='background:#e8f5e9;border-color:#1b5e20'>"
+                f"<b>Done:</b><ul class='sw-log' style='font-size:16px'>{lines}</ul></div>")
+
+    def _fill_fix(self) -> None:
+        """The correction of the selected region's tokens (a word anyone may enter that the
+        legal actions do not list): a stepper and "set" (the engine checks it)."""
+        g, rid, word = self.session.game, self._fixing, self._fix_word
+        on = bool(rid) and rid == self.selected and word is not None
+        show(self._fix_box, on)
+        if not on:
+            show_buttons(self._fix_buttons, [], self._taps)
+            return
+        n = self._fix_step.value
+        fix = proposal.correction(word, g.to_act or g.current, rid, n)
+        show_buttons(self._fix_buttons, [(label(fix, self._names), "primary", ("act", fix)),
+                                         ("Cancel", "default", ("fix", ""))], self._taps)
+
     def _fill_turn_buttons(self) -> None:
-        """The words of the bar and of panels: one button per direct action, an opener per
-        panel, a die row for a word that only rolls; a word with `confirm` asks again."""
+        """The words of the turn: one button per direct action, an opener per panel, a die row
+        for a word that only rolls. The bar's words sit in the fixed bar; the one that closes
+        the turn asks first and shows what the end of the turn would place (`EndSheet`), with
+        the words that end the conquests (offered there, where the rules place them)."""
+        g = self.session.game
         out: list[tuple[str, str, Any]] = []
+        extras: list[tuple[tuple[str, str, Any], inputs.Group]] = []
         bar: list[Action] = []
         die: Action | None = None
         for key, grp in self._groups.items():
             word, a = grp.word, grp.first
             if word.place in ("region", "column"):
                 continue
-            if inputs.needs_panel(word):
-                out.append((inputs.open_label(a, self._names), "default", ("open", key)))
-            elif word.place == "bar":
+            if word.place == "bar":
                 bar.append(a)
-            elif die is None and inputs.die_applies(self.session.game, a):
+                continue
+            if inputs.needs_panel(word):
+                spec = (inputs.open_label(a, self._names), "default", ("open", key))
+            elif die is None and inputs.die_applies(g, a):
                 die = a
+                continue
             else:
-                out.append((label(a, self._names), "default", ("act", a)))
-        for k, a in enumerate(bar):  # the last one closes the turn: it stands out
-            colour = "success" if k == len(bar) - 1 else "warning"
-            press = ("confirm", a) if WORDS[a.do].confirm else ("act", a)
-            out.append((label(a, self._names), colour, press))
-            if self._confirm == a:
-                out = [(f"Confirm: {label(a, self._names)}", colour, ("act", a)),
-                       ("Cancel", "default", ("cancel", None))]
-                break
-        show_buttons(self._turn_buttons, out, self._taps)
+                spec = (label(a, self._names), "default", ("act", a))
+            if word.ends_conquests:
+                extras.append((spec, grp))
+            else:
+                out.append(spec)
+        show_buttons(self._word_buttons, out, self._taps)
+        set_text(self._turn_outcome, self._outcome_html(None))
+        closing = bar[-1] if bar else None
+        row: list[tuple[str, str, Any]] = []
+        if self._confirm is not None and self._confirm in bar:
+            a = self._confirm
+            text = f"Confirm: {label(a, self._names)}"
+            if a == closing:
+                self._fill_end(a)
+                proposed = [pr.group for pr in self._props]  # in the sheet already
+                row = [spec for spec, grp in extras if not any(grp is q for q in proposed)]
+                row.append((text, "success", ("end", a)))
+            else:
+                row = [(text, "warning", ("act", a))]
+            row.append(("Cancel", "default", ("cancel", None)))
+        else:
+            self._end.hide()
+            for a in bar:
+                ask = WORDS[a.do].confirm or a == closing
+                row.append((label(a, self._names), "success" if a == closing else "warning",
+                            ("confirm", a) if ask else ("act", a)))
+        show_buttons(self._turn_buttons, row, self._taps)
         note = ""
         if die is not None:
             note = (f"<b>{esc(label(die, self._names))}</b> before the next conquest "
                     f"({esc(WORDS[die.do].rule)})")
         self._die.fill(die, note, "warning")
+
+    def _fill_end(self, closing: Action) -> None:
+        """The proposals of the end of the turn, computed once per state shown."""
+        key = (self.session.seq, closing)
+        if key != self._end_key:
+            self._end_key = key
+            self._props = proposal.proposals(self.session.game, self._groups, closing)
+        self._end.fill(self.session.game, self._props, self._names, key)
+
+    def _send_end(self, closing: Action, seen: int | None) -> None:
+        """The confirmed placements, then the closing word; one redraw. Stops at a refusal
+        (shown; what was stored stays, and can be undone)."""
+        actions = [*self._end.actions(), closing]
+        with self._batch("action"):
+            self._sending = True
+            try:
+                for k, a in enumerate(actions):
+                    if not self.session.act(a, seen if k == 0 else None):
+                        break
+            finally:
+                self._sending = False
+            self._show_error(None)
+            if self._dirty:
+                self._dirty = False
+                self._changed(None)
+        self._poke()
 
     # --- panels: placements, choices and forms -----------------------------------------
     def _word_panel(self, grp: inputs.Group, cancel: bool) -> list[Any] | None:
@@ -654,94 +801,3 @@ class TurnScreen(pn.viewable.Viewer):
         return [html(f"<h3>{verb} — are you sure?</h3><div>These actions will be "
                      f"{'taken back' if what == 'undo' else 'played again'}, {order}:</div>"),
                 steps, listing, pn.Row(yes, self._cancel(), sizing_mode="stretch_width")]
-
-    # --- the column and the players ---------------------------------------------------
-    def _fill_column(self) -> None:
-        """The combo column: six rows kept from one drawing to the next, updated in place; a
-        row's button is the legal action that names its position (its label's first word,
-        the whole label as the tooltip)."""
-        g = self.session.game
-        show(self._column, not g.game_over)
-        show(self._region_pick, not g.game_over)
-        picks: dict[int, Action] = {}
-        for a in self._legal:
-            for key, p in WORDS[a.do].params.items():
-                if p.kind is Kind.COMBO and key in a.args:
-                    picks.setdefault(a.args[key], a)
-        for k, (text_pane, button) in enumerate(self._column_rows):
-            if k >= len(g.column):
-                set_text(text_pane, "")
-                show(button, False)
-                button.sw_action = None
-                continue
-            set_text(text_pane, column_row_html(g, k))
-            show(button, k in picks)
-            button.sw_action = ("act", picks[k]) if k in picks else None
-            if k in picks:
-                text = label(picks[k], self._names)
-                relabel(button, inputs.short(text))
-                if button.description != text:
-                    button.description = text
-        note = "" if g.column else "<div class='sw-muted'>The column is empty.</div>"
-        if g.needs_reveal:
-            note = "<div class='sw-muted'>A new pair waits to be entered (above).</div>"
-        set_text(self._column_note, note)
-
-    def _build_column(self) -> pn.Column:
-        self._column_rows = []
-        rows: list[Any] = [html("<h3 style='margin:4px 0'>Combo column</h3>")]
-        for _ in range(6):
-            text = html("")
-            button = pool_button(self._taps, 90)
-            button.param.update(color="primary")
-            show(button, False)
-            self._column_rows.append((text, button))
-            rows.append(pn.Row(text, button, sizing_mode="stretch_width",
-                               styles={"border-bottom": "1px solid #e3e3e3"}))
-        self._column_note = html("")
-        return pn.Column(*rows, self._column_note, sizing_mode="stretch_width",
-                         styles={"border": "1px solid #d0d7de", "border-radius": "10px",
-                                 "padding": "6px"})
-
-    def _fill_players(self) -> None:
-        text = players_html(self.session)
-        if self._players_pane.object != text:
-            self._players_pane.object = text
-        show(self._peek, not self.session.game.game_over)
-
-    def _build_peek(self) -> pn.Column:
-        buttons = []
-        for p in self.session.game.players:
-            b = pn.widgets.Button(label=f"{p}: my coins", height=46, sizing_mode="stretch_width")
-            b.on_click(lambda e, p=p: self.peek(p))
-            buttons.append(b)
-        self._peek_text = html("")
-        hide = pn.widgets.Button(label="Hide", height=46, width=100)
-        hide.on_click(lambda e: self.hide_peek())
-        self._peek_row = pn.Row(self._peek_text, hide, sizing_mode="stretch_width",
-                                styles={"display": "none"})
-        return pn.Column(html("<div class='sw-muted'>Coins stay hidden (B-SCORE-3). Each player "
-                              "may peek at their own:</div>"),
-                         pn.FlexBox(*buttons, sizing_mode="stretch_width", styles={"gap": "6px"}),
-                         self._peek_row, sizing_mode="stretch_width")
-
-    def peek(self, player: str) -> str:
-        """Show one player's own coins for a few seconds (`game.view(player)`)."""
-        coins = self.session.game.view(player)["coins"][player]
-        text = (f"<div class='sw-card' style='background:#fff8e1'>"
-                f"{chip(player, self.session.colour(player))} has <span class='sw-big'>{coins}"
-                f"</span> coins <span class='sw-muted'>(only {esc(player)} should look)</span></div>")
-        with pn.io.hold():
-            self._peek_text.object = text
-            show(self._peek_row)
-        if pn.state.curdoc is not None:
-            if self._peek_timer is not None:
-                self._peek_timer.stop()
-            self._peek_timer = pn.state.add_periodic_callback(self.hide_peek, period=PEEK_MS,
-                                                              count=1)
-        return text
-
-    def hide_peek(self) -> None:
-        with pn.io.hold():
-            show(self._peek_row, False)
-            self._peek_text.object = ""

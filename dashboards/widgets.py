@@ -35,7 +35,26 @@ CSS = """
 .sw-table td.num, .sw-table th.num { text-align:right; }
 .sw-log { font-size:14px; color:#333; margin:0; padding-left:18px; }
 .sw-big { font-size:26px; font-weight:700; }
+.sw-scores summary { cursor:pointer; font-size:16px; min-height:44px; line-height:44px;
+                     list-style-position:inside; }
 """
+#: Button colours (text, background), each at least 4.5:1 (WCAG AA, tests/test_contrast.py):
+#: Bokeh's own (white on #5cb85c, 2.5:1) are too pale to read across a table.
+BUTTON_COLOURS = {
+    "default": ("#1a1a1a", "#ffffff"),
+    "primary": ("#ffffff", "#0b5394"),
+    "success": ("#ffffff", "#1b5e20"),
+    "warning": ("#ffffff", "#8a4b00"),
+    "danger": ("#ffffff", "#b00020"),
+}
+BUTTON_CSS = ":host .bk-btn { font-size: 17px; min-height: 44px; }\n" + "".join(
+    f":host .bk-btn.bk-btn-{k}, :host .bk-btn.bk-btn-{k}:hover {{ color:{fg}; "
+    f"background-color:{bg}; border-color:{'#5f6368' if k == 'default' else bg}; }}\n"
+    f":host(.outline) .bk-btn.bk-btn-{k} {{ color:{bg if k != 'default' else fg}; "
+    f"background-color:#ffffff; border:2px solid {bg if k != 'default' else '#5f6368'}; }}\n"
+    f":host(.outline) .bk-btn.bk-btn-{k}.bk-active {{ color:#ffffff; "
+    f"background-color:{bg if k != 'default' else '#1a1a1a'}; }}\n"
+    for k, (fg, bg) in BUTTON_COLOURS.items())
 ALERT_STYLES = {
     "danger": {"background": "#f8d7da", "color": "#842029", "border": "1px solid #f5c2c7"},
     "warning": {"background": "#fff3cd", "color": "#664d03", "border": "1px solid #ffecb5"},
@@ -112,14 +131,20 @@ def alert_pane(kind: str = "danger") -> pn.pane.HTML:
     return pn.pane.HTML("", sizing_mode="stretch_width", styles=style)
 
 
+def button(label: str, **kw: Any) -> pn.widgets.Button:
+    """A button with the app's readable colours (`BUTTON_CSS`)."""
+    kw.setdefault("stylesheets", [])
+    kw["stylesheets"] = [BUTTON_CSS, *kw["stylesheets"]]
+    return pn.widgets.Button(label=label, **kw)
+
+
 def pool_button(press: Callable[[Any], None], width: int = 0,
                 hidden: bool = False) -> pn.widgets.Button:
     """A button whose click calls `press(button.sw_action)`; the action changes with the game.
     A `press` with `adopt`/`clicked` (a `taps.TapChannel`) gets the button and its clicks, so
     that a tap carries what the page showed."""
     size = {"width": width, "sizing_mode": "fixed"} if width else {"sizing_mode": "stretch_width"}
-    b = pn.widgets.Button(label="", height=BIG, styles={"display": "none"} if hidden else {},
-                          **size)
+    b = button("", height=BIG, styles={"display": "none"} if hidden else {}, **size)
     b.sw_action = None  # type: ignore[attr-defined]
     if hasattr(press, "adopt"):
         press.adopt(b)  # type: ignore[attr-defined]
@@ -167,10 +192,8 @@ class Stepper(pn.viewable.Viewer):
     def __init__(self, label: str, value: int, low: int, high: int, **params: Any):
         super().__init__(value=value, **params)
         self.low, self.high = low, high
-        minus = pn.widgets.Button(label="−", width=BIG, height=BIG,
-                                  stylesheets=[":host .bk-btn { font-size: 24px; }"])
-        plus = pn.widgets.Button(label="+", width=BIG, height=BIG,
-                                 stylesheets=[":host .bk-btn { font-size: 24px; }"])
+        minus = button("−", width=BIG, height=BIG, stylesheets=[":host .bk-btn { font-size: 24px; }"])
+        plus = button("+", width=BIG, height=BIG, stylesheets=[":host .bk-btn { font-size: 24px; }"])
         minus.on_click(lambda e: self._step(-1))
         plus.on_click(lambda e: self._step(+1))
         self._shown = html(self._text(), width=50, sizing_mode="fixed",

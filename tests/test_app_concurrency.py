@@ -48,10 +48,11 @@ def test_both_devices_confirm_end_turn_exactly_one_is_stored(store):
     assert b_button.label != label  # the pooled button now means another thing (Bob's turn)
     B._taps.send(b_button, seq, label)
     rows = store.rows(A.session.game_id)
-    assert [r.action.get("do") for r in rows[seq:]] == ["end_turn"]  # one, Ann's
-    assert rows[-1].action["by"] == "Ann"
+    # One end of turn, Ann's, after the placement her screen proposed and she confirmed.
+    assert [r.action.get("do") for r in rows[seq:]] == ["redeploy", "end_turn"]
+    assert {r.action["by"] for r in rows[seq:]} == {"Ann"}
     assert B.session.error == CONFLICT and B.session.conflicts == 1
-    assert B.session.seq == A.session.seq == seq + 1  # B shows the new state
+    assert B.session.seq == A.session.seq == seq + 2  # B shows the new state
     assert B._alert.object and "Another device" in B._alert.object
 
 
@@ -60,7 +61,8 @@ def test_a_tap_on_the_state_shown_is_stored(store):
     seq = A.session.seq
     A._taps.send(button(A, "End the turn"), seq)
     A._taps.send(button(A, "Confirm"), seq)
-    assert A.session.seq == seq + 1 and A.session.error == ""
+    # The proposed placement, confirmed, then the end of the turn (issue 12).
+    assert A.session.seq == seq + 2 and A.session.error == ""
 
 
 def test_a_relabelled_button_on_the_same_state_is_refused(store):
@@ -76,13 +78,13 @@ def test_undo_confirmation_undoes_exactly_what_it_listed(store):
     A, B = two_screens(store)
     seq = A.session.seq
     A._ask("undo")
-    yes = next(x for x in A._other.objects[-1] if getattr(x, "label", "") == "Yes, undo")
+    yes = next(x for x in A._sheet.objects[-1] if getattr(x, "label", "") == "Yes, undo")
     B._taps.send(button(B, "End the turn"), seq)
     B._taps.send(button(B, "Confirm"), seq)
     A.poll()
     yes.clicks += 1
     rows = store.rows(A.session.game_id)
-    assert [r.kind for r in rows[seq:]] == ["act"]  # no undo of B's action
+    assert [r.kind for r in rows[seq:]] == ["act", "act"]  # B's placement and end; no undo
     assert A.session.error == CONFLICT
 
 
@@ -90,7 +92,7 @@ def test_undo_confirmation_on_the_state_it_listed_works(store):
     A, _ = two_screens(store)
     seq = A.session.seq
     A._ask("undo")
-    yes = next(x for x in A._other.objects[-1] if getattr(x, "label", "") == "Yes, undo")
+    yes = next(x for x in A._sheet.objects[-1] if getattr(x, "label", "") == "Yes, undo")
     yes.clicks += 1
     assert store.rows(A.session.game_id)[-1].kind == "undo" and A.session.seq == seq + 1
 
@@ -102,7 +104,7 @@ def test_a_client_without_taps_still_clicks(store):
     seq = A.session.seq
     button(A, "End the turn").clicks += 1
     button(A, "Confirm").clicks += 1
-    assert A.session.seq == seq + 1
+    assert A.session.seq == seq + 2  # the confirmed placement, then the end of the turn
 
 
 def test_a_browser_click_event_alone_does_nothing(store):

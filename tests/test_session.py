@@ -538,47 +538,98 @@ def test_B_POW_FORTIFIED_1_fortress_in_a_held_region(store):
     assert s.game.snapshot()["regions"]["r4"]["fortress"] == 1
 
 
-def test_B_POW_HEROIC_1_heroes_panel(store):
+def end_turn_sheet(screen):
+    """Press End the turn: the fixed bar shows what the end of the turn would place."""
+    press(screen._turn_buttons, "End the turn")
+    assert shown(screen._end.box)
+    return screen._end
+
+
+def dos(s, n):
+    return [e["do"] for e in s.game.log[-n:]]
+
+
+def test_B_POW_HEROIC_1_heroes_proposed_at_the_end_of_the_turn(store):
+    """Issue 12: the Heroes the engine would place are proposed, adjusted, then sent."""
     s, screen = screen_with(store, "heroic")
     s.act({"by": "Ann", "do": "conquer", "region": "r4"})
-    press(screen._turn_buttons, "Place the Heroes in…")
-    assert screen.mode == "panel"
-    pick = [o for o in displayed(screen._context) if o.__class__.__name__ == "CheckButtonGroup"][0]
-    pick.value = ["r4"]
-    press(screen._context, "Place the Heroes in r4")
-    assert s.game.snapshot()["regions"]["r4"]["hero"] == 1
-    assert screen.mode == "play"
+    s.act({"by": "Ann", "do": "conquer", "region": "r3"})
+    sheet = end_turn_sheet(screen)
+    pick = [o for o in displayed(sheet.box) if o.__class__.__name__ == "CheckButtonGroup"][0]
+    assert sorted(pick.value) == ["r3", "r4"]  # the engine's default: both regions
+    assert s.game.snapshot()["regions"]["r4"].get("hero", 0) == 0  # nothing placed yet
+    press(screen._turn_buttons, "Confirm: End the turn")
+    assert dos(s, 3) == ["redeploy", "heroes", "end_turn"]
+    regions = s.game.snapshot()["regions"]
+    assert (regions["r4"]["hero"], regions["r3"]["hero"]) == (1, 1)
 
 
-def test_B_POW_BIVOUACKING_1_encampments_with_steppers(store):
+def test_B_POW_BIVOUACKING_1_encampments_proposed_with_steppers(store):
     s, screen = screen_with(store, "bivouacking")
     s.act({"by": "Ann", "do": "conquer", "region": "r4"})
     s.act({"by": "Ann", "do": "conquer", "region": "r3"})
-    press(screen._turn_buttons, "Place Encampments…")
-    screen._steppers["r4"].value = 3
-    screen._steppers["r3"].value = 2
-    press(screen._context, "Place Encampments")
+    sheet = end_turn_sheet(screen)
+    camps = sheet.places[1].steppers  # after the tokens' redeployment
+    assert sum(st.value for st in camps.values()) == 5
+    camps["r4"].value, camps["r3"].value = 3, 2
+    press(screen._turn_buttons, "Confirm: End the turn")
+    assert dos(s, 3) == ["redeploy", "encampments", "end_turn"]
     regions = s.game.snapshot()["regions"]
     assert (regions["r4"]["encampment"], regions["r3"]["encampment"]) == (3, 2)
 
 
-def test_B_POW_DIPLOMAT_1_peace_button(store):
+def test_B_POW_DIPLOMAT_1_peace_offered_when_the_turn_ends(store):
+    """Review M3: peace ends the conquests, so it is offered with the end of the turn."""
     s, screen = screen_with(store, "diplomat")
+    assert not any(getattr(b, "label", "").startswith("Make peace")
+                   for b in displayed(screen._play_box))
+    end_turn_sheet(screen)
     press(screen._turn_buttons, "Make peace with Cleo")
     army = s.game.army_of(s.game.players[0])
     assert army.data["diplomat.ally"] == s.game.players.index("Cleo")
 
 
-def test_B_REDEP_1_redeploy_with_steppers(store):
+def test_B_REDEP_1_redeploy_proposed_with_steppers_then_the_turn_ends(store):
     s, screen = screen_with(store, "hill")
     s.act({"by": "Ann", "do": "conquer", "region": "r4"})
     s.act({"by": "Ann", "do": "conquer", "region": "r3"})
-    press(screen._turn_buttons, "Redeploy…")
-    assert set(screen._steppers) == {"r3", "r4"}
-    screen._steppers["r3"].value, screen._steppers["r4"].value = 1, 11  # 12 Ratmen tokens
-    press(screen._context, "Redeploy")
+    sheet = end_turn_sheet(screen)
+    steps = sheet.places[0].steppers
+    assert set(steps) == {"r3", "r4"} and sum(st.value for st in steps.values()) == 12
+    assert s.game.log[-1]["do"] == "conquer"  # nothing sent yet
+    steps["r3"].value, steps["r4"].value = 1, 11  # 12 Ratmen tokens
+    press(screen._turn_buttons, "Confirm: End the turn")
+    assert s.game.log[-2] == {"by": "Ann", "do": "redeploy", "tokens": {"r3": 1, "r4": 11}}
+    assert dos(s, 1) == ["end_turn"]
     regions = s.game.snapshot()["regions"]
     assert (regions["r3"]["tokens"], regions["r4"]["tokens"]) == (1, 11)
+
+
+def test_nothing_to_place_ends_the_turn_alone(store):
+    """No token in hand and nothing else to place: the end of the turn sends only itself."""
+    s, screen = screen_with(store, "hill")
+    sheet = end_turn_sheet(screen)
+    assert sheet.actions() == [] and "Nothing moves" in sheet.title.object
+    press(screen._turn_buttons, "Confirm: End the turn")
+    assert dos(s, 2) == ["pick", "end_turn"]
+
+
+def test_B_DEF_8_a_region_corrected_from_its_card_and_undone(store):
+    """Issue 12: the table corrects a region's tokens (a word anyone may enter, not in the
+    legal actions); it is logged like any action and undone like one."""
+    s, screen = screen_with(store, "hill")
+    s.act({"by": "Ann", "do": "conquer", "region": "r4"})
+    s.act({"by": "Ann", "do": "conquer", "region": "r3"})
+    s.act({"by": "Ann", "do": "redeploy", "tokens": {"r3": 6, "r4": 6}})
+    screen.selected = "r4"
+    press(screen._card_buttons, "Correct tokens…")
+    assert screen._fix_step.value == 6
+    screen._fix_step._step(-1)
+    press(screen._fix_buttons, "Correct r4 to 5 tokens")
+    assert s.game.snapshot()["regions"]["r4"]["tokens"] == 5
+    assert s.game.log[-1]["count"] == 5
+    assert "r4: 6 → 5 tokens" in screen._outcome.object  # shown where it was tapped
+    assert s.undo(1) and s.game.snapshot()["regions"]["r4"]["tokens"] == 6
 
 
 def test_lobby_links_to_the_tutorial_and_says_how_to_render_it(tmp_path, monkeypatch):

@@ -1,0 +1,78 @@
+"""The end of a turn, in the fixed bar: what the engine would place by itself, as steppers and
+region choices seeded with its default (`proposal.proposals`), sent before the closing word.
+
+Why (issue 12, H1): the app mirrors the table and never invents; the player sees every piece the
+end of the turn would put down and confirms or adjusts it. The panels are pooled (steppers are
+Bokeh models: creating them is what costs the server time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+
+from swcore import Action, Game
+from swcore.words import Kind
+
+from .inputs import PlacementPanel, adjusted, closed, open_label, region_choice
+from .proposal import Proposal, option_regions
+from .widgets import button, esc, html, put, show
+
+NOTHING = ("<div class='sw-muted'>Nothing moves on the board when the turn ends: the engine "
+           "scores what lies there now.</div>")
+ASK = ("<div><b>Before the turn ends</b>, set these as they lie on the table (the app proposes "
+       "what the rules would do; nothing is placed until you confirm):</div>")
+
+
+class EndSheet:
+    """The proposals shown while the player confirms the end of the turn."""
+
+    def __init__(self, press: Callable[[Any], Any]):
+        self._press = press
+        self.title = html("")
+        self.places: list[PlacementPanel] = []
+        self.getters: list[Callable[[], Action]] = []
+        self.key: Any = None
+        self.box = pn.Column(self.title, sizing_mode="stretch_width", styles={"display": "none"})
+
+    def fill(self, game: Game, props: list[Proposal], names: Any, key: Any) -> None:
+        """Show `props` (kept as the player set them while `key`, the state, is the same)."""
+        if key == self.key:
+            show(self.box)
+            return
+        self.key = key
+        items: list[Any] = [self.title]
+        self.getters = []
+        used = 0
+        for p in props:
+            word = p.group.word
+            pkey = adjusted(word) or ""
+            title = (f"<b>{esc(closed(open_label(p.seed, names)))}</b> "
+                     f"<span class='sw-muted'>({esc(word.rule)})</span>")
+            if word.params[pkey].kind is Kind.PLACEMENT:
+                while len(self.places) <= used:
+                    self.places.append(PlacementPanel(self._press, button("Cancel")))
+                panel = self.places[used]
+                used += 1
+                panel.fill(game, title, p.seed, option_regions(game, p.group), {}, "", False)
+                show(panel.box)
+                items.append(panel.box)
+                self.getters.append(panel.action)
+            else:
+                boxes, chosen, need = region_choice(game, p.group, names, p.seed)
+                items += [html(f"{title}<div>Choose {need} region{'s' if need != 1 else ''}."
+                               "</div>"), boxes]
+                self.getters.append(chosen)
+        self.title.object = ASK if props else NOTHING
+        put(self.box, items)
+        show(self.box)
+
+    def hide(self) -> None:
+        self.key = None
+        show(self.box, False)
+
+    def actions(self) -> list[Action]:
+        """The confirmed placements, in the engine's order."""
+        return [get() for get in self.getters]

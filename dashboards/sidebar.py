@@ -1,0 +1,122 @@
+"""The turn screen's side panels: the combo column, the players and their hidden coins.
+
+A mixin of `TurnScreen` (dashboards/turn.py), kept apart so that each module stays small; it
+reads the screen's session, legal actions and tap channel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+
+from swcore import Action
+from swcore.words import WORDS, Kind, label
+
+from . import inputs
+from .cards import chip, column_row_html, players_html
+from .widgets import button, esc, html, pool_button, relabel, set_text, show
+
+PEEK_MS = 6000
+
+
+class SideMixin:
+    """The column, the players and the coins peek of a `TurnScreen`."""
+
+    session: Any
+    _legal: list[Action]
+    _names: Any
+    _taps: Any
+    _region_pick: Any
+    _peek_timer: Any
+
+    # --- the column and the players ---------------------------------------------------
+    def _fill_column(self) -> None:
+        """The combo column: six rows kept from one drawing to the next, updated in place; a
+        row's button is the legal action that names its position (its label's first word,
+        the whole label as the tooltip)."""
+        g = self.session.game
+        show(self._column, not g.game_over)
+        show(self._region_pick, not g.game_over)
+        picks: dict[int, Action] = {}
+        for a in self._legal:
+            for key, p in WORDS[a.do].params.items():
+                if p.kind is Kind.COMBO and key in a.args:
+                    picks.setdefault(a.args[key], a)
+        for k, (text_pane, btn) in enumerate(self._column_rows):
+            if k >= len(g.column):
+                set_text(text_pane, "")
+                show(btn, False)
+                btn.sw_action = None
+                continue
+            set_text(text_pane, column_row_html(g, k))
+            show(btn, k in picks)
+            btn.sw_action = ("act", picks[k]) if k in picks else None
+            if k in picks:
+                text = label(picks[k], self._names)
+                relabel(btn, inputs.short(text))
+                if btn.description != text:
+                    btn.description = text
+        note = "" if g.column else "<div class='sw-muted'>The column is empty.</div>"
+        if g.needs_reveal:
+            note = "<div class='sw-muted'>A new pair waits to be entered (above).</div>"
+        set_text(self._column_note, note)
+
+    def _build_column(self) -> pn.Column:
+        self._column_rows = []
+        rows: list[Any] = [html("<h3 style='margin:4px 0'>Combo column</h3>")]
+        for _ in range(6):
+            text = html("")
+            btn = pool_button(self._taps, 90)
+            btn.param.update(color="primary")
+            show(btn, False)
+            self._column_rows.append((text, btn))
+            rows.append(pn.Row(text, btn, sizing_mode="stretch_width",
+                               styles={"border-bottom": "1px solid #e3e3e3"}))
+        self._column_note = html("")
+        return pn.Column(*rows, self._column_note, sizing_mode="stretch_width",
+                         styles={"border": "1px solid #d0d7de", "border-radius": "10px",
+                                 "padding": "6px"})
+
+    def _fill_players(self) -> None:
+        text = players_html(self.session)
+        if self._players_pane.object != text:
+            self._players_pane.object = text
+        show(self._peek, not self.session.game.game_over)
+
+    def _build_peek(self) -> pn.Column:
+        buttons = []
+        for p in self.session.game.players:
+            b = button(f"{p}: my coins", height=48, sizing_mode="stretch_width")
+            b.on_click(lambda e, p=p: self.peek(p))
+            buttons.append(b)
+        self._peek_text = html("")
+        hide = button("Hide", height=48, width=100)
+        hide.on_click(lambda e: self.hide_peek())
+        self._peek_row = pn.Row(self._peek_text, hide, sizing_mode="stretch_width",
+                                styles={"display": "none"})
+        return pn.Column(html("<div class='sw-muted'>Coins stay hidden (B-SCORE-3). Each player "
+                              "may peek at their own:</div>"),
+                         pn.FlexBox(*buttons, sizing_mode="stretch_width", styles={"gap": "6px"}),
+                         self._peek_row, sizing_mode="stretch_width")
+
+    def peek(self, player: str) -> str:
+        """Show one player's own coins for a few seconds (`game.view(player)`)."""
+        coins = self.session.game.view(player)["coins"][player]
+        text = (f"<div class='sw-card' style='background:#fff8e1'>"
+                f"{chip(player, self.session.colour(player))} has <span class='sw-big'>{coins}"
+                f"</span> coins <span class='sw-muted'>(only {esc(player)} should look)</span></div>")
+        with pn.io.hold():
+            self._peek_text.object = text
+            show(self._peek_row)
+        if pn.state.curdoc is not None:
+            if self._peek_timer is not None:
+                self._peek_timer.stop()
+            self._peek_timer = pn.state.add_periodic_callback(self.hide_peek, period=PEEK_MS,
+                                                              count=1)
+        return text
+
+    def hide_peek(self) -> None:
+        with pn.io.hold():
+            show(self._peek_row, False)
+            self._peek_text.object = ""

@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
 
 import panel as pn  # noqa: E402
 import param  # noqa: E402
+from panel.theme.fast import Fast  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
 from dashboards import nodelay  # noqa: E402
@@ -59,6 +60,39 @@ a.sw-rules:hover, a.sw-rules:focus { background:rgba(255,255,255,.18); }
   .narrow { display:inline; }
 }
 """
+
+
+#: A system font: Panel's Fast templates import Open Sans from Google Fonts by default, which a
+#: club without internet cannot load and which tells Google who plays (issue 12, review M6).
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif"
+
+
+def outside(url: str) -> bool:
+    """An absolute URL (another host): the page must load nothing from outside the server."""
+    return url.startswith(("http://", "https://", "//"))
+
+
+class LocalFast(Fast):
+    """Panel's Fast design without its Google font (`_resources['font']`), which the page
+    would otherwise link twice: from the template and from `config.design`'s style sheets."""
+
+    _resources = {**Fast._resources, "font": {}}
+
+
+# Panel finds a design's own files under its class name (`fast/js/fast_design.js`).
+LocalFast.__name__ = "Fast"
+
+
+class LocalTemplate(pn.template.FastListTemplate):
+    """The Fast list template with every resource served by this server: Panel's Fast design
+    adds its Google font to the template's style sheets (`_resources['font']`, resolved in
+    `BasicTemplate.resolve_resources`); it is left out here, and `font_url` is emptied."""
+
+    def resolve_resources(self, cdn: bool | str = "auto", extras: Any = None) -> Any:
+        resources = super().resolve_resources(cdn=cdn, extras=extras)
+        for kind in ("css", "js", "js_modules"):
+            resources[kind] = {k: v for k, v in resources[kind].items() if not outside(str(v))}
+        return resources
 
 
 def ensure_demo(store: Store) -> int:
@@ -215,8 +249,8 @@ class TableApp(pn.viewable.Viewer):
             # No busy indicator: Panel's busy state is one per server process, so every click
             # at any table would make every open page's spinner turn (two updates sent to every
             # page per click).
-            self._template = pn.template.FastListTemplate(
-                title=TITLE, main=[self._main], header_background="#1b5e20",
+            self._template = LocalTemplate(
+                title=TITLE, font=FONT, font_url="", design=LocalFast, main=[self._main], header_background="#1b5e20",
                 accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
                 main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
                 # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.

@@ -211,7 +211,8 @@ def test_B_CONQ_2_conquest_by_tapping_the_map_end_of_turn_score_and_undo(server,
     expect(page.get_by_text("Ann ends the turn")).to_be_visible()
     page.get_by_role("button", name="Yes, undo").click()
     expect(page.locator(".sw-top")).to_contain_text("To play: Ann")
-    assert [r.kind for r in rows(db_url, gid)] == ["act", "act", "act", "undo"]
+    # pick, conquer, the confirmed redeployment (issue 12), end_turn; then the undo
+    assert [r.kind for r in rows(db_url, gid)] == ["act", "act", "act", "act", "undo"]
     page.get_by_role("button", name="↷ Redo…").click()
     page.get_by_role("button", name="Yes, redo").click()
     expect(page.locator(".sw-top")).to_contain_text("To play: Bob")

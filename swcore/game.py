@@ -55,7 +55,6 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         #: each module's rule options (`options` are the base game's, read on hot paths)
         self.module_options = module_options(setup.get("options"), self.ruleset.modules)
         self.options: Options = self.module_options["base"]
-        self.values: dict[str, int] = setup.get("values", {})
         self.supply: dict[str, int] = setup.get("supply", {})
         self.seed: int = setup["seed"]
         self.turns: int = setup["turns"]
@@ -91,6 +90,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
 
     def _reset(self) -> None:
         s, b = self.setup, self.board
+        #: printed numbers of the set-up, and those the table read on tiles revealed since
+        self.values: dict[str, int] = dict(s.get("values", {}))
         n = len(b)
         self.coins: list[int] = [s["coins"][p] for p in self.players]
         self.turn = 1

@@ -570,3 +570,19 @@ def test_B_SETUP_3_view_hides_the_order_of_the_stacks():
     view = game.view("ann")
     assert view["race_stack"] == 8 and view["power_stack"] == 14
     assert game.snapshot()["race_stack"] == game.race_stack
+
+
+def test_B_COMBO_6_a_revealed_tile_carries_the_number_the_table_reads():
+    """B-COMBO-6 (table-entered column), B-COMBO-4: a tile whose printed number no source
+    confirms is entered with it when revealed; the combo then gives banner + badge tokens."""
+    g = Game.new("base-2p", ["ann", "bob"], seed=1, stacks="table",
+                 races=["ratmen", "elves", "dwarves", "humans", "orcs", "wizards"],
+                 powers=["merchant", "hill", "forest", "alchemist", "swamp", "wealthy"])
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    g.apply({"by": "bob", "do": "reveal", "race": "ghouls", "player": "flying",
+             "race_value": 4, "power_value": 6})
+    assert g.value_of("ghouls") == 4 and g.value_of("flying") == 6
+    g.undo()
+    assert g.value_of("ghouls") == 5  # the catalogue's number again once undone
+    with pytest.raises(RuleError):
+        g.apply({"by": "bob", "do": "reveal", "race": "ghouls", "player": "flying", "race_value": 99})

@@ -86,8 +86,16 @@ class MarketMixin:
                                          "already in the column")
         if a.player not in self.power_stack and a.player not in self.power_discard:
             raise RuleError("B-COMBO-7", f"{a.player!r} is not in the badge stack or the discards")
+        for value in (a.race_value, a.power_value):
+            if value is not None and value > 30:
+                raise RuleError("B-COMP-3", f"no banner or badge shows {value}")
         self.race_stack.remove(a.race)
         (self.power_stack if a.player in self.power_stack else self.power_discard).remove(a.player)
+        # The numbers printed on tiles a single source gives, or none (catalogue `confirmed`),
+        # as the table reads them: from now on they count like the set-up's `values`.
+        for item, value in ((a.race, a.race_value), (a.player, a.power_value)):
+            if value is not None:
+                self.values = {**self.values, item: value}
         self.column.append([a.race, a.player, 0])
         self._drop(lambda d: d.kind == "reveal")
         return [self._event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "

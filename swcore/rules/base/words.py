@@ -29,5 +29,7 @@ declare(
     Word("reveal", "B-COMBO-6", label="Enter the revealed combo {race} / {player}",
          sentence="{by} enters the combo revealed at the bottom of the column: {race} / {player}",
          place="column", anyone=True,
-         params={"race": Param(Kind.RACE, required=True), "player": Param(Kind.POWER, required=True)}),
+         params={"race": Param(Kind.RACE, required=True), "player": Param(Kind.POWER, required=True),
+                 "race_value": Param(Kind.COUNT, note=" (banner: {race_value})"),
+                 "power_value": Param(Kind.COUNT, note=" (badge: {power_value})")}),
 )

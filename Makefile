@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/python scripts/compile_locale.py
 	touch $(STAMP)
 
 ## Serve the table-side app on http://localhost:$(PORT)/ (SQLite store in data/, demo game included).

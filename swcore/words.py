@@ -162,40 +162,62 @@ def export_value(kind: Kind, value: Any) -> Any:
 # ------------------------------------------------------------------------------------------
 # Words for people
 # ------------------------------------------------------------------------------------------
-def _show(kind: Kind, value: Any, names: Any) -> str:
+def _show(kind: Kind, value: Any, names: Any, tr: Any) -> str:
     if kind is Kind.PLACEMENT:
         return ", ".join(f"{names(Kind.REGION, r)} {n}" for r, n in value)
     if kind is Kind.REGIONS:
-        return " and ".join(names(Kind.REGION, r) for r in value)
+        return tr(" and ").join(names(Kind.REGION, r) for r in value)
     return names(kind, value)
 
 
+def _plain_in(lang: str) -> Any:
+    from .i18n import item_name
+
+    def plain(kind: Kind, value: Any) -> str:
+        if kind in (Kind.RACE, Kind.POWER, Kind.ITEM):
+            return item_name(value, lang)
+        return str(value)
+    return plain
+
+
 def _plain(kind: Kind, value: Any) -> str:
-    from .catalogue import CATALOGUE
-
-    if kind in (Kind.RACE, Kind.POWER, Kind.ITEM) and value in CATALOGUE:
-        return CATALOGUE[value].english
-    return str(value)
+    return _plain_in("en")(kind, value)
 
 
-def _fill(word: Word, template: str, action: Any, names: Any) -> str:
-    values = {k: _show(p.kind, action.args[k], names) if k in action.args else ""
+def _fill(word: Word, template: str, action: Any, names: Any, tr: Any) -> str:
+    values = {k: _show(p.kind, action.args[k], names, tr) if k in action.args else ""
               for k, p in word.params.items()}
-    text = template.format(by=action.by, **values)
+    text = tr(template).format(by=action.by, **values)
     for k, p in word.params.items():
         if p.note and k in action.args and "{" + k + "}" not in template:
-            text += p.note.format(**values)
+            text += tr(p.note).format(**values)
     return text
 
 
-def describe(action: Any, names: Any = None) -> str:
+def _language(lang: str) -> Any:
+    from .i18n import gettext_for
+
+    return gettext_for(lang)
+
+
+def describe(action: Any, names: Any = None, lang: str = "en") -> str:
     """The action as a sentence: "ann conquers r3 (final conquest, die 2)". `names(kind, value)`
-    may turn ids into display names (a board's region names, a translation)."""
+    may turn ids into display names (a board's region names); `lang` picks the templates
+    (French ones from swcore's .po, keyed by the English template) and the item names."""
     word = WORDS[action.do]
-    return _fill(word, word.sentence, action, names or _plain)
+    return _fill(word, word.sentence, action, names or _plain_in(lang), _language(lang))
 
 
-def label(action: Any, names: Any = None) -> str:
+def label(action: Any, names: Any = None, lang: str = "en") -> str:
     """The action as a button label: "Conquer r3 with the reinforcement die"."""
     word = WORDS[action.do]
-    return _fill(word, word.label, action, names or _plain)
+    return _fill(word, word.label, action, names or _plain_in(lang), _language(lang))
+
+
+def templates() -> list[str]:
+    """Every text of the words that a translation must cover (labels, sentences, notes)."""
+    out: dict[str, None] = {" and ": None}
+    for w in WORDS.values():
+        out[w.label] = out[w.sentence] = None
+        out.update(dict.fromkeys(p.note for p in w.params.values() if p.note))
+    return list(out)

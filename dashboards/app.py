@@ -29,8 +29,9 @@ import param  # noqa: E402
 from panel.theme.fast import Fast  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
-from dashboards import nodelay  # noqa: E402
+from dashboards import i18n, nodelay  # noqa: E402
 from dashboards.connection import ConnectionLight  # noqa: E402
+from dashboards.i18n import N_, _  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
 from dashboards.modules_panel import ModulesPanel  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
@@ -38,14 +39,17 @@ from dashboards.session import AccessDenied, TableSession, create_game  # noqa: 
 from dashboards.store import Store, get_store, normalise_code  # noqa: E402
 from dashboards.turn import PAGE_CSS, TurnScreen, esc, html  # noqa: E402
 
-TITLE = "Small World · table assistant"
+TITLE = N_("Small World · table assistant")
 DEMO_TABLE = "Demo"
 DEMO_PLAYERS = ["Ann", "Bob", "Cleo"]
 #: The header's link to the rules tutorial (served beside the app by `make serve`); on a phone
 #: it reads "Rules (tutorial)" so that it fits beside the title (its name stays the same).
-HEADER_LINK = (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
-               'aria-label="Learn the rules (tutorial)"><span class="wide">Learn the rules '
-               '</span><span class="narrow">Rules </span>(tutorial)</a>')
+def header_link() -> str:
+    """The header's link to the tutorial, in the page's language."""
+    return (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
+            f'aria-label="{_("Learn the rules (tutorial)")}"><span class="wide">'
+            f'{_("Learn the rules")} </span><span class="narrow">{_("Rules")} </span>'
+            f'{_("(tutorial)")}</a>')
 HEADER_CSS = """
 a.sw-rules { color:#fff; font-size:16px; font-weight:600; text-decoration:none;
              white-space:nowrap; border:1px solid rgba(255,255,255,.8); border-radius:16px;
@@ -119,6 +123,9 @@ class TableApp(pn.viewable.Viewer):
 
     def __init__(self, store: Store, **params: Any):
         super().__init__(**params)
+        # The page's language: `?lang=` in the URL, else this device's cookie (i18n.py).
+        i18n.set_language(i18n.choose(pn.state.session_args if pn.state.curdoc else {},
+                                      pn.state.cookies if pn.state.curdoc else {}))
         self.store = store
         self.device = secrets.token_hex(8)  # this page: the unit of the guessing limits
         self.screen: TurnScreen | None = None
@@ -129,7 +136,7 @@ class TableApp(pn.viewable.Viewer):
         self._template: Any = None
         self.light = ConnectionLight()
         self.light.param.watch(self._live, "live")
-        self.code_button = pn.widgets.Button(label="Join code", height=44, visible=False,
+        self.code_button = pn.widgets.Button(label=_("Join code"), height=44, visible=False,
                                              stylesheets=[":host .bk-btn { font-size:16px; "
                                                           "font-weight:700; background:#fff; "
                                                           "color:#1b5e20; border-radius:16px; }"])
@@ -185,13 +192,14 @@ class TableApp(pn.viewable.Viewer):
 
     def created(self, game_id: int, code: str) -> None:
         name = self.store.game(game_id).table_name
-        open_it = pn.widgets.Button(label="Open the game", color="primary", height=56,
+        open_it = pn.widgets.Button(label=_("Open the game"), color="primary", height=56,
                                     width=220)
         open_it.on_click(lambda e: self._open_new(game_id, code))
         self._main[:] = [pn.Column(
-            html(f"<h2>Table “{esc(name)}” is ready</h2><p>Join code (other devices need it to "
-                 f"open this game; any device in the game shows it again with "
-                 f"<b>Join code</b>):</p><p style='font-size:44px;font-weight:800;"
+            html("<h2>" + _("Table “{name}” is ready").format(name=esc(name)) + "</h2><p>"
+                 + _("Join code (other devices need it to open this game; any device in the "
+                     "game shows it again with <b>Join code</b>):")
+                 + f"</p><p style='font-size:44px;font-weight:800;"
                  f"letter-spacing:6px;margin:8px 0' class='sw-code'>{esc(code)}</p>"),
             open_it, sizing_mode="stretch_width", max_width=900)]
         self.page = "created"
@@ -224,10 +232,12 @@ class TableApp(pn.viewable.Viewer):
             return
         code = self.screen.session.code
         self.code_box.object = (
-            f"<div class='sw-codebox'>Join code of “{esc(self.screen.session.table_name)}”: "
-            f"<b class='sw-code' style='font-size:30px;letter-spacing:5px'>{esc(code)}</b>"
-            f"<div>or open this page's address on the other device: it names the game "
-            f"(<code>{esc(self.game_url())}</code>).</div></div>")
+            "<div class='sw-codebox'>"
+            + _("Join code of “{table}”:").format(table=esc(self.screen.session.table_name))
+            + f" <b class='sw-code' style='font-size:30px;letter-spacing:5px'>{esc(code)}</b>"
+            + "<div>" + _("or open this page's address on the other device: it names the game "
+                          "({address}).").format(address=f"<code>{esc(self.game_url())}</code>")
+            + "</div></div>")
         self.code_box.visible = not self.code_box.visible
 
     def to_lobby(self) -> None:
@@ -250,13 +260,15 @@ class TableApp(pn.viewable.Viewer):
             # at any table would make every open page's spinner turn (two updates sent to every
             # page per click).
             self._template = LocalTemplate(
-                title=TITLE, font=FONT, font_url="", design=LocalFast, main=[self._main], header_background="#1b5e20",
+                title=_(TITLE), font=FONT, font_url="", design=LocalFast, main=[self._main], header_background="#1b5e20",
                 accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
                 main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
                 # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.
                 meta_viewport="width=device-width, initial-scale=1",
                 header=[pn.FlexBox(self.light, self.code_button,
-                                   pn.pane.HTML(HEADER_LINK, stylesheets=[HEADER_CSS]),
+                                   pn.pane.HTML(header_link(), stylesheets=[HEADER_CSS]),
+                                   pn.pane.HTML(i18n.switch_html(),
+                                                stylesheets=[i18n.SWITCH_CSS]),
                                    flex_wrap="wrap", align_items="center",
                                    styles={"gap": "4px 10px", "max-width": "100%"})])
         return self._template
@@ -276,4 +288,4 @@ pn.config.reconnect = True  # Bokeh's client tries again after a lost websocket 
 nodelay.install()  # before the first page's websocket opens (see dashboards/nodelay.py)
 
 if pn.state.served:
-    app().servable(title=TITLE)
+    app().servable(title=_(TITLE))

@@ -17,7 +17,8 @@ import panel as pn
 import param
 from sqlalchemy.exc import SQLAlchemyError
 
-from .session import AWAY, AccessDenied, TableSession
+from .i18n import _, when
+from .session import AWAY, AccessDenied, TableSession, denied_text
 from .store import Store
 from .turn import alert_pane, show
 
@@ -41,14 +42,16 @@ a.sw-rules:hover, a.sw-rules:focus { background:#e8f5e9; }
 def tutorial_link() -> str:
     """The link to the rules tutorial, and how to render it when it has not been rendered."""
     link = (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener">'
-            "Learn the rules (tutorial)</a> <span class='sw-note sw-tab'>opens in a new tab</span>"
-            f' <a class="sw-rules" href="{FIRST_GAME_URL}">Play your first game</a>'
-            " <span class='sw-note sw-tab'>against a bot, explained as you go</span>")
+            f"{_('Learn the rules (tutorial)')}</a> <span class='sw-note sw-tab'>"
+            f"{_('opens in a new tab')}</span>"
+            f' <a class="sw-rules" href="{FIRST_GAME_URL}">{_("Play your first game")}</a>'
+            f" <span class='sw-note sw-tab'>{_('against a bot, explained as you go')}</span>")
     if (TUTORIAL_DIR / "index.html").is_file():
         return f"<p>{link}</p>"
-    return (f"<p>{link}</p><p class='sw-note'>The tutorial has not been rendered on this server "
-            "yet: run <code>python scripts/render_tutorial.py</code> (or serve the app with "
-            "<code>make serve</code>, which does it).</p>")
+    return (f"<p>{link}</p><p class='sw-note'>"
+            + _("The tutorial has not been rendered on this server yet: run "
+                "<code>python scripts/render_tutorial.py</code> (or serve the app with "
+                "<code>make serve</code>, which does it).") + "</p>")
 
 MAX_LISTED = 60
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
@@ -69,15 +72,15 @@ class Lobby(pn.viewable.Viewer):
         self.on_new = on_new
         self._names: dict[int, str] = {}
         self._list = pn.Column(sizing_mode="stretch_width")
-        self._code = pn.widgets.TextInput(label="Join code", placeholder="e.g. K7QX2M", max_length=20,
+        self._code = pn.widgets.TextInput(label=_("Join code"), placeholder=_("e.g. K7QX2M"), max_length=20,
                                           sizing_mode="stretch_width",
                                           stylesheets=[":host input { font-size: 20px; height: 46px; "
                                                        "text-transform: uppercase; }"])
         self._title = pn.pane.HTML("", sizing_mode="stretch_width")
-        go = pn.widgets.Button(label="Open", color="primary", width=140, **BIG)
+        go = pn.widgets.Button(label=_("Open"), color="primary", width=140, **BIG)
         go.on_click(lambda e: self.open_chosen())
         self._code.param.watch(lambda e: self.open_chosen(), "enter_pressed")
-        back = pn.widgets.Button(label="Cancel", width=140, **BIG)
+        back = pn.widgets.Button(label=_("Cancel"), width=140, **BIG)
         back.on_click(lambda e: self.choose(0))
         self._error = alert_pane("danger")
         self._status = alert_pane("warning")  # the list could not be read
@@ -86,26 +89,28 @@ class Lobby(pn.viewable.Viewer):
                               styles={"background": "#f3f6fa", "border-radius": "8px",
                                       "padding": "8px"})
         self._any_code = pn.widgets.TextInput(
-            placeholder="Join code of any game", max_length=20, sizing_mode="stretch_width",
+            placeholder=_("Join code of any game"), max_length=20, sizing_mode="stretch_width",
             stylesheets=[":host input { font-size: 20px; height: 46px; "
                          "text-transform: uppercase; }"])
-        by_code = pn.widgets.Button(label="Open by code", color="primary", width=170, **BIG)
+        by_code = pn.widgets.Button(label=_("Open by code"), color="primary", width=170, **BIG)
         by_code.on_click(lambda e: self.open_by_code())
         self._any_code.param.watch(lambda e: self.open_by_code(), "enter_pressed")
         self._any_error = alert_pane("danger")
         self._by_code = pn.Column(
-            pn.pane.HTML("<div style='font-size:16px'>A game not in the list (or any game): "
-                         "type its join code.</div>"),
+            pn.pane.HTML("<div style='font-size:16px'>"
+                         + _("A game not in the list (or any game): type its join code.")
+                         + "</div>"),
             pn.Row(self._any_code, by_code, sizing_mode="stretch_width"), self._any_error,
             sizing_mode="stretch_width")
-        new = pn.widgets.Button(label="New game", color="success", sizing_mode="stretch_width",
+        new = pn.widgets.Button(label=_("New game"), color="success", sizing_mode="stretch_width",
                                 **BIG)
         new.on_click(lambda e: self.on_new and self.on_new())
-        refresh = pn.widgets.Button(label="Refresh the list", sizing_mode="stretch_width", **BIG)
+        refresh = pn.widgets.Button(label=_("Refresh the list"), sizing_mode="stretch_width", **BIG)
         refresh.on_click(lambda e: self.refresh())
         self._layout = pn.Column(
-            pn.pane.HTML("<h2>Tables on this server</h2><p>Tap your table, then type its join "
-                         "code. Each game has its own code, shown when it was created.</p>"
+            pn.pane.HTML("<h2>" + _("Tables on this server") + "</h2><p>"
+                         + _("Tap your table, then type its join code. Each game has its own "
+                             "code, shown when it was created.") + "</p>"
                          + tutorial_link(), stylesheets=[LINK_CSS]),
             pn.Row(new, refresh, sizing_mode="stretch_width", max_width=420),
             self._by_code,
@@ -123,7 +128,7 @@ class Lobby(pn.viewable.Viewer):
         try:
             games = self.store.list_games()
         except SQLAlchemyError:  # keep the list shown; "Refresh the list" tries again
-            self._status.object = escape(AWAY)
+            self._status.object = escape(_(AWAY))
             show(self._status)
             return
         show(self._status, False)
@@ -133,18 +138,21 @@ class Lobby(pn.viewable.Viewer):
         self._names = {}
         for g in demo + rest:
             self._names[g.id] = g.table_name
-            when = g.created_at.strftime("%d %b %Y %H:%M") if g.created_at else ""
-            extra = (f" · Demo game: join code <b class='sw-democode'>{escape(g.public_code)}</b>"
-                     if g.public_code else "")
+            created = when(g.created_at)
+            extra = (" · " + _("Demo game: join code {code}").format(
+                code=f"<b class='sw-democode'>{escape(g.public_code)}</b>")
+                if g.public_code else "")
             button = pn.widgets.Button(label=g.table_name, height=54, sizing_mode="stretch_width",
                                        stylesheets=[":host .bk-btn { font-size: 19px; "
                                                     "font-weight: 600; text-align: left; }"])
             button.on_click(lambda e, gid=g.id: self.choose(gid))
-            note = pn.pane.HTML(f"<div style='color:#555;font-size:14px;margin:-4px 0 6px 4px'>"
-                                f"created {escape(when)}{extra}</div>", sizing_mode="stretch_width")
+            note = pn.pane.HTML("<div style='color:#555;font-size:14px;margin:-4px 0 6px 4px'>"
+                                + _("created {date}").format(date=escape(created))
+                                + f"{extra}</div>", sizing_mode="stretch_width")
             rows.append(pn.Column(button, note, sizing_mode="stretch_width"))
         if not rows:
-            rows = [pn.pane.HTML("<p>No games yet: start one with <b>New game</b>.</p>")]
+            rows = [pn.pane.HTML("<p>" + _("No games yet: start one with <b>New game</b>.")
+                                 + "</p>")]
         self._list[:] = rows
 
     def _say(self, text: str) -> None:
@@ -160,17 +168,17 @@ class Lobby(pn.viewable.Viewer):
         self._ask.visible = bool(game_id)
         if game_id:
             name = self._names.get(game_id, "")
-            self._title.object = f"<h3>Open table “{escape(name)}”</h3>"
+            self._title.object = "<h3>" + _("Open table “{name}”").format(name=escape(name)) + "</h3>"
 
     def open_chosen(self, code: str | None = None) -> TableSession | None:
         code = self._code.value if code is None else code
         try:
             session = TableSession.open(self.store, self.chosen, code, self.device)
         except AccessDenied as err:
-            self._say(str(err))
+            self._say(denied_text(err))
             return None
         except SQLAlchemyError:
-            self._say(AWAY)
+            self._say(_(AWAY))
             return None
         self.message = ""
         self.choose(0)
@@ -184,7 +192,7 @@ class Lobby(pn.viewable.Viewer):
         try:
             session = TableSession.open_by_code(self.store, code, self.device)
         except (AccessDenied, SQLAlchemyError) as err:
-            text = str(err) if isinstance(err, AccessDenied) else AWAY
+            text = denied_text(err) if isinstance(err, AccessDenied) else _(AWAY)
             self._any_error.object = escape(text)
             show(self._any_error)
             self.message = text

@@ -29,16 +29,19 @@ from swcore import (
 )
 from swcore.game import make_setup
 
+from swcore.i18n import explain
+
 from . import limits
+from .i18n import N_, _, lang, ngettext
 from .store import Conflict, EventRow, Store, normalise_code
 
-CONFLICT = ("Another device changed this game first, so your action was not recorded. "
+CONFLICT = N_("Another device changed this game first, so your action was not recorded. "
             "The screen now shows the game as it is; try again if it still applies.")
-CHANGED = ("The screen changed before your tap arrived, so nothing was recorded; tap again "
+CHANGED = N_("The screen changed before your tap arrived, so nothing was recorded; tap again "
            "if it still applies.")
-DENIED = "Wrong table or join code."
-AWAY = "The database does not answer just now: try again in a moment."
-UNSAVED = ("The game could not be saved just now (the database did not answer), so your action "
+DENIED = N_("Wrong table or join code.")
+AWAY = N_("The database does not answer just now: try again in a moment."
+UNSAVED = N_("The game could not be saved just now (the database did not answer), so your action "
            "was not recorded and the game is as it was. Try again in a moment.")
 LOG = logging.getLogger(__name__)
 #: Player colours offered by the new-game form: the Okabe-Ito colours the map uses by seat
@@ -48,8 +51,23 @@ COLOURS = {
     "black": "#000000", "brown": "#8C510A", "green": "#1B7837", "crimson": "#B2182B",
 }
 MAX_NAME = 40
-SLOW_DOWN = "Too many wrong codes: wait {wait} before trying again."
-TOO_MANY_GAMES = "Too many new games just now: wait {wait} before creating another."
+SLOW_DOWN = N_("Too many wrong codes: wait {wait} before trying again."
+TOO_MANY_GAMES = N_("Too many new games just now: wait {wait} before creating another.")
+
+
+def wait_words(seconds: float) -> str:
+    """`limits.wait_text` in the page's language."""
+    s = max(1, round(seconds + 0.49))
+    if s < 120:
+        return ngettext("{n} second", "{n} seconds", s).format(n=s)
+    return _("{n} minutes").format(n=round(s / 60))
+
+
+def denied_text(err: Exception) -> str:
+    """A refusal to open a game, in the page's language."""
+    if isinstance(err, SlowDown):
+        return _(SLOW_DOWN).format(wait=wait_words(err.wait))
+    return _(str(err))
 
 
 class AccessDenied(Exception):
@@ -181,7 +199,7 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
     if device is not None:
         wait = max(limits.DEVICE_CREATES.wait(device), limits.PROCESS_CREATES.wait("all"))
         if wait > 0:
-            raise SetupError("limit", TOO_MANY_GAMES.format(wait=limits.wait_text(wait)))
+            raise SetupError("limit", _(TOO_MANY_GAMES).format(wait=wait_words(wait)))
     name = check_text(" ".join(str(table_name or "").split()), "The table name", "table_name")
     if not name:
         raise SetupError("table_name", "The table needs a name.")
@@ -338,7 +356,7 @@ class TableSession(param.Parameterized):
         with self._lock:
             if not self._stale(seen):
                 self.error_rule = ""
-                self.error = CHANGED
+                self.error = _(CHANGED)
 
     def _stale(self, seen: int | None) -> bool:
         """True (a conflict reported) when the tap was made on another state than this one.
@@ -347,13 +365,16 @@ class TableSession(param.Parameterized):
             return False
         self.conflicts += 1
         self.error_rule = ""
-        self.error = CONFLICT
+        self.error = _(CONFLICT)
         return True
 
     def _refuse(self, err: SwError | None, text: str = "") -> bool:
         self.error_rule = err.rule if isinstance(err, RuleError) else ""
         if isinstance(err, RuleError):
-            self.error = f"{err.rule}: {err.reason}"
+            # French: the rule's summary first, the engine's English detail after it.
+            main, detail = explain(err, lang())
+            self.error = main + (" (" + _("details: {detail}").format(detail=detail) + ")"
+                                 if detail else "")
         elif err is not None:
             self.error = str(err)
         else:
@@ -369,7 +390,7 @@ class TableSession(param.Parameterized):
             self.conflicts += 1
             self.reload()
             self.error_rule = ""
-            self.error = CONFLICT
+            self.error = _(CONFLICT)
             return False
         except SQLAlchemyError:
             # The database is away (a restart, a lock held too long). The game in memory must
@@ -377,7 +398,7 @@ class TableSession(param.Parameterized):
             LOG.exception("game %s: event %s not stored", self.game_id, row.seq)
             self.game = build_game(self._setup, self._rows)
             self.error_rule = ""
-            self.error = UNSAVED
+            self.error = _(UNSAVED)
             return False
         self._rows.append(row)
         self.seq += 1

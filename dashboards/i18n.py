@@ -1,0 +1,104 @@
+"""The app's language, per device: English or French, remembered in a cookie.
+
+A page's language is chosen once when it opens (the URL's `lang=fr`, else the device's
+`sw_lang` cookie, else English) and kept for the page's Bokeh document, so callbacks and the
+watcher's refreshes (run under `set_curdoc`) all speak it. Switching reloads the page (the
+language switch in the header sets the cookie), which re-renders every text in the new
+language. Texts are gettext messages of the `dashboards` domain
+(dashboards/locale/fr/LC_MESSAGES/dashboards.po, keyed by the English text); numbers and
+dates are formatted with Babel for the language.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import panel as pn
+from babel.dates import format_datetime
+from babel.numbers import format_decimal
+
+from swcore.i18n import LANGUAGES, normalise, translation
+
+LOCALE_DIR = str(Path(__file__).resolve().parent / "locale")
+COOKIE = "sw_lang"
+_PAGES: WeakKeyDictionary[Any, str] = WeakKeyDictionary()
+#: Shown on the switch, each in its own language.
+NAMES = {"en": "English", "fr": "Français"}
+
+
+def choose(args: dict[str, Any] | None = None, cookies: dict[str, Any] | None = None) -> str:
+    """The language a page opens in: `lang` in the URL, else the cookie, else English."""
+    value = (args or {}).get("lang")
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if value:
+        return normalise(value)
+    return normalise((cookies or {}).get(COOKIE))
+
+
+def set_language(code: str) -> str:
+    """Fix the current page's language (outside a served page: the process default)."""
+    code = normalise(code)
+    doc = pn.state.curdoc
+    if doc is not None:
+        _PAGES[doc] = code
+    return code
+
+
+def lang() -> str:
+    doc = pn.state.curdoc
+    return _PAGES.get(doc, "en") if doc is not None else "en"
+
+
+def _(text: str) -> str:
+    """`text` (English) in the current page's language."""
+    return translation(lang(), "dashboards", LOCALE_DIR).gettext(text)
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    return translation(lang(), "dashboards", LOCALE_DIR).ngettext(one, many, n)
+
+
+def N_(text: str) -> str:
+    """Marks a constant for translation where it is used (`_(CONSTANT)`)."""
+    return text
+
+
+def number(n: int | float) -> str:
+    """A number as the language writes it (1,234 / 1 234)."""
+    return format_decimal(n, locale=lang())
+
+
+def when(moment: dt.datetime | None) -> str:
+    """A date and time as the language writes it ('' for none)."""
+    if moment is None:
+        return ""
+    return format_datetime(moment, "d MMM y HH:mm", locale=lang())
+
+
+def switch_html() -> str:
+    """The header's language switch: links that set the cookie and reload with `lang`."""
+    out = []
+    for code in LANGUAGES:
+        current = code == lang()
+        script = (f"document.cookie='{COOKIE}={code};path=/;max-age=31536000;SameSite=Lax';"
+                  f"try{{localStorage.setItem('{COOKIE}','{code}')}}catch(e){{}};"
+                  f"var u=new URL(window.location.href);u.searchParams.set('lang','{code}');"
+                  f"window.location.href=u.toString();return false;")
+        out.append(f'<a href="?lang={code}" hreflang="{code}" lang="{code}" '
+                   f'class="sw-lang{" on" if current else ""}" data-lang="{code}" '
+                   f'aria-current="{"true" if current else "false"}" onclick="{script}">'
+                   f'{NAMES[code]}</a>')
+    return f'<nav class="sw-langs" aria-label="Language / Langue">{"".join(out)}</nav>'
+
+
+SWITCH_CSS = """
+.sw-langs { display:flex; gap:4px; }
+a.sw-lang { color:#fff; font-size:15px; font-weight:600; text-decoration:none; padding:6px 10px;
+            border-radius:14px; border:1px solid rgba(255,255,255,.5); min-height:32px;
+            display:inline-flex; align-items:center; }
+a.sw-lang.on { background:#fff; color:#1b5e20; }
+"""

@@ -28,7 +28,6 @@ from swcore import (
     words,
 )
 from swcore.game import make_setup
-
 from swcore.i18n import explain
 
 from . import limits
@@ -40,7 +39,7 @@ CONFLICT = N_("Another device changed this game first, so your action was not re
 CHANGED = N_("The screen changed before your tap arrived, so nothing was recorded; tap again "
            "if it still applies.")
 DENIED = N_("Wrong table or join code.")
-AWAY = N_("The database does not answer just now: try again in a moment."
+AWAY = N_("The database does not answer just now: try again in a moment.")
 UNSAVED = N_("The game could not be saved just now (the database did not answer), so your action "
            "was not recorded and the game is as it was. Try again in a moment.")
 LOG = logging.getLogger(__name__)
@@ -51,7 +50,7 @@ COLOURS = {
     "black": "#000000", "brown": "#8C510A", "green": "#1B7837", "crimson": "#B2182B",
 }
 MAX_NAME = 40
-SLOW_DOWN = N_("Too many wrong codes: wait {wait} before trying again."
+SLOW_DOWN = N_("Too many wrong codes: wait {wait} before trying again.")
 TOO_MANY_GAMES = N_("Too many new games just now: wait {wait} before creating another.")
 
 

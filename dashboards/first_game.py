@@ -44,7 +44,8 @@ from .store import Store
 from .turn import NO_ARMY, TurnScreen, region_word
 from .widgets import esc, html
 
-LEARNER = "You"
+#: The learner's seat: a name the engine's sentences read well with ("Learner picks ...").
+LEARNER = "Learner"
 DEFAULT_BOT = "planner"
 BOARD = "base-2p"
 #: Pause between two of the bot's actions in a served page, so that the map follows them.
@@ -134,10 +135,7 @@ class FirstGame(pn.viewable.Viewer):
         self._refused = ""
         self._pending = False
         self._running = False
-        # Rendered in a browser, the light makes the screen trust only the taps that carry what
-        # the page showed (dashboards/taps.py), as in the app.
-        self.light = ConnectionLight()
-        self.light.param.watch(self._live_taps, "live")
+        self.light = ConnectionLight()  # connected / reconnecting / offline, as in the app
         self._body = pn.Column(sizing_mode="stretch_width")
         self._layout = pn.Column(
             pn.Row(self.bot_pick, again, self.light, align="end"), self._body,
@@ -155,6 +153,9 @@ class FirstGame(pn.viewable.Viewer):
         self._seed = self._seed + 1 if seed is None else seed
         self.session = new_session(self.bot_pick.value, self._seed, self._store)
         self._new_bot()
+        # Before the screen's own watcher: the yellow targets change in the same update as the
+        # map's outlines (in a notebook, the map pushes that update to the page).
+        self.session.param.watch(lambda e: self._fill_targets(), ["version"])
         self.screen = TurnScreen(self.session)
         # The learner stays on this page: the screen's Lobby button has no lobby to go to.
         self.screen._undo_redo[2].visible = False
@@ -164,7 +165,10 @@ class FirstGame(pn.viewable.Viewer):
         self.session.param.watch(self._changed, ["version"])
         self.session.param.watch(self._error, ["error"])
         self.screen.param.watch(self._tapped, ["selected"])
-        self.screen._taps.live = self.light.live
+        # Always a browser (the served page or a notebook's output): its buttons always send
+        # taps (dashboards/taps.py), so their plain clicks are never counted as well, even
+        # before the light has told the kernel it rendered (a cold notebook kernel).
+        self.screen._taps.live = True
         self._place_coach()
         self._body[:] = [self.screen]
         self._after_change()
@@ -180,8 +184,6 @@ class FirstGame(pn.viewable.Viewer):
             return
         side.insert(at, self._coach)
 
-    def _live_taps(self, event: Any) -> None:
-        self.screen._taps.live = bool(event.new)
 
     def _new_bot(self) -> None:
         self.bot = BOTS[self.bot_pick.value](seed=self._seed)
@@ -253,7 +255,7 @@ class FirstGame(pn.viewable.Viewer):
         g = self.game
         if g.game_over or g.to_act != LEARNER:
             return []
-        found = {a.region for a in self.screen._legal if WORDS[a.do].place == "region"
+        found = {a.region for a in g.legal_actions() if WORDS[a.do].place == "region"
                  and a.by == LEARNER and getattr(a, "region", None)}
         return [g.board.region(r) for r in found]
 
@@ -407,7 +409,7 @@ def page() -> pn.viewable.Viewable:
 
     links = html(f"<p><a href='/'>← The tables (lobby)</a> · <a href='{TUTORIAL_URL}' "
                  "target='_blank' rel='noopener'>The rules tutorial</a></p>"
-                 "<p>You play <b>You</b> against a bot on the two-player map. Only legal moves "
+                 "<p>You play <b>Learner</b> against a bot on the two-player map. Only legal moves "
                  "are possible; each rule is explained when it first matters, with a link to "
                  "the rules reference. Undo takes your moves back.</p>")
     return pn.template.FastListTemplate(

@@ -92,7 +92,7 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
     region.select_option(label="r2 · farmland · magic")
     expect(page.get_by_text(re.compile(r"Cost \d+ tokens? \(")).first).to_be_visible()
     page.get_by_role("button", name="Conquer r2").click()
-    expect(page.get_by_text(re.compile("r2 ×|Held by: You"))).to_have_count(1)
+    expect(page.get_by_text(re.compile("r2 ×|Held by: Learner"))).to_have_count(1)
     page.get_by_role("button", name="End the turn").click()
     confirm = page.get_by_role("button", name=re.compile("^Confirm"))
     turn2 = page.get_by_text("Turn 2 of 10")
@@ -102,7 +102,7 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
     # The bot plays its turn by itself (one action at a time), then it is the learner's turn 2.
     expect(page.get_by_text("Turn 2 of 10")).to_be_visible(timeout=60_000)
     expect(page.locator(".sw-top").get_by_text("To play:")).to_be_visible()
-    expect(page.locator(".sw-top .sw-chip, .sw-top span").get_by_text("You", exact=True).first).to_be_visible()
+    expect(page.locator(".sw-top .sw-chip, .sw-top span").get_by_text("Learner", exact=True).first).to_be_visible()
     page.get_by_role("button", name="↶ Undo…").click()
     page.get_by_role("button", name="Yes, undo").click()
     expect(page.get_by_text("Turn 1 of 10")).to_be_visible()  # back to the learner's turn 1

@@ -46,10 +46,11 @@ DEMO_PLAYERS = ["Ann", "Bob", "Cleo"]
 #: it reads "Rules (tutorial)" so that it fits beside the title (its name stays the same).
 def header_link() -> str:
     """The header's link to the tutorial, in the page's language."""
+    aria, wide = _("Learn the rules (tutorial)"), _("Learn the rules")
+    narrow, tutorial = _("Rules"), _("(tutorial)")
     return (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
-            f'aria-label="{_("Learn the rules (tutorial)")}"><span class="wide">'
-            f'{_("Learn the rules")} </span><span class="narrow">{_("Rules")} </span>'
-            f'{_("(tutorial)")}</a>')
+            f'aria-label="{aria}"><span class="wide">{wide} </span><span class="narrow">'
+            f'{narrow} </span>{tutorial}</a>')
 HEADER_CSS = """
 a.sw-rules { color:#fff; font-size:16px; font-weight:600; text-decoration:none;
              white-space:nowrap; border:1px solid rgba(255,255,255,.8); border-radius:16px;

@@ -47,7 +47,8 @@ from bokeh.models import (
 from bokeh.plotting import figure
 
 from swcore import Board, Game, InputError, load_board
-from swcore.catalogue import LOST_TRIBE, race_name
+from swcore.catalogue import LOST_TRIBE
+from swcore.i18n import item_name
 from swcore.words import WORDS, Kind
 
 try:  # the engine's marker registry: what a marker lying in a region does
@@ -57,6 +58,7 @@ except ImportError:  # pragma: no cover - an engine without the registry
 
 from . import map_items as mi
 from . import map_style as st
+from .i18n import _, lang, ngettext
 
 #: Labels of a map drawn without geometry are kept this far (frame units) from the left and
 #: right sides so badges fit.
@@ -231,7 +233,7 @@ class BoardMap:
             fill, ink_ = "#FFFFFF", "#000000"
             if race == LOST_TRIBE or (race and game is not None and race not in game.armies):
                 lost = race == LOST_TRIBE  # or another neutral occupant (a Pirate Ship)
-                name = "Lost Tribe" if lost else race_name(race)
+                name = _("Lost Tribe") if lost else race_name(race)
                 tok, tok_s = f"{name} ×{n}", f"{st.LOST_TRIBE_SHORT if lost else name[:3]}×{n}"
                 fill, ink_ = st.LOST_TRIBE_COLOR, st.ink(st.LOST_TRIBE_COLOR)
             elif race and game is not None:
@@ -577,44 +579,51 @@ def _markers(game: Game | None, i: int) -> list[tuple[str, int]]:
     return [(k, counts[i]) for k, counts in game.mk.items() if counts[i]]
 
 
+def race_name(race: str) -> str:
+    """A race as the page's language names it (the French rule book's name in French)."""
+    return item_name(race, lang())
+
+
 def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
          marks: list[tuple[str, int]], mover: str | None, die: bool | None,
          extra: list[str] | None = None) -> str:
     """The hover text of region i (HTML; every name escaped). `die` is None when the player
     to move cannot conquer it now, True when only a final conquest with the die can."""
     rid = b.ids[i]
-    facts = [b.terrain[i]] + [st.SYMBOL_NAMES[s] for s in st.SYMBOL_GLYPHS
-                              if s in b.symbols[i]]
+    facts = [item_name(b.terrain[i], lang())] + [
+        item_name(s, lang()) if lang() != "en" else st.SYMBOL_NAMES[s]
+        for s in st.SYMBOL_GLYPHS if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
-        facts.append("border region (entry)")
+        facts.append(_("border region (entry)"))
     elif b.coastal[i]:
-        facts.append("coastal")
+        facts.append(_("coastal"))
     lines = [f"<b>{escape(rid)}</b>: {escape(', '.join(facts))}"]
     if race == LOST_TRIBE:
-        lines.append(f"Occupant: Lost Tribe × {n}")
+        lines.append(_("Occupant: {what}").format(what=_("Lost Tribe") + f" × {n}"))
     elif race and game is not None and race not in game.armies:  # a Pirate Ship (X-RW-11)
-        lines.append(f"Occupant: {escape(race_name(race))} × {n}")
+        lines.append(_("Occupant: {what}").format(what=f"{escape(race_name(race))} × {n}"))
     elif race and game is not None:
         owner = game.players[game.owner[i]]
-        state = " (in decline)" if game.armies[race].declined else ""
-        lines.append(f"Occupant: {escape(owner)}'s {escape(race_name(race))}{state} × {n}")
+        state = " " + _("(in decline)") if game.armies[race].declined else ""
+        lines.append(_("Occupant: {what}").format(what=_("{player}'s {race}").format(
+            player=escape(owner), race=escape(race_name(race))) + f"{state} × {n}"))
     elif not b.water[i]:
-        lines.append("Occupant: none")
-    defence = ([f"{n} token{'s' if n != 1 else ''}"] if race else [])
+        lines.append(_("Occupant: none"))
+    defence = ([ngettext("{n} token", "{n} tokens", n).format(n=n)] if race else [])
     if b.terrain[i] == "mountain":
-        defence.append("mountain +1")
+        defence.append(f"{item_name('mountain', lang()).lower()} +1")
     for k, c in marks:
         name, kind = st.marker_name(k), MARKER_TYPES.get(k)
         if k in IMMUNE_MARKERS:
-            defence.append(f"{name}: cannot be attacked")
+            defence.append(_("{marker}: cannot be attacked").format(marker=name))
         elif kind is not None and kind.defence:
             defence.append(f"{name} +{c * kind.defence}")
         else:
             defence.append(f"{name} × {c}")
     if defence and not b.water[i]:
-        lines.append("Defence: " + escape(", ".join(defence)))
+        lines.append(_("Defence: {list}").format(list=escape(", ".join(defence))))
     if extra:
-        lines.append("Also here: " + "; ".join(extra))
+        lines.append(_("Also here: {list}").format(list="; ".join(extra)))
     if game is not None and mover is not None:
         lines += _cost_lines(game, rid, race, mover, die)
     return "<br>".join(lines)
@@ -630,19 +639,29 @@ def _cost_lines(game: Game, rid: str, race: str | None, mover: str, die: bool | 
     own = race is not None and race == game.active[game.players.index(mover)]
     if q.breakdown and not (own or (water and why is not None)):
         parts = " + ".join(f"{escape(str(label))} {v}" for label, v in q.breakdown)
-        out.append(f"Cost for {who}: <b>{q.cost}</b> token{'s' if q.cost != 1 else ''} = {parts}")
+        out.append(ngettext("Cost for {player}: {n} token = {parts}",
+                            "Cost for {player}: {n} tokens = {parts}", q.cost).format(
+            player=who, n=f"<b>{q.cost}</b>", parts=parts))
     army = game.army_of(mover)
     if why is not None:
-        out.append(f"<i>{who} cannot conquer it: {escape(why.reason)} ({escape(why.rule)})</i>")
+        if lang() == "en":
+            out.append(f"<i>{who} cannot conquer it: {escape(why.reason)} ({escape(why.rule)})</i>")
+        else:
+            from swcore.i18n import explain
+            main, detail = explain(why, lang())
+            out.append("<i>" + _("{player} cannot conquer it: {why}").format(
+                player=who, why=escape(main)) + f"</i> <small>({escape(detail)})</small>")
     elif die is False:
-        out.append(f"<b>{who} can conquer it now</b>")
+        out.append("<b>" + _("{player} can conquer it now").format(player=who) + "</b>")
     elif die:
-        out.append(f"<b>{who} can conquer it only with the reinforcement die</b> "
-                   "(final conquest, B-FINAL)")
+        out.append("<b>" + _("{player} can conquer it only with the reinforcement die")
+                   .format(player=who) + "</b> " + _("(final conquest, B-FINAL)"))
     elif army is not None and army.over:
-        out.append(f"<i>{who}'s conquests are over for this turn</i>")
+        out.append("<i>" + _("{player}'s conquests are over for this turn").format(player=who)
+                   + "</i>")
     elif army is not None:
-        out.append(f"<i>{who} has only {game.available(army)} token(s) to conquer with</i>")
+        out.append("<i>" + _("{player} has only {n} token(s) to conquer with").format(
+            player=who, n=game.available(army)) + "</i>")
     return out
 
 

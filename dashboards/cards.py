@@ -12,8 +12,11 @@ from bokeh.plotting import figure
 
 from swcore import CATALOGUE, Game
 from swcore.board import SYMBOLS
+from swcore.i18n import item_name
 from swcore.words import Kind
 
+from .help import help_button, in_play_html
+from .i18n import N_, _, lang, ngettext, number
 from .session import TableSession
 from .widgets import esc
 
@@ -22,15 +25,18 @@ try:  # the map is written by another module; the screen still works with the re
 except ImportError:  # pragma: no cover
     map_style = None  # type: ignore[assignment]
 
-WINNER = " <b style='color:#1b5e20'>winner</b>"
+WINNER = N_("winner")
+#: The phrases of `map_style.LEGEND_NOTE`, marked for translation.
+LEGEND_PHRASES = (N_("⚒ mine"), N_("∩ cavern"), N_("✦ magic source"), N_("▲ mountain"),
+                  N_("thick outline: can be conquered now"),
+                  N_("hatched, pale badge: race in decline"))
 
 
 def name_of(item: str | None) -> str:
     """A race, power or tribe as printed on its banner or badge."""
     if item is None:
         return "—"
-    entry = CATALOGUE.get(item)
-    return entry.english if entry else item
+    return item_name(item, lang())
 
 
 def display_names(game: Game) -> Any:
@@ -68,24 +74,27 @@ def header_html(session: TableSession) -> str:
     g = session.game
     who = g.to_act
     if g.game_over:
-        status = "<b>Game over</b>"
+        status = "<b>" + _("Game over") + "</b>"
     elif g.needs_reveal:
-        status = f"{chip(who, session.colour(who))} enters the pair revealed in the column"
+        status = _("{player} enters the pair revealed in the column").format(
+            player=chip(who, session.colour(who)))
     elif who != g.current:
-        status = (f"{chip(g.current, session.colour(g.current))}'s turn · "
-                  f"{chip(who, session.colour(who))} places withdrawn tokens")
+        status = _("{current}'s turn · {player} places withdrawn tokens").format(
+            current=chip(g.current, session.colour(g.current)), player=chip(who, session.colour(who)))
     else:
-        status = f"To play: {chip(who, session.colour(who))}"
+        status = _("To play: {player}").format(player=chip(who, session.colour(who)))
     return (f"<div class='sw-top' data-seq='{session.seq}'><span><b>{esc(session.table_name)}</b></span>"
-            f"<span>Turn {g.turn} of {g.turns} {track_html(g)}</span><span>{status}</span></div>")
+            "<span>" + _("Turn {turn} of {turns}").format(turn=g.turn, turns=g.turns)
+            + f" {track_html(g)}</span><span>{status}</span></div>")
 
 
 def region_facts(game: Game, i: int) -> list[str]:
     """Terrain, printed symbols and 'border region' of region i."""
     b = game.board
-    facts = [b.terrain[i]] + [s for s in SYMBOLS if s in b.symbols[i]]
+    facts = [item_name(b.terrain[i], lang())] + [item_name(s, lang()) for s in SYMBOLS
+                                                 if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
-        facts.append("border region")
+        facts.append(_("border region"))
     return facts
 
 
@@ -94,17 +103,19 @@ def region_html(game: Game, rid: str, colours: dict[str, str]) -> str:
     held = game.race[i]
     if held and game.owner[i] is not None and held in game.armies:
         owner = game.players[game.owner[i]]
-        state = " (in decline)" if game.armies[held].declined else ""
-        who = f"{chip(owner, colours.get(owner, '#555555'))} {esc(name_of(held))}{state} × {game.tokens[i]}"
+        state = " " + _("(in decline)") if game.armies[held].declined else ""
+        who = (f"{chip(owner, colours.get(owner, '#555555'))} {esc(name_of(held))}{state} × "
+               f"{game.tokens[i]} {help_button(held)} {help_button(game.armies[held].power)}")
     elif held:
         who = f"{esc(name_of(held))} × {game.tokens[i]}"
     else:
-        who = "nobody"
+        who = _("nobody")
     marker_name = map_style.marker_name if map_style else str
     marks = [f"{marker_name(k)} × {n[i]}" for k, n in game.mk.items() if n[i]]
-    extra = f"<br>Markers: {esc(', '.join(marks))}" if marks else ""
-    return (f"<h3>Region {esc(rid)}</h3><div>{esc(', '.join(region_facts(game, i)))}</div>"
-            f"<div>Held by: {who}{extra}</div>")
+    extra = "<br>" + _("Markers: {list}").format(list=esc(", ".join(marks))) if marks else ""
+    return ("<h3>" + _("Region {region}").format(region=esc(rid)) + "</h3><div>"
+            + esc(", ".join(region_facts(game, i))) + "</div><div>"
+            + _("Held by: {who}").format(who=who) + f"{extra}</div>")
 
 
 def quote_html(q: Any) -> str:
@@ -113,8 +124,8 @@ def quote_html(q: Any) -> str:
     for k, (label, v) in enumerate(q.breakdown):
         sign = "" if k == 0 else ("+ " if v >= 0 else "− ")
         bits.append(f"{sign}{abs(v) if k else v} {esc(label)}")
-    return (f"Cost <b>{q.cost}</b> token{'s' if q.cost != 1 else ''} "
-            f"<span class='sw-muted'>({' '.join(bits)})</span>")
+    return (ngettext("Cost {n} token", "Cost {n} tokens", q.cost).format(n=f"<b>{q.cost}</b>")
+            + f" <span class='sw-muted'>({' '.join(bits)})</span>")
 
 
 def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> str:
@@ -128,8 +139,9 @@ def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> 
     rows = "".join(f"<tr><td>{esc(it['what'])}</td><td class='num'>{it['coins']:+d}</td>"
                    f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
     size = "sw-big" if prominent else ""
-    return (f"<div class='sw-card'><h3>{chip(player, colours.get(player, '#555555'))} scored "
-            f"<span class='{size}'>+{gained}</span> in turn {turn}</h3>"
+    return ("<div class='sw-card'><h3>" + _("{player} scored {gained} in turn {turn}").format(
+        player=chip(player, colours.get(player, "#555555")),
+        gained=f"<span class='{size}'>+{gained}</span>", turn=turn) + "</h3>"
             f"<table class='sw-table'>{rows}</table></div>")
 
 
@@ -148,10 +160,13 @@ def scores_html(game: Game, colours: dict[str, str]) -> str:
         bits.append(f"{who} <b>+{gained}</b>")
         rows = "".join(f"<tr><td>{esc(it['what'])}</td><td class='num'>{it['coins']:+d}</td>"
                        f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
-        tables.append(f"<div>{who} scored +{gained} in turn {turns[seat]}</div>"
+        tables.append("<div>" + _("{player} scored {gained} in turn {turn}").format(
+            player=who, gained=f"+{gained}", turn=turns[seat]) + "</div>"
                       f"<table class='sw-table'>{rows}</table>")
-    detail = "".join(tables) or "<div class='sw-muted'>No turn has been scored yet.</div>"
-    return (f"<details class='sw-scores'><summary>Last scores: {' · '.join(bits)}</summary>"
+    detail = "".join(tables) or ("<div class='sw-muted'>" + _("No turn has been scored yet.")
+                                 + "</div>")
+    return ("<details class='sw-scores'><summary>"
+            + _("Last scores: {scores}").format(scores=" · ".join(bits)) + "</summary>"
             f"{detail}</details>")
 
 
@@ -159,21 +174,23 @@ def standings_html(game: Game, colours: dict[str, str]) -> str:
     rows = game.standings()
     body = "".join(
         f"<tr><td>{r['rank']}</td><td>{chip(r['player'], colours.get(r['player'], '#555555'))}"
-        f"{WINNER if r['winner'] else ''}</td><td class='num'>{r['coins']}</td>"
+        + (f" <b style='color:#1b5e20'>{_(WINNER)}</b>" if r["winner"] else "")
+        + f"</td><td class='num'>{number(r['coins'])}</td>"
         f"<td class='num'>{r['tokens_on_board']}</td></tr>" for r in rows)
     winners = game.winners()
     coins = [r["coins"] for r in rows]
     if len(winners) > 1:
-        note = ("Tied on coins and on race tokens on the board: a shared victory "
-                "(B-END-2, A-BASE-12).")
+        note = _("Tied on coins and on race tokens on the board: a shared victory "
+                 "(B-END-2, A-BASE-12).")
     elif coins.count(coins[0]) > 1:
-        note = (f"Tied on coins: {esc(winners[0])} wins the tie-break with the most race tokens "
-                "on the board (B-END-2).")
+        note = _("Tied on coins: {player} wins the tie-break with the most race tokens on the "
+                 "board (B-END-2).").format(player=esc(winners[0]))
     else:
-        note = "Most coins wins (B-END-1); ties go to the most race tokens on the board (B-END-2)."
-    return (f"<div class='sw-card'><h3>Final standings</h3><table class='sw-table'>"
-            f"<tr><th>#</th><th>Player</th><th class='num'>Coins</th>"
-            f"<th class='num'>Tokens on board</th></tr>{body}</table>"
+        note = _("Most coins wins (B-END-1); ties go to the most race tokens on the board "
+                 "(B-END-2).")
+    return ("<div class='sw-card'><h3>" + _("Final standings") + "</h3><table class='sw-table'>"
+            "<tr><th>#</th><th>" + _("Player") + "</th><th class='num'>" + _("Coins")
+            + "</th><th class='num'>" + _("Tokens on board") + f"</th></tr>{body}</table>"
             f"<p class='sw-muted'>{note}</p></div>")
 
 
@@ -190,12 +207,13 @@ def players_html(session: TableSession) -> str:
             power = f" / {esc(name_of(army.power))}" if army.power else ""
             bits.append(f"<b>{esc(name_of(active))}</b>{power}")
         for race in g.declined[seat]:
-            bits.append(f"{esc(name_of(race))} (in decline)")
+            bits.append(f"{esc(name_of(race))} " + _("(in decline)"))
         coins = view["coins"][p]
-        coin_txt = f"{coins} coins" if coins is not None else "coins hidden"
+        coin_txt = (_("{n} coins").format(n=number(coins)) if coins is not None
+                    else _("coins hidden"))
         lines.append(f"<tr><td>{chip(p, session.colour(p))}</td><td>{' · '.join(bits) or '—'}</td>"
                      f"<td class='num sw-muted'>{coin_txt}</td></tr>")
-    return (f"<div class='sw-card'><h3>Players</h3><table class='sw-table'>{''.join(lines)}"
+    return ("<div class='sw-card'><h3>" + _("Players") + f"</h3><table class='sw-table'>{''.join(lines)}"
             "</table></div>")
 
 
@@ -204,16 +222,18 @@ def column_row_html(game: Game, k: int) -> str:
     race, power, coins = game.column[k]
     tokens = CATALOGUE[race].tokens + CATALOGUE[power].tokens
     price = game.combo_price(k)
-    coin_txt = f" · <b>{coins}</b> coin{'s' if coins != 1 else ''} on it" if coins else ""
-    return (f"<div style='font-size:16px'><b>{esc(name_of(race))}</b> / "
-            f"{esc(name_of(power))}<br><span class='sw-muted'>{tokens} tokens "
-            f"· costs {price}{coin_txt}</span></div>")
+    coin_txt = (" · " + ngettext("{n} coin on it", "{n} coins on it", coins).format(
+        n=f"<b>{coins}</b>") if coins else "")
+    return (f"<div style='font-size:16px'><b>{esc(name_of(race))}</b> {help_button(race)} / "
+            f"{esc(name_of(power))} {help_button(power)}<br><span class='sw-muted'>"
+            + _("{tokens} tokens · costs {price}").format(tokens=tokens, price=price)
+            + f"{coin_txt}</span></div>")
 
 
 def coins_figure(game: Game, colours: dict[str, str]) -> Any:
     """Coins of every player after each of their turns (`game.track`), from the start."""
-    fig = figure(height=300, sizing_mode="stretch_width", title="Coins after each turn",
-                 x_axis_label="turn", y_axis_label="coins", tools="", toolbar_location=None)
+    fig = figure(height=300, sizing_mode="stretch_width", title=_("Coins after each turn"),
+                 x_axis_label=_("turn"), y_axis_label=_("coins"), tools="", toolbar_location=None)
     start = game.setup["coins"]
     for seat, p in enumerate(game.players):
         xs = [0] + [t for t, s, _ in game.track if s == seat]
@@ -233,9 +253,13 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
     present = set(game.board.terrain)
     terrain = "".join(
         f"<span style='white-space:nowrap'><span style='display:inline-block;width:14px;"
-        f"height:14px;border:1px solid #555;background:{c};vertical-align:-2px'></span> {t}</span> "
+        f"height:14px;border:1px solid #555;background:{c};vertical-align:-2px'></span> "
+        f"{esc(item_name(t, lang()))}</span> "
         for t, c in map_style.TERRAIN_COLORS.items() if t in present)
     players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
-    note = " · ".join(part.strip() for part in map_style.LEGEND_NOTE.split("   ") if part.strip())
+    note = " · ".join(_(part.strip()) for part in map_style.LEGEND_NOTE.split("   ")
+                      if part.strip())
+    items = [x for a in game.armies.values() for x in (a.race, a.power) if x]
+    items += [x for combo in game.column for x in combo[:2]]
     return (f"<div style='font-size:13px;line-height:1.8'>{terrain} {players}<br>"
-            f"<span class='sw-muted'>{esc(note)}</span></div>")
+            f"<span class='sw-muted'>{esc(note)}</span>{in_play_html(items)}</div>")

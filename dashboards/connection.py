@@ -21,6 +21,8 @@ game it showed, even when it was opened after the page loaded.
 
 from __future__ import annotations
 
+from typing import Any
+
 import param
 from panel.custom import JSComponent
 
@@ -34,9 +36,8 @@ CSS = """
 """
 
 ESM = """
-const WORDS = {connected: "● Connected", reconnecting: "◌ Reconnecting…",
-               offline: "✕ Offline: retrying"}
 export function render({ model, view }) {
+  const WORDS = model.words
   const el = document.createElement("span")
   el.setAttribute("role", "status")
   el.setAttribute("aria-live", "polite")
@@ -90,6 +91,15 @@ class ConnectionLight(JSComponent):
 
     live = param.Boolean(default=False, doc="True once rendered in a browser page")
     search = param.String(default="", doc="the page's query string as the browser has it")
+    words = param.Dict(default={}, doc="the light's three texts in the page's language")
+
+    def __init__(self, **params: Any):
+        from .i18n import _
+
+        params.setdefault("words", {"connected": _("● Connected"),
+                                    "reconnecting": _("◌ Reconnecting…"),
+                                    "offline": _("✕ Offline: retrying")})
+        super().__init__(**params)
 
     _esm = ESM
     _stylesheets = [CSS]

@@ -16,14 +16,15 @@ import panel as pn
 from swcore import Action, Game
 from swcore.words import Kind
 
-from .inputs import PlacementPanel, adjusted, closed, open_label, region_choice
+from .i18n import N_, _
+from .inputs import PlacementPanel, adjusted, choose_text, closed, open_label, region_choice
 from .proposal import Proposal, option_regions
 from .widgets import button, esc, html, put, show
 
-NOTHING = ("<div class='sw-muted'>Nothing moves on the board when the turn ends: the engine "
-           "scores what lies there now.</div>")
-ASK = ("<div><b>Before the turn ends</b>, set these as they lie on the table (the app proposes "
-       "what the rules would do; nothing is placed until you confirm):</div>")
+NOTHING = N_("Nothing moves on the board when the turn ends: the engine scores what lies "
+             "there now.")
+ASK = N_("<b>Before the turn ends</b>, set these as they lie on the table (the app proposes "
+         "what the rules would do; nothing is placed until you confirm):")
 
 
 class EndSheet:
@@ -53,7 +54,7 @@ class EndSheet:
                      f"<span class='sw-muted'>({esc(word.rule)})</span>")
             if word.params[pkey].kind is Kind.PLACEMENT:
                 while len(self.places) <= used:
-                    self.places.append(PlacementPanel(self._press, button("Cancel")))
+                    self.places.append(PlacementPanel(self._press, button(_("Cancel"))))
                 panel = self.places[used]
                 used += 1
                 panel.fill(game, title, p.seed, option_regions(game, p.group), {}, "", False)
@@ -62,10 +63,10 @@ class EndSheet:
                 self.getters.append(panel.action)
             else:
                 boxes, chosen, need = region_choice(game, p.group, names, p.seed)
-                items += [html(f"{title}<div>Choose {need} region{'s' if need != 1 else ''}."
-                               "</div>"), boxes]
+                items += [html(f"{title}<div>{choose_text(need)}</div>"), boxes]
                 self.getters.append(chosen)
-        self.title.object = ASK if props else NOTHING
+        self.title.object = (f"<div>{_(ASK)}</div>" if props
+                             else f"<div class='sw-muted'>{_(NOTHING)}</div>")
         put(self.box, items)
         show(self.box)
 

@@ -102,3 +102,17 @@ a.sw-lang { color:#fff; font-size:15px; font-weight:600; text-decoration:none; p
             display:inline-flex; align-items:center; }
 a.sw-lang.on { background:#fff; color:#1b5e20; }
 """
+
+
+def label(action: Any, names: Any = None) -> str:
+    """`swcore.words.label` in the page's language."""
+    from swcore import words
+
+    return words.label(action, names, lang())
+
+
+def describe(action: Any, names: Any = None) -> str:
+    """`swcore.words.describe` in the page's language."""
+    from swcore import words
+
+    return words.describe(action, names, lang())

@@ -25,8 +25,9 @@ import panel as pn
 
 from swcore import Action, Game
 from swcore.catalogue import DIE_FACES
-from swcore.words import WORDS, Kind, Word, label
+from swcore.words import WORDS, Kind, Word
 
+from .i18n import _, label, ngettext
 from .widgets import (
     BIG,
     BUTTON_CSS,
@@ -149,7 +150,7 @@ class DieRow:
                 b.sw_action = None
             return
         key = die_param(WORDS[action.do])
-        relabel(self.buttons[0], "Roll for me", colour)
+        relabel(self.buttons[0], _("Roll for me"), colour)
         self.buttons[0].sw_action = ("act", action)
         for b, v in zip(self.buttons[1:], FACES, strict=True):
             b.sw_action = ("act", with_args(action, **{key: v}))
@@ -178,7 +179,7 @@ class PlacementPanel:
                              sizing_mode="stretch_width", styles={"display": "none"})
 
     def _add(self, n: int) -> None:
-        for _ in range(n):
+        for _k in range(n):
             st = Stepper("", 0, 0, 0)
             show(st, False)
             st.param.watch(self.show_total, "value")
@@ -215,11 +216,12 @@ class PlacementPanel:
     def action(self) -> Action:
         return with_args(self._seed, **{self._key: self.placement()})
 
-    def show_total(self, *_: Any) -> None:
+    def show_total(self, *_args: Any) -> None:
         have = sum(self.placement().values())
         colour = "#1b5e20" if have == self._want else "#b71c1c"
-        set_text(self.total, f"<div style='font-size:18px;color:{colour}'>Placed {have} of "
-                             f"{self._want}</div>")
+        set_text(self.total, f"<div style='font-size:18px;color:{colour}'>"
+                             + _("Placed {have} of {want}").format(have=have, want=self._want)
+                             + "</div>")
 
 
 def placement_regions(game: Game, g: Group) -> list[str]:
@@ -259,7 +261,11 @@ def choice_panel(game: Game, g: Group, names: Any, title: str,
                            sizing_mode="stretch_width")
     boxes.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")
     go.on_click(lambda e: act(chosen()))
-    return [html(f"{title}<div>Choose {need} region{'s' if need != 1 else ''}.</div>"), boxes, go]
+    return [html(f"{title}<div>" + choose_text(need) + "</div>"), boxes, go]
+
+
+def choose_text(need: int) -> str:
+    return ngettext("Choose {n} region.", "Choose {n} regions.", need).format(n=need)
 
 
 def form_panel(g: Group, names: Any, title: str, act: Callable[[Action], Any]) -> list[Any]:

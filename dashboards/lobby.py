@@ -41,11 +41,12 @@ a.sw-rules:hover, a.sw-rules:focus { background:#e8f5e9; }
 
 def tutorial_link() -> str:
     """The link to the rules tutorial, and how to render it when it has not been rendered."""
+    learn, new_tab = _("Learn the rules (tutorial)"), _("opens in a new tab")
+    first, bot = _("Play your first game"), _("against a bot, explained as you go")
     link = (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener">'
-            f"{_('Learn the rules (tutorial)')}</a> <span class='sw-note sw-tab'>"
-            f"{_('opens in a new tab')}</span>"
-            f' <a class="sw-rules" href="{FIRST_GAME_URL}">{_("Play your first game")}</a>'
-            f" <span class='sw-note sw-tab'>{_('against a bot, explained as you go')}</span>")
+            f"{learn}</a> <span class='sw-note sw-tab'>{new_tab}</span>"
+            f' <a class="sw-rules" href="{FIRST_GAME_URL}">{first}</a>'
+            f" <span class='sw-note sw-tab'>{bot}</span>")
     if (TUTORIAL_DIR / "index.html").is_file():
         return f"<p>{link}</p>"
     return (f"<p>{link}</p><p class='sw-note'>"

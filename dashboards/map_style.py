@@ -62,6 +62,11 @@ def marker_badge(kind: str) -> str:
 
 def marker_name(kind: str) -> str:
     """A marker kind's name in the hover text and the region card."""
+    from swcore.i18n import item_name
+
+    from .i18n import lang
+    if lang() != "en" and item_name(kind, lang()) != kind:
+        return item_name(kind, lang())
     return MARKER_NAMES.get(kind) or kind.replace("_", " ").capitalize()
 
 

@@ -19,6 +19,7 @@ from swcore import Game
 from swcore.rules import describe
 
 from . import map_items as mi
+from .i18n import _
 
 CSS = """
 .sw-mod { font-size: 14px; margin: 4px 0 8px; }
@@ -32,7 +33,7 @@ CSS = """
 def panel_html(game: Game, player: str | None) -> str:
     """Each module's rows, then what lies on the board; '' when there is nothing to show."""
     parts = []
-    for _, name, rows in describe(game, player):
+    for _id, name, rows in describe(game, player):
         if not rows:
             continue
         body = "".join(f"<tr><td>{escape(label)}</td><td>{escape(value)}</td></tr>"
@@ -41,7 +42,7 @@ def panel_html(game: Game, player: str | None) -> str:
                      f"<table>{body}</table></details>")
     things = mi.legend_html(game, game.board) if game.setup.get("expansions") else ""
     if things:  # a base game's map key is the turn screen's own
-        parts.append(f"<details class='sw-mod' open><summary>On the board</summary>{things}"
+        parts.append("<details class='sw-mod' open><summary>" + _("On the board") + f"</summary>{things}"
                      "</details>")
     return "".join(parts)
 

@@ -367,13 +367,19 @@ class TableSession(param.Parameterized):
         self.error = _(CONFLICT)
         return True
 
+    @staticmethod
+    def explain(err: SwError) -> str:
+        """A refusal for people, in the page's language: in French, the rule's summary first
+        and the engine's English detail after it (docs/app.md)."""
+        if not isinstance(err, RuleError):
+            return str(err)
+        main, detail = explain(err, lang())
+        return main + (" (" + _("details: {detail}").format(detail=detail) + ")" if detail else "")
+
     def _refuse(self, err: SwError | None, text: str = "") -> bool:
         self.error_rule = err.rule if isinstance(err, RuleError) else ""
         if isinstance(err, RuleError):
-            # French: the rule's summary first, the engine's English detail after it.
-            main, detail = explain(err, lang())
-            self.error = main + (" (" + _("details: {detail}").format(detail=detail) + ")"
-                                 if detail else "")
+            self.error = self.explain(err)
         elif err is not None:
             self.error = str(err)
         else:

@@ -11,10 +11,11 @@ from typing import Any
 import panel as pn
 
 from swcore import Action
-from swcore.words import WORDS, Kind, label
+from swcore.words import WORDS, Kind
 
 from . import inputs
 from .cards import chip, column_row_html, players_html
+from .i18n import _, label
 from .widgets import button, esc, html, pool_button, relabel, set_text, show
 
 PEEK_MS = 6000
@@ -57,15 +58,16 @@ class SideMixin:
                 relabel(btn, inputs.short(text))
                 if btn.description != text:
                     btn.description = text
-        note = "" if g.column else "<div class='sw-muted'>The column is empty.</div>"
+        note = "" if g.column else "<div class='sw-muted'>" + _("The column is empty.") + "</div>"
         if g.needs_reveal:
-            note = "<div class='sw-muted'>A new pair waits to be entered (above).</div>"
+            note = ("<div class='sw-muted'>" + _("A new pair waits to be entered (above).")
+                    + "</div>")
         set_text(self._column_note, note)
 
     def _build_column(self) -> pn.Column:
         self._column_rows = []
-        rows: list[Any] = [html("<h3 style='margin:4px 0'>Combo column</h3>")]
-        for _ in range(6):
+        rows: list[Any] = [html("<h3 style='margin:4px 0'>" + _("Combo column") + "</h3>")]
+        for _k in range(6):
             text = html("")
             btn = pool_button(self._taps, 90)
             btn.param.update(color="primary")
@@ -91,21 +93,25 @@ class SideMixin:
             b.on_click(lambda e, p=p: self.peek(p))
             buttons.append(b)
         self._peek_text = html("")
-        hide = button("Hide", height=48, width=100)
+        hide = button(_("Hide"), height=48, width=100)
         hide.on_click(lambda e: self.hide_peek())
         self._peek_row = pn.Row(self._peek_text, hide, sizing_mode="stretch_width",
                                 styles={"display": "none"})
-        return pn.Column(html("<div class='sw-muted'>Coins stay hidden (B-SCORE-3). Each player "
-                              "may peek at their own:</div>"),
+        return pn.Column(html("<div class='sw-muted'>" + _("Coins stay hidden (B-SCORE-3). Each "
+                                                           "player may peek at their own:")
+                              + "</div>"),
                          pn.FlexBox(*buttons, sizing_mode="stretch_width", styles={"gap": "6px"}),
                          self._peek_row, sizing_mode="stretch_width")
 
     def peek(self, player: str) -> str:
         """Show one player's own coins for a few seconds (`game.view(player)`)."""
         coins = self.session.game.view(player)["coins"][player]
-        text = (f"<div class='sw-card' style='background:#fff8e1'>"
-                f"{chip(player, self.session.colour(player))} has <span class='sw-big'>{coins}"
-                f"</span> coins <span class='sw-muted'>(only {esc(player)} should look)</span></div>")
+        text = ("<div class='sw-card' style='background:#fff8e1'>" + _(
+            "{player} has {coins} coins {only}").format(
+            player=chip(player, self.session.colour(player)),
+            coins=f"<span class='sw-big'>{coins}</span>",
+            only="<span class='sw-muted'>" + _("(only {player} should look)").format(
+                player=esc(player)) + "</span>") + "</div>")
         with pn.io.hold():
             self._peek_text.object = text
             show(self._peek_row)

@@ -27,7 +27,7 @@ from panel.io.state import set_curdoc
 
 from swcore import Action
 from swcore.board import SYMBOLS
-from swcore.words import WORDS, Kind, label
+from swcore.words import WORDS, Kind
 
 from . import inputs, proposal
 from .cards import (
@@ -44,6 +44,7 @@ from .cards import (
     standings_html,
 )
 from .endsheet import EndSheet
+from .i18n import _, label, ngettext
 from .session import TableSession
 from .sidebar import SideMixin
 from .taps import TapChannel
@@ -157,7 +158,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             key = legend_html(g, session.colours)
             self._legend = html(key, stylesheets=[CSS, WIDE_ONLY])
             self._legend_narrow = html(key, stylesheets=[CSS, NARROW_ONLY])
-        self._region_pick = pn.widgets.Select(label="Region (or tap the map)", options=self._regions(),
+        self._region_pick = pn.widgets.Select(label=_("Region (or tap the map)"), options=self._regions(),
                                               sizing_mode="stretch_width", height=60)
         self._region_pick.param.watch(self._picked, "value")
         self._column = self._build_column()
@@ -182,11 +183,11 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         self._context = pn.Column(self._play_box, self._place_box, self._other,
                                   sizing_mode="stretch_width")
         self._log = html("", sizing_mode="stretch_width")
-        undo = button("↶ Undo…", height=BIG, width=110, sizing_mode="fixed")
+        undo = button(_("↶ Undo…"), height=BIG, width=110, sizing_mode="fixed")
         undo.on_click(lambda e: self._ask("undo"))
-        redo = button("↷ Redo…", height=BIG, width=110, sizing_mode="fixed")
+        redo = button(_("↷ Redo…"), height=BIG, width=110, sizing_mode="fixed")
         redo.on_click(lambda e: self._ask("redo"))
-        leave = button("Lobby", height=BIG, width=90, sizing_mode="fixed")
+        leave = button(_("Lobby"), height=BIG, width=90, sizing_mode="fixed")
         leave.on_click(lambda e: self.leave())
         self._undo_btn, self._redo_btn = undo, redo
         self._sheet = pn.Column(sizing_mode="stretch_width")  # undo/redo confirmation
@@ -262,7 +263,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         try:
             self.session.sync()
         except Exception as err:  # a database hiccup must not kill the session
-            self._alert.object = esc(f"Could not reach the database: {err}")
+            self._alert.object = esc(_("Could not reach the database: {error}").format(error=err))
             show(self._alert)
 
     def leave(self) -> None:
@@ -407,7 +408,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             self._fill_players()
             self._undo_btn.disabled = not g.log
             self._redo_btn.disabled = not g.redo_stack
-            set_text(self._log, ("<div class='sw-card'><h3>What happened</h3><ul class='sw-log'>"
+            set_text(self._log, ("<div class='sw-card'><h3>" + _("What happened") + "</h3><ul class='sw-log'>"
                                  + "".join(f"<li>{esc(t)}</li>" for t in self._history[:8])
                                  + "</ul></div>") if self._history else "")
 
@@ -486,7 +487,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                     g = self.session.game
                     i = g.board.region(value)
                     n = g.tokens[i]
-                    self._fix_step.set(f"Tokens in {esc(value)}", n, 1,
+                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 1,
                                        n + g.tray(g.race[i]) if g.race[i] in g.armies else n + 20)
                 self._fill_context()
             else:  # "cancel"
@@ -505,7 +506,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         self._card_alert = alert_pane("warning")
         self._outcome = html("")  # what the last action here did (die, losses, held back)
         self._fixing = ""  # the region whose tokens the table corrects
-        self._fix_step = Stepper("Tokens lying there", 1, 1, 1)
+        self._fix_step = Stepper(_("Tokens lying there"), 1, 1, 1)
         self._fix_step.param.watch(lambda e: self._fill_fix(), "value")
         self._fix_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
                                       sizing_mode="stretch_width")
@@ -516,8 +517,8 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                                sizing_mode="stretch_width",
                                styles={"border": "1px solid #d0d7de", "border-radius": "10px",
                                        "padding": "6px"})
-        self._hint = html("<div class='sw-muted'>Tap a region on the map to see its cost and "
-                          "conquer it.</div>")
+        self._hint = html("<div class='sw-muted'>" + _("Tap a region on the map to see its cost "
+                                                        "and conquer it.") + "</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
         # The bar's words (End the turn, decline; their confirmation) and the turn's others.
         self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(3)),
@@ -544,11 +545,14 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         if army is not None:
             power = f" / {esc(name_of(army.power))}" if army.power else ""
             avail = g.available(army)
-            status = (f"<div>{chip(me, s.colour(me))} plays <b>{esc(name_of(army.race))}</b>"
-                      f"{power}: {avail} token{'s' if avail != 1 else ''} to conquer with</div>")
+            status = ("<div>" + ngettext(
+                "{player} plays {race}{power}: {n} token to conquer with",
+                "{player} plays {race}{power}: {n} tokens to conquer with", avail).format(
+                player=chip(me, s.colour(me)), race=f"<b>{esc(name_of(army.race))}</b>",
+                power=power, n=avail) + "</div>")
         elif picking:
-            status = (f"<div>{chip(me, s.colour(me))}: pick a race and power from the combo "
-                      "column.</div>")
+            status = ("<div>" + _("{player}: pick a race and power from the combo column.")
+                      .format(player=chip(me, s.colour(me))) + "</div>")
         else:
             status = ""
         set_text(self._status_pane, status)
@@ -579,8 +583,9 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             text = label(a, self._names)
             if die is None and inputs.die_applies(g, a):
                 die = a
-                note = (f"<div style='margin-top:6px'><b>{esc(text)}</b>: not enough tokens, "
-                        f"the die decides ({esc(WORDS[a.do].rule)}).</div>")
+                note = ("<div style='margin-top:6px'>" + _(
+                    "{action}: not enough tokens, the die decides ({rule}).").format(
+                    action=f"<b>{esc(text)}</b>", rule=esc(WORDS[a.do].rule)) + "</div>")
             else:
                 buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
         outcome = self._outcome_html(rid)
@@ -591,7 +596,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         self._card_die.fill(die, note, "primary")
         i = g.board.region(rid)
         if self._fix_word is not None and g.race[i] is not None and self._fixing != rid:
-            buttons.append(("Correct tokens…", "default", ("fix", rid)))
+            buttons.append((_("Correct tokens…"), "default", ("fix", rid)))
         show_buttons(self._card_buttons, buttons, self._taps)
         self._fill_fix()
         alert = ""
@@ -602,8 +607,8 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             probe = Action(g.current, word, region=rid)
             why = g.why_illegal(probe)
             if why is not None and getattr(why, "rule", "") != NO_ARMY:
-                rule = getattr(why, "rule", getattr(why, "field", ""))
-                alert = f"Not now: {esc(label(probe, self._names))} — {esc(rule)}: {esc(why.reason)}"
+                alert = _("Not now: {action} — {why}").format(action=esc(label(probe, self._names)),
+                                                              why=esc(self.session.explain(why)))
         set_text(self._card_alert, alert)
 
     def _outcome_html(self, rid: str | None) -> str:
@@ -620,8 +625,8 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                 WORDS[str(last["do"])].place in ("bar", "column"):
             return ""
         lines = "".join(f"<li>{esc(ev.text)}</li>" for ev in events)
-        return (f"<div class='sw-card' style='background:#e8f5e9;border-color:#1b5e20'>"
-                f"<b>Done:</b><ul class='sw-log' style='font-size:16px'>{lines}</ul></div>")
+        return ("<div class='sw-card' style='background:#e8f5e9;border-color:#1b5e20'>"
+                "<b>" + _("Done:") + f"</b><ul class='sw-log' style='font-size:16px'>{lines}</ul></div>")
 
     def _fill_fix(self) -> None:
         """The correction of the selected region's tokens (a word anyone may enter that the
@@ -635,7 +640,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         n = self._fix_step.value
         fix = proposal.correction(word, g.to_act or g.current, rid, n)
         show_buttons(self._fix_buttons, [(label(fix, self._names), "primary", ("act", fix)),
-                                         ("Cancel", "default", ("fix", ""))], self._taps)
+                                         (_("Cancel"), "default", ("fix", ""))], self._taps)
 
     def _fill_turn_buttons(self) -> None:
         """The words of the turn: one button per direct action, an opener per panel, a die row
@@ -671,7 +676,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         row: list[tuple[str, str, Any]] = []
         if self._confirm is not None and self._confirm in bar:
             a = self._confirm
-            text = f"Confirm: {label(a, self._names)}"
+            text = _("Confirm: {action}").format(action=label(a, self._names))
             if a == closing:
                 self._fill_end(a)
                 proposed = [pr.group for pr in self._props]  # in the sheet already
@@ -679,7 +684,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                 row.append((text, "success", ("end", a)))
             else:
                 row = [(text, "warning", ("act", a))]
-            row.append(("Cancel", "default", ("cancel", None)))
+            row.append((_("Cancel"), "default", ("cancel", None)))
         else:
             self._end.hide()
             for a in bar:
@@ -689,8 +694,8 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         show_buttons(self._turn_buttons, row, self._taps)
         note = ""
         if die is not None:
-            note = (f"<b>{esc(label(die, self._names))}</b> before the next conquest "
-                    f"({esc(WORDS[die.do].rule)})")
+            note = _("{action} before the next conquest ({rule})").format(
+                action=f"<b>{esc(label(die, self._names))}</b>", rule=esc(WORDS[die.do].rule))
         self._die.fill(die, note, "warning")
 
     def _fill_end(self, closing: Action) -> None:
@@ -737,10 +742,12 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                 race = a.race
                 low = {g.board.ids[i]: g.tokens[i] for i in g.regions_of(race)}
                 extra = sum(dict(a.args[key]).values()) - sum(low.values())
-                title = (f"<h3>{chip(a.by, s.colour(a.by))} places withdrawn "
-                         f"{esc(name_of(race))}</h3><div>{extra} token{'s' if extra != 1 else ''}"
-                         f" taken back from lost regions go{'es' if extra == 1 else ''} onto "
-                         "regions the race still holds (B-LOSS-2).</div>")
+                title = ("<h3>" + _("{player} places withdrawn {race}").format(
+                    player=chip(a.by, s.colour(a.by)), race=esc(name_of(race))) + "</h3><div>"
+                    + ngettext("{n} token taken back from lost regions goes onto regions the "
+                               "race still holds (B-LOSS-2).", "{n} tokens taken back from lost "
+                               "regions go onto regions the race still holds (B-LOSS-2).",
+                               extra).format(n=extra) + "</div>")
             self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel)
             return None
         def act(action: Action, seen: int = s.seq) -> bool:  # the state this panel shows
@@ -752,7 +759,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         return items + ([self._cancel()] if cancel else [])
 
     def _cancel(self) -> pn.widgets.Button:
-        b = pn.widgets.Button(label="Cancel", height=BIG, sizing_mode="stretch_width")
+        b = pn.widgets.Button(label=_("Cancel"), height=BIG, sizing_mode="stretch_width")
         b.on_click(lambda e: self._set_mode("play"))
         return b
 
@@ -772,8 +779,9 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         what = self.mode
         stack = s.game.log if what == "undo" else s.game.redo_stack
         if not stack:
-            return [html(f"Nothing to {what}."), self._cancel()]
-        steps = Stepper("How many actions", min(self._steps, len(stack)), 1, len(stack))
+            return [html(_("Nothing to undo.") if what == "undo" else _("Nothing to redo.")),
+                    self._cancel()]
+        steps = Stepper(_("How many actions"), min(self._steps, len(stack)), 1, len(stack))
         listing = html("")
 
         def show(*_: Any) -> None:
@@ -783,8 +791,9 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                               + "</ol>")
         steps.param.watch(show, "value")
         show()
-        verb = "Undo" if what == "undo" else "Redo"
-        yes = pn.widgets.Button(label=f"Yes, {verb.lower()}", color="danger", height=BIG,
+        verb = _("Undo") if what == "undo" else _("Redo")
+        yes = pn.widgets.Button(label=_("Yes, undo") if what == "undo" else _("Yes, redo"),
+                                color="danger", height=BIG,
                                 sizing_mode="stretch_width")
 
         def confirm(_: Any, seen: int = s.seq) -> None:  # exactly what the listing showed
@@ -797,7 +806,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             if ok:
                 self._poke()
         yes.on_click(confirm)
-        order = "the most recent first" if what == "undo" else "in the order they were played"
-        return [html(f"<h3>{verb} — are you sure?</h3><div>These actions will be "
-                     f"{'taken back' if what == 'undo' else 'played again'}, {order}:</div>"),
+        ask = (_("These actions will be taken back, the most recent first:") if what == "undo"
+               else _("These actions will be played again, in the order they were played:"))
+        return [html("<h3>" + _("{verb} — are you sure?").format(verb=verb) + f"</h3><div>{ask}</div>"),
                 steps, listing, pn.Row(yes, self._cancel(), sizing_mode="stretch_width")]

@@ -37,6 +37,14 @@ CSS = """
 .sw-big { font-size:26px; font-weight:700; }
 .sw-scores summary { cursor:pointer; font-size:16px; min-height:44px; line-height:44px;
                      list-style-position:inside; }
+/* help for a race or power (help.py) */
+details.sw-help { display:inline-block; vertical-align:top; margin:0 2px; }
+details.sw-help > summary { list-style:none; cursor:pointer; display:inline-flex;
+  align-items:center; justify-content:center; min-width:30px; min-height:30px;
+  border-radius:15px; border:2px solid #1b5e20; color:#1b5e20; font-weight:700; }
+details.sw-help > summary::-webkit-details-marker { display:none; }
+details.sw-help[open] { display:block; background:#f3f8f3; border-radius:8px; padding:4px 8px;
+  margin:4px 0; font-size:15px; color:#1a1a1a; }
 """
 #: Button colours (text, background), each at least 4.5:1 (WCAG AA, tests/test_contrast.py):
 #: Bokeh's own (white on #5cb85c, 2.5:1) are too pale to read across a table.

@@ -1,0 +1,64 @@
+"""One turn in French in Debian's chromium (issue 12): the header's switch sets the device's
+language (a cookie, so a reload and the game's URL stay in French), then a pick, a conquest,
+French labels and names, a refusal explained by its rule's French summary, the end of the
+turn and its score. Board facts (base-3p): r4 is an empty farmland on the edge (cost 2)."""
+
+from __future__ import annotations
+
+import pytest
+import test_browser_app as app_tests
+from test_browser_app import known_game, rows, tap
+
+from swcore.i18n import rule_summary_fr
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+# The fixtures of tests/test_browser_app.py (a served app on its own database, chromium).
+browser, db_url, page, server = app_tests.browser, app_tests.db_url, app_tests.page, app_tests.server
+
+
+def test_one_turn_in_french(server, page, db_url, tmp_path):
+    gid, code = known_game(db_url)
+    page.goto(server.url)
+    expect(page.get_by_text("Tables on this server")).to_be_visible()
+    page.get_by_role("link", name="Français").click()
+    expect(page.get_by_text("Tables sur ce serveur")).to_be_visible()
+    assert any(c["name"] == "sw_lang" and c["value"] == "fr"
+               for c in page.context.cookies())
+    # The game's URL, without lang=: the device's cookie keeps it in French.
+    page.goto(f"{server.url}?game={gid}&code={code}")
+    expect(page.locator(".sw-top")).to_contain_text("À jouer : Ann")
+    expect(page.get_by_text("Colonne des combinaisons", exact=True)).to_be_visible()
+    expect(page.locator("text=Hommes-rats >> visible=true").first).to_be_visible()  # Ratmen
+    # Help one tap away from the column: the Ratmen's French help.
+    page.locator("details.sw-help[data-item='ratmen'] > summary >> visible=true").first.click()
+    expect(page.locator("text=leur force, c'est leur nombre >> visible=true").first).to_be_visible()
+    page.get_by_role("button", name="Prendre").first.click()  # Ratmen / Hill, free
+    expect(page.get_by_text("joue Hommes-rats")).to_be_visible()
+    tap(page, "r4")
+    expect(page.get_by_text("Région r4")).to_be_visible()
+    expect(page.get_by_text("Coût : 2 pions")).to_be_visible()
+    page.get_by_role("button", name="Conquérir r4", exact=True).click()
+    expect(page.get_by_text("Occupée par :").first).to_contain_text("Hommes-rats × 2")
+    assert [r.action.get("do") for r in rows(db_url, gid)] == ["pick", "conquer"]
+    tap(page, "r15")  # the lake: refused, explained in French by its rule
+    expect(page.get_by_text(rule_summary_fr("B-CONQ-4")).first).to_be_visible()
+    page.screenshot(path=str(tmp_path / "french-turn.png"), full_page=True)
+    page.get_by_role("button", name="Finir le tour", exact=True).click()  # asks first
+    page.get_by_role("button", name="Confirmer : Finir le tour", exact=True).click()
+    expect(page.get_by_role("heading", name="Ann a marqué +1 au tour 1")).to_be_visible()
+    expect(page.locator(".sw-top")).to_contain_text("À jouer : Bob")
+    # Back to English with the switch (it reloads the page's address, here the lobby's), and
+    # the game's link then opens in English.
+    page.get_by_role("link", name="English").click()
+    expect(page.get_by_text("Tables on this server")).to_be_visible()
+    page.goto(f"{server.url}?game={gid}&code={code}")
+    expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
+
+
+def test_lang_in_the_url(server, page):
+    page.goto(server.url + "?lang=fr")
+    expect(page.get_by_role("button", name="Nouvelle partie")).to_be_visible()
+    expect(page.get_by_text("● Connecté")).to_be_visible()

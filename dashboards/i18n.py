@@ -90,8 +90,10 @@ def switch_html() -> str:
                   f"window.location.href=u.toString();return false;")
         out.append(f'<a href="?lang={code}" hreflang="{code}" lang="{code}" '
                    f'class="sw-lang{" on" if current else ""}" data-lang="{code}" '
-                   f'aria-current="{"true" if current else "false"}" onclick="{script}">'
-                   f'{NAMES[code]}</a>')
+                   f'aria-current="{"true" if current else "false"}" aria-label="{NAMES[code]}" '
+                   f'onclick="{script}">'
+                   f'<span class="wide">{NAMES[code]}</span>'
+                   f'<span class="narrow" aria-hidden="true">{code.upper()}</span></a>')
     return f'<nav class="sw-langs" aria-label="Language / Langue">{"".join(out)}</nav>'
 
 
@@ -101,6 +103,12 @@ a.sw-lang { color:#fff; font-size:15px; font-weight:600; text-decoration:none; p
             border-radius:14px; border:1px solid rgba(255,255,255,.5); min-height:32px;
             display:inline-flex; align-items:center; }
 a.sw-lang.on { background:#fff; color:#1b5e20; }
+.narrow { display:none; }
+@media (max-width: 700px) {
+  a.sw-lang { font-size:13px; padding:3px 7px; min-height:28px; }
+  .wide { display:none; }
+  .narrow { display:inline; }
+}
 """
 
 

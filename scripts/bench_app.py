@@ -1,7 +1,7 @@
 """Load test of the table-side assistant: a club's tables on ONE server process.
 
     .venv/bin/python scripts/bench_app.py [--sessions 20] [--browsers 1] [--duration 60]
-                                          [--pace 1-3] [--viewport 800x600] [--seed 1]
+                                          [--pace 1-3] [--viewport 1280x800] [--seed 1]
                                           [--settle 30] [--nice 19]
                                           [--url URL --db DB --pid PID --metrics FILE]
 
@@ -97,14 +97,14 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-backgrounding-occluded-windows"]
 # In the page: whether an HTML pane holds a text; then, watching the next click, the time from
 # its pointerdown to the first animation frame in which one does (BokehJS's copy of the models).
-JS_HAS = """(needle) => [...Bokeh.documents[0].all_models].some(
-  (m) => typeof m.text === 'string' && m.text.includes(needle))"""
-JS_WATCH = """(needle) => {
+JS_HAS = """(needles) => [...Bokeh.documents[0].all_models].some(
+  (m) => typeof m.text === 'string' && needles.some((n) => m.text.includes(n)))"""
+JS_WATCH = """(needles) => {
   const w = window.__sw = {t0: null, ms: undefined}, start = performance.now();
   window.addEventListener('pointerdown', () => { if (w.t0 === null) w.t0 = performance.now(); },
                           {capture: true, once: true});
   const has = () => [...Bokeh.documents[0].all_models].some(
-    (m) => typeof m.text === 'string' && m.text.includes(needle));
+    (m) => typeof m.text === 'string' && needles.some((n) => m.text.includes(n)));
   const poll = () => {
     const now = performance.now();
     if (w.t0 !== null && has()) { w.ms = now - w.t0; }
@@ -117,6 +117,18 @@ JS_WATCH = """(needle) => {
 BUTTON = {"pick": re.compile(r"^Pick$"), "place": re.compile(r"^Redeploy \("),
           "end": re.compile(r"^Confirm: End the turn$")}
 ASK_FIRST = {"end": "End the turn"}
+
+
+async def centre(locator: Any) -> None:
+    """Scroll a button to the middle of the screen, as a finger would, so the turn screen's
+    fixed bottom bar does not cover it (Playwright only scrolls it just into view)."""
+    await locator.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+
+
+def seq_moved(seq: int) -> list[str]:
+    """The header after the click: ending a turn stores the confirmed placements first, so
+    the stored seq may move by more than one."""
+    return [f"data-seq='{n}'" for n in range(seq + 1, seq + 8)]
 
 
 # --------------------------------------------------------------------------------------
@@ -232,6 +244,7 @@ class Tablet:
 
     def __init__(self, table: Table, page: Any):
         self.table, self.page = table, page
+        self.why: list[str] = []  # why clicks failed
 
     async def open(self, url: str) -> None:
         page, t = self.page, self.table
@@ -256,15 +269,21 @@ class Tablet:
         b = self.table.game.board
         cx, cy = b.centre[b.region(rid)]
         fw, fh = b.frame
-        await self.page.mouse.click(box["x"] + 4 + cx / fw * (box["width"] - 8),
-                                    box["y"] + 4 + cy / fh * (box["height"] - 8))
+        y = box["y"] + 4 + cy / fh * (box["height"] - 8)
+        height = self.page.viewport_size["height"]
+        if not height * 0.2 < y < height * 0.6:  # above the fixed bottom bar, as a finger taps
+            await self.page.evaluate(f"window.scrollBy(0, {y - height * 0.4})")
+            box = await canvas.bounding_box()
+            y = box["y"] + 4 + cy / fh * (box["height"] - 8)
+        await self.page.mouse.click(box["x"] + 4 + cx / fw * (box["width"] - 8), y)
 
-    async def timed(self, kind: str, click: Callable[[], Any], needle: str) -> bool:
+    async def timed(self, kind: str, click: Callable[[], Any], needle: str | list[str]) -> bool:
         """Click, and time in the page from its `pointerdown` to the first animation frame in
         which an HTML pane of the document holds `needle` (the browser's own clock: Playwright's
         round trips are not counted). A click whose result is already on the page is made
         but not timed."""
-        page, needle = self.page, html.escape(needle)
+        page = self.page
+        needle = [html.escape(n) for n in ([needle] if isinstance(needle, str) else needle)]
         try:
             fresh = not await page.evaluate(JS_HAS, needle)
             await page.evaluate(JS_WATCH, needle)
@@ -272,10 +291,11 @@ class Tablet:
             await page.wait_for_function("() => window.__sw.ms !== undefined",
                                          timeout=WAIT_S * 1000)
             ms = await page.evaluate("() => window.__sw.ms")
-        except Exception:
-            ms = None
+        except Exception as err:
+            ms, kind = None, f"{kind}: {type(err).__name__}"
         if ms is None:
             self.table.failures += 1
+            self.why.append(f"tablet {kind}")
             return False
         if fresh:
             self.table.clicks.append((kind, ms / 1000))
@@ -284,16 +304,18 @@ class Tablet:
     async def move(self, store: Store) -> None:
         page, t = self.page, self.table
         what, rid = next_move(t.game)
-        seq = f"data-seq='{t.seq + 1}'"
+        seq = seq_moved(t.seq)
         if what == "conquer":
             if not await self.timed("tap", lambda: self.tap(rid), f"<h3>Region {rid}</h3>"):
                 what = "end"
             else:
                 button = page.get_by_role("button", name=f"Conquer {rid}", exact=True)
+                await centre(button)  # not under the fixed bar at the bottom of the screen
                 await self.timed("action", lambda: button.click(), seq)
         if what != "conquer":
-            if what in ASK_FIRST:
-                await page.get_by_role("button", name=ASK_FIRST[what], exact=True).click()
+            if what in ASK_FIRST and not await page.get_by_role(
+                    "button", name=BUTTON[what]).first.is_visible():
+                await page.get_by_role("button", name=ASK_FIRST[what], exact=True).first.click()
             button = page.get_by_role("button", name=BUTTON[what]).first
             await self.timed("action", lambda: button.click(), seq)
         t.catch_up(store)
@@ -381,7 +403,8 @@ class Device:
         self.doc.callbacks.send_event(DocumentReady())  # as BokehJS does once the page is up
         self.click(self.button(lambda label: label == t.name))
         await self.until(lambda: self.text("Open table"))
-        field_ = next(m for m in self.doc.models if type(m).__name__ == "TextInput")
+        field_ = next(m for m in self.doc.models if type(m).__name__ == "TextInput"
+                      and m.placeholder == "e.g. K7QX2M")  # the chosen table's code field
         field_.value = t.code
         self.click(self.button(lambda label: label == "Open"))
         await self.until(lambda: self.text("sw-top"))
@@ -403,7 +426,7 @@ class Device:
     async def _move(self, store: Store) -> None:
         t = self.table
         what, rid = next_move(t.game)
-        seq = f"data-seq='{t.seq + 1}'"
+        seq = seq_moved(t.seq)
         if what == "conquer":
             src = self.doc.select_one({"name": "board_regions"})
             index = t.game.board.ids.index(rid)
@@ -415,14 +438,14 @@ class Device:
                 what = "end"
             else:
                 await self._timed("action", lambda: self.click(self.button(conquer)),
-                                  lambda: self.text(seq))
+                                  lambda: any(self.text(n) for n in seq))
         if what != "conquer":
             if what in ASK_FIRST:
                 ask = self.button(lambda label: label == ASK_FIRST[what])
                 self.click(ask)
                 await self.until(lambda: self.button(lambda label: bool(BUTTON[what].match(label))))
             await self._timed("action", lambda: self.click(self.button(
-                lambda label: bool(BUTTON[what].match(label)))), lambda: self.text(seq))
+                lambda label: bool(BUTTON[what].match(label)))), lambda: any(self.text(n) for n in seq))
         t.catch_up(store)
 
     async def _main(self) -> None:
@@ -538,7 +561,7 @@ async def run(url: str, tables: list[Table], store: Store, db_url: str,
         out["device_cpu"] = time.process_time() - c0
         out["rss2"] = rss_bytes(pid) if pid else 0
         out["errors"] = [f"{d.table.name}: {d.error!r}" for d in devices if d.error]
-        out["why"] = Counter(w for d in devices for w in d.why)
+        out["why"] = Counter(w for d in [*devices, *tablets] for w in d.why)
         out["server_ms"] = []
         if metrics and metrics.exists():
             with metrics.open() as f:
@@ -581,7 +604,7 @@ def report(tables: list[Table], r: dict[str, Any], args: argparse.Namespace) -> 
     for e in r["errors"]:
         print(f"- {e}")
     for why, count in r["why"].most_common():
-        print(f"- {count} device clicks failed: {why}")
+        print(f"- {count} clicks failed: {why}")
     print("| measure | clicks | p50 | p95 | max | note |")
     print("|---|---|---|---|---|---|")
     if n_browsers < n:
@@ -629,7 +652,7 @@ def main() -> None:
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of play (bounded)")
     ap.add_argument("--pace", type=pace, default=(1.0, 3.0),
                     help="seconds between a table's clicks, LOW-HIGH (default 1-3)")
-    ap.add_argument("--viewport", default="800x600")
+    ap.add_argument("--viewport", default="1280x800", help="the tablets' window (a 10-inch tablet in landscape)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--settle", type=float, default=30.0,
                     help="seconds between opening the sessions and measuring idle CPU")

@@ -204,7 +204,7 @@ def test_B_CONQ_2_conquest_by_tapping_the_map_end_of_turn_score_and_undo(server,
     page.get_by_role("button", name="End the turn", exact=True).click()  # asks first
     page.get_by_role("button", name="Confirm: End the turn", exact=True).click()
     # B-SCORE-1: one region, no hill: +1 coin.
-    expect(page.get_by_text("scored +1 in turn 1")).to_be_visible()
+    expect(page.get_by_text("scored +1 in turn 1").first).to_be_visible()
     expect(page.get_by_role("cell", name="Ratmen: 1 region")).to_be_visible()
     page.get_by_role("button", name="↶ Undo…").click()
     expect(page.get_by_text("Undo — are you sure?")).to_be_visible()

@@ -12,9 +12,6 @@ Every name typed by a player is escaped before it goes into HTML (`esc`).
 
 from __future__ import annotations
 
-import json
-import os
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,6 +42,7 @@ from .cards import (
 )
 from .endsheet import EndSheet
 from .i18n import _, label, ngettext
+from .metrics import METRICS, record
 from .session import TableSession
 from .sidebar import SideMixin
 from .taps import TapChannel
@@ -78,8 +76,6 @@ __all__ = ["PAGE_CSS", "Stepper", "TurnScreen", "Watcher", "alert_pane", "chip",
 #: When set (a file path), every user action appends one JSON line there: how long the server
 #: took from the click's callback to the screen's update being queued on the websocket
 #: (scripts/bench_app.py reads it).
-METRICS = os.environ.get("SW_METRICS", "")
-_METRICS_LOCK = threading.Lock()
 PEEK_MS = 6000
 #: Page-level style (outside the panes' shadow DOM): a header that fits a phone.
 PAGE_CSS = """
@@ -98,15 +94,6 @@ NO_ARMY = "B-FLOW-4"
 BAR_STYLES = {"position": "sticky", "bottom": "0", "z-index": "20", "background": "#ffffff",
               "border-top": "3px solid #1b5e20", "padding": "4px 6px", "max-height": "85vh",
               "overflow-y": "auto", "box-shadow": "0 -3px 8px rgba(0,0,0,.15)"}
-
-
-def record(kind: str, game_id: int, ms: float, cpu_ms: float) -> None:
-    """One line of `$SW_METRICS` (see scripts/bench_app.py): `ms` is wall-clock time, `cpu_ms`
-    the CPU time the server thread spent (the two differ when other processes hold the CPU)."""
-    line = json.dumps({"t": round(time.time(), 3), "kind": kind, "game": game_id,
-                       "ms": round(ms, 2), "cpu_ms": round(cpu_ms, 2)})
-    with _METRICS_LOCK, open(METRICS, "a", encoding="utf-8") as f:
-        f.write(line + "\n")
 
 
 def region_word(legal: list[Action]) -> str | None:

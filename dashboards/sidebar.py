@@ -39,25 +39,27 @@ class SideMixin:
         g = self.session.game
         show(self._column, not g.game_over)
         show(self._region_pick, not g.game_over)
-        picks: dict[int, Action] = {}
+        picks: dict[int, list[Action]] = {}  # a position's plain pick first, then its variants
         for a in self._legal:
             for key, p in WORDS[a.do].params.items():
                 if p.kind is Kind.COMBO and key in a.args:
-                    picks.setdefault(a.args[key], a)
-        for k, (text_pane, btn) in enumerate(self._column_rows):
-            if k >= len(g.column):
-                set_text(text_pane, "")
-                show(btn, False)
-                btn.sw_action = None
-                continue
-            set_text(text_pane, column_row_html(g, k))
-            show(btn, k in picks)
-            btn.sw_action = ("act", picks[k]) if k in picks else None
-            if k in picks:
-                text = label(picks[k], self._names)
-                relabel(btn, inputs.short(text))
-                if btn.description != text:
-                    btn.description = text
+                    picks.setdefault(a.args[key], []).append(a)
+        for k, (text_pane, btn, variant) in enumerate(self._column_rows):
+            chosen = picks.get(k, []) if k < len(g.column) else []
+            set_text(text_pane, column_row_html(g, k) if k < len(g.column) else "")
+            for b, a in ((btn, chosen[0] if chosen else None),
+                         (variant, chosen[1] if len(chosen) > 1 else None)):
+                show(b, a is not None)
+                b.sw_action = ("act", a) if a is not None else None
+                if a is None:
+                    continue
+                text = label(a, self._names)
+                plain = label(chosen[0], self._names)
+                # the plain pick shows its first word; a variant what it adds ("with the Leader")
+                relabel(b, inputs.short(text) if b is btn else text[len(plain):].strip().capitalize()
+                        if text.startswith(plain) else text)
+                if b.description != text:
+                    b.description = text
         note = "" if g.column else "<div class='sw-muted'>" + _("The column is empty.") + "</div>"
         if g.needs_reveal:
             note = ("<div class='sw-muted'>" + _("A new pair waits to be entered (above).")
@@ -71,9 +73,12 @@ class SideMixin:
             text = html("")
             btn = pool_button(self._taps, 90)
             btn.param.update(color="primary")
+            variant = pool_button(self._taps, 150)  # a pick with something more (a Leader)
+            variant.param.update(color="primary")
             show(btn, False)
-            self._column_rows.append((text, btn))
-            rows.append(pn.Row(text, btn, sizing_mode="stretch_width",
+            show(variant, False)
+            self._column_rows.append((text, btn, variant))
+            rows.append(pn.Row(text, btn, variant, sizing_mode="stretch_width",
                                styles={"border-bottom": "1px solid #e3e3e3"}))
         self._column_note = html("")
         return pn.Column(*rows, self._column_note, sizing_mode="stretch_width",

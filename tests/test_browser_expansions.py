@@ -4,6 +4,8 @@ Leaders' state, and the first pick made with a Leader."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("playwright")
@@ -57,11 +59,9 @@ def test_a_game_with_cursed_and_leaders_from_the_form(server, page):
     expect(panel).to_contain_text("Captive Leaders held by Bob")
 
 
-@pytest.mark.xfail(strict=True, reason="the turn screen's combo column keeps one Pick button per "
-                   "position (dashboards/sidebar.py _fill_column: picks.setdefault), so the legal "
-                   "pick with the Leader (X-LEAD-1) has no button yet: the turn screen's to add")
 def test_the_first_pick_with_a_leader(server, page):
+    """X-LEAD-1: the column offers each combo with its Leader beside the plain pick."""
     create_cursed_and_leaders(page, server)
-    page.get_by_role("button", name="Pick the combo at position 0 with the Leader").click(
-        timeout=5_000)
-    expect(page.locator(".sw-mod", has_text="Leaders")).to_contain_text("Leader: in hand")
+    page.get_by_role("button", name="With the Leader").first.click(timeout=5_000)
+    expect(page.locator(".sw-mod", has_text="Leaders")).to_contain_text(
+        re.compile(r"Leader\s*in hand"))

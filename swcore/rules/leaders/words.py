@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ...game import Game
     from ...state import Army
 
-extend("pick", "leaders", leader=Param(Kind.FLAG))
+extend("pick", "leaders", leader=Param(Kind.FLAG, note=" with the Leader"))
 extend("conquer", "leaders", leader=Param(Kind.FLAG, note=" with the Leader"))
 extend("redeploy", "leaders", leader=Param(Kind.REGION, note=" (the Leader in {leader})"))
 declare(Word("ransom", "A-LEAD-01", label="Ransom the {race} Leader",

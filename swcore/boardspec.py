@@ -71,13 +71,18 @@ def _point(v: Any, where: str) -> tuple[float, float] | None:
     return float(v[0]), float(v[1])
 
 
-def _region(rid: str, spec: Any, where: str) -> dict[str, Any]:
-    """One region's fields, checked."""
-    if not isinstance(spec, dict):
-        raise InputError(where, "must be a mapping with at least a terrain")
-    unknown = [str(k) for k in spec if k not in REGION_KEYS]
+def _known_keys(data: Any, keys: Any, where: str, what: str) -> None:
+    """A mapping whose keys are all among `keys`, or InputError naming `where`."""
+    if not isinstance(data, dict):
+        raise InputError(where, what)
+    unknown = [str(k) for k in data if k not in keys]
     if unknown:
         raise InputError(where, f"unknown key(s) {sorted(unknown)[:10]}")
+
+
+def _region(rid: str, spec: Any, where: str) -> dict[str, Any]:
+    """One region's fields, checked."""
+    _known_keys(spec, REGION_KEYS, where, "must be a mapping with at least a terrain")
     t = spec.get("terrain")
     if not isinstance(t, str) or t not in TERRAIN:
         shown = t if isinstance(t, str) and len(t) <= MAX_ID else type(t).__name__
@@ -142,11 +147,7 @@ def _pairs(raw: Any, where: str, index: dict[str, int]) -> list[tuple[int, int]]
 
 def parse_map(data: Any, board_id: str, field_name: str) -> dict[str, Any]:
     """The keyword arguments of Board for an inline map; InputError names the faulty field."""
-    if not isinstance(data, dict):
-        raise InputError(field_name, "must be a board id or a mapping with regions and borders")
-    unknown = [str(k) for k in data if k not in MAP_KEYS]
-    if unknown:
-        raise InputError(field_name, f"unknown key(s) {sorted(unknown)[:10]}")
+    _known_keys(data, MAP_KEYS, field_name, "must be a board id or a mapping with regions and borders")
     regions = data.get("regions")
     if not isinstance(regions, dict) or not regions:
         raise InputError(f"{field_name}.regions", "must be a non-empty mapping of region ids")

@@ -1,6 +1,8 @@
 """Action words, declared once: typed parameters, a button label, a sentence and a rule ID.
 
-Every module declares the words it brings with `declare(Word(...))`. Everything that shows an
+Every module's words are data: `swcore/data/words-<module>.yaml`, loaded by `load` when the
+module registers (its new words under `words:`, the parameters it adds to another module's
+words under `extend:`). Everything that shows an
 action to a person (the app's buttons, the undo confirmation, the tutorial, the CLI) asks this
 registry, so a new word needs no code outside the module that declares it. The parameter kinds
 are the only thing a user interface has to know: one widget per kind.
@@ -8,9 +10,12 @@ are the only thing a user interface has to know: one widget per kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from importlib import resources
 from typing import Any
+
+import yaml
 
 from .errors import InputError
 
@@ -99,6 +104,42 @@ def extend(word_id: str, module: str, **params: Param) -> None:
     if clash and any(word.params[k] != added[k] for k in clash):
         raise ValueError(f"parameter(s) {sorted(clash)} of {word_id!r} are declared twice")
     WORDS[word_id] = replace(word, params={**word.params, **added})
+
+
+_WORD_KEYS = {f.name for f in fields(Word) if f.init} - {"id", "params"}
+_PARAM_KEYS = {f.name for f in fields(Param)} - {"module"}
+
+
+def _param(entry: Any, where: str, module: str = "") -> Param:
+    if not isinstance(entry, dict) or set(entry) - _PARAM_KEYS or "kind" not in entry:
+        raise ValueError(f"{where}: a mapping with 'kind' and optionally {sorted(_PARAM_KEYS - {'kind'})}")
+    return Param(Kind(entry["kind"]), bool(entry.get("required", False)),
+                 str(entry.get("note", "")), module)
+
+
+def load(module: str) -> None:
+    """Register the words of `module` from its data file (none when it has no file)."""
+    path = resources.files("swcore").joinpath("data", f"words-{module}.yaml")
+    if not path.is_file():
+        return
+    where = f"words-{module}.yaml"
+    doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(doc, dict) or set(doc) - {"words", "extend"}:
+        raise ValueError(f"{where}: only 'words' and 'extend' are read")
+    new = []  # everything is checked before anything is registered
+    for wid, entry in (doc.get("words") or {}).items():
+        if not isinstance(entry, dict) or set(entry) - _WORD_KEYS - {"params"}:
+            raise ValueError(f"{where}: {wid}: keys are {sorted(_WORD_KEYS | {'params'})}")
+        params = {k: _param(p, f"{where}: {wid}.{k}") for k, p in (entry.get("params") or {}).items()}
+        new.append(Word(wid, params=params, **{k: v for k, v in entry.items() if k != "params"}))
+    added = {}
+    for wid, params in (doc.get("extend") or {}).items():
+        if wid not in WORDS:
+            raise ValueError(f"{where}: extends {wid!r}, which no earlier module declares")
+        added[wid] = {k: _param(p, f"{where}: {wid}.{k}") for k, p in params.items()}
+    declare(*new)
+    for wid, params in added.items():
+        extend(wid, module, **params)
 
 
 # ------------------------------------------------------------------------------------------

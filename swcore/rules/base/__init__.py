@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...config import Options
 from ..registry import module
-from . import corrections, powers, races, words  # noqa: F401  (importing declares words and effects)
+from . import corrections, powers, races  # noqa: F401  (importing registers their effects)
 from . import steps as flow
 
 

@@ -10,15 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...catalogue import race_name
 from ...errors import RuleError
-from ...words import Kind, Param, Word, declare
 
 if TYPE_CHECKING:
     from ...game import Game
-
-declare(Word("correct", "B-DEF-8", label="Correct {region} to {count} tokens",
-             sentence="{by} corrects {region} to {count} tokens (as on the table)", place="region",
-             anyone=True, params={"region": Param(Kind.REGION, required=True),
-                                  "count": Param(Kind.COUNT, required=True)}))
 
 
 def correct(game: Game, seat: int, a: Any) -> tuple[list[Any], dict[str, Any]]:

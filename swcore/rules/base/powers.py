@@ -8,31 +8,10 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...effects import Ability, register
 from ...errors import RuleError
-from ...words import Kind, Param, Word, declare
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
-
-declare(
-    Word("berserk", "B-POW-BERSERK-1", label="Roll the Berserk die", sentence="{by} rolls the Berserk die",
-         params={"roll": Param(Kind.DIE, note=" (die: {roll})")}),
-    Word("encampments", "B-POW-BIVOUACKING-1", label="Place Encampments: {tokens}",
-         sentence="{by} places Encampments: {tokens}", ends_conquests=True,
-         params={"tokens": Param(Kind.PLACEMENT, required=True)}),
-    Word("ally", "B-POW-DIPLOMAT-1", label="Make peace with {player}",
-         sentence="{by} makes peace with {player}", ends_conquests=True,
-         params={"player": Param(Kind.PLAYER, required=True)}),
-    Word("dragon", "B-POW-DRAGONMASTER-1", label="Send the Dragon to {region}",
-         sentence="{by} sends the Dragon to {region}", place="region",
-         params={"region": Param(Kind.REGION, required=True)}),
-    Word("fortress", "B-POW-FORTIFIED-1", label="Build a Fortress in {region}",
-         sentence="{by} builds a Fortress in {region}", ends_conquests=True, place="region",
-         params={"region": Param(Kind.REGION, required=True)}),
-    Word("heroes", "B-POW-HEROIC-1", label="Place the Heroes in {regions}",
-         sentence="{by} places the Heroes in {regions}", ends_conquests=True,
-         params={"regions": Param(Kind.REGIONS, required=True)}),
-)
 
 
 class _TerrainBonus(Ability):

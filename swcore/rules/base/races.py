@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 from ...catalogue import BOX
 from ...effects import Ability, register
 from ...errors import RuleError
-from ...words import Kind, Param, Word, declare
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -16,10 +15,6 @@ if TYPE_CHECKING:
 def _count(game: Game, held: list[int], test: Any) -> int:
     return sum(1 for i in held if test(i))
 
-
-declare(Word("convert", "B-RACE-SORCERERS-1", label="Convert the lone token in {region}",
-             sentence="{by} converts the token in {region}", place="region",
-             params={"region": Param(Kind.REGION, required=True)}))
 
 
 @register

@@ -8,16 +8,11 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...effects import Ability, register
 from ...errors import RuleError
-from ...words import Kind, Param, extend
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
 MODULE = "be_not_afraid"
-
-extend("conquer", MODULE,
-       pay=Param(Kind.FLAG, note=" paying 1 coin for 2 tokens less"),
-       catapult=Param(Kind.REGION, note=" with the Catapult from {catapult}"))
 
 
 @register

@@ -9,14 +9,11 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...effects import Ability, register
 from ...errors import RuleError
-from ...words import Kind, Param, extend
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
 MODULE = "be_not_afraid"
-
-extend("redeploy", MODULE, cauldrons=Param(Kind.REGIONS, note=" with Cauldrons on {cauldrons}"))
 
 
 def state(game: Game) -> dict[str, Any]:

@@ -7,13 +7,9 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...effects import Ability, register
 from ...errors import RuleError
-from ...words import Word, declare
 
 if TYPE_CHECKING:
     from ...game import Army, Game
-
-declare(Word("maraud", "X-CUR-MAR-1", label="Maraud: take the troops back and conquer again",
-             sentence="{by} marauds: Ready Troops again, then more conquests", place="bar"))
 
 #: X-CUR-CUR-1: "non pas 1, mais 3 jetons de victoire".
 CURSED_PRICE = 3

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...effects import Ability, register
 from ...errors import RuleError
-from ...words import Kind, Param, extend
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -15,9 +14,6 @@ if TYPE_CHECKING:
 
 #: The one piece Priestesses build (FORMAT v2 pieces), kept in `game.pieces` while it stands.
 TOWER = "ivory_tower"
-
-extend("decline", "grand_dames",
-       tower=Param(Kind.REGION, note=" (the Ivory Tower in {tower})"))
 
 
 @register

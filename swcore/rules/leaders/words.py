@@ -7,20 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...catalogue import race_name
 from ...errors import RuleError
-from ...words import Kind, Param, Word, declare, extend
 from . import state as st
 
 if TYPE_CHECKING:
     from ...actions import Action
     from ...game import Game
     from ...state import Army
-
-extend("pick", "leaders", leader=Param(Kind.FLAG, note=" with the Leader"))
-extend("conquer", "leaders", leader=Param(Kind.FLAG, note=" with the Leader"))
-extend("redeploy", "leaders", leader=Param(Kind.REGION, note=" (the Leader in {leader})"))
-declare(Word("ransom", "A-LEAD-01", label="Ransom the {race} Leader",
-             sentence="{by} pays the ransom of the {race} Leader",
-             params={"race": Param(Kind.RACE, required=True)}))
 
 
 def _opts(game: Game) -> Any:

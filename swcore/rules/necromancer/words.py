@@ -7,15 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import RuleError
 from ...events import Event
-from ...words import Kind, Param, Word, declare
 from . import state as st
 
 if TYPE_CHECKING:
     from ...actions import Action
     from ...game import Game
-
-declare(Word("buy", "X-NEC-12", label="Buy {item}", sentence="{by} buys {item}",
-             params={"item": Param(Kind.ITEM, required=True)}))
 
 
 def buy_error(game: Game, seat: int, item: Any) -> RuleError | None:

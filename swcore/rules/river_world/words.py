@@ -9,23 +9,11 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...errors import InputError, RuleError
 from ...flow import Decision
-from ...words import Kind, Param, Word, declare
 from . import state as st
 
 if TYPE_CHECKING:
     from ...events import Event
     from ...game import Game
-
-declare(
-    Word("caravel", "X-RW-6", label="Put the Caravel on {region}",
-         sentence="{by} puts the Caravel on {region}", place="region",
-         params={"region": Param(Kind.REGION, required=True)}),
-    Word("peek", "X-RW-7", label="Look at the next event",
-         sentence="{by} looks at the next event (Temple of the Seer)", place="bar"),
-    Word("turn_up", "X-RW-3", label="Enter the event turned up: {event}",
-         sentence="{by} enters the event turned up: {event}", place="bar", anyone=True,
-         params={"event": Param(Kind.ITEM, required=True)}),
-)
 
 
 # --- the event row (X-RW-2, X-RW-3) ---------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...config import Options
 from ..registry import module
-from . import corrections, powers, races  # noqa: F401  (importing registers their effects)
+from . import corrections, powers, races, sheet  # noqa: F401  (importing registers their effects)
 from . import steps as flow
 
 
@@ -17,3 +17,4 @@ class Base:
     settle = flow.SETTLE
     options = Options
     handlers = {"correct": corrections.correct}
+    sheet_counts = sheet.COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)

@@ -12,6 +12,7 @@ from ...effects import ability
 from ...errors import RuleError
 from ...events import Event
 from ...markers import DECLINE_REMOVES
+from ...scoring import score_items
 from ...state import Army
 from ...words import WORDS
 
@@ -237,19 +238,7 @@ class TurnMixin:
 
     def _score(self, seat: int) -> Event:
         """B-SCORE: 1 coin per region of every race of the player, then the bonuses."""
-        items: list[dict[str, Any]] = []
-        races = ([self.active[seat]] if self.active[seat] else []) + self.declined[seat]
-        for race in races:
-            army = self.armies[race]
-            base = self.board.base_cost  # a region never conquered scores nothing (X-NEC-17)
-            held = [i for i in self.regions_of(race) if base[i] is not None]
-            name = race_name(race) + (" (in decline)" if army.declined else "")
-            items.append({"what": f"{name}: {len(held)} region{'s' if len(held) != 1 else ''}",
-                          "coins": len(held), "rule": "B-SCORE-1",
-                          "regions": [self.board.ids[i] for i in held]})
-            for ab in self._hooks(army):
-                for label, coins in ab.score_bonus(self, army, held):
-                    items.append({"what": label, "coins": coins, "rule": ab.rule, "regions": []})
+        items = score_items(self, seat)
         total = sum(it["coins"] for it in items)
         self.coins[seat] += total
         self.last_score[seat] = items

@@ -54,7 +54,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
                dice: Any = None, coins: Any = None, turns: Any = None,
                options: Any = None, stacks: Any = "shuffled", expansions: Any = None,
                values: Any = None, supply: Any = None, pool: Any = None,
-               extra: Any = None) -> dict[str, Any]:
+               extra: Any = None, rolls: Any = None) -> dict[str, Any]:
     """Check a game set-up and fill in its defaults (B-SETUP); errors name the field.
 
     `expansions` selects rule modules; `options` are checked against the schema of the module
@@ -64,7 +64,10 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     play); `extra` holds the set-up keys of rule modules ({key: value}, FORMAT v2: each module's
     `setup_keys` {key: fn(value, context) -> (stored value, power ids it takes out of the
     stacks)}, run before the stacks are dealt; context: sets, rng, players, powers) and a module's `off_board_seats` are
-    seats the board and turn track do not count (X-NEC-1)."""
+    seats the board and turn track do not count (X-NEC-1). `rolls` says who rolls a die outside
+    the roller's own action (a defender's Pygmy die): "seed" (drawn at once) or "table" (a
+    chance decision entered from the table); by default "table" with table-entered stacks.
+    Set-ups stored before it existed lack the key: "seed", so their logs replay as played."""
     if isinstance(board, str):
         b = load_board(board)
     else:
@@ -119,11 +122,17 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         raise InputError("races", "with stacks 'table', give the six visible races and powers")
     if stacks == "table":
         race_list, power_list = list(races), list(powers)
+    rolls = ("table" if stacks == "table" else "seed") if rolls is None else rolls
+    if rolls not in ("seed", "table"):
+        raise InputError("rolls", "'seed' (the engine rolls) or 'table' (the table enters each "
+                                  "die rolled outside the roller's own action)")
     setup = {"map": board if isinstance(board, str) else b.inline(), "players": names, "seed": seed,
              "races": race_list, "powers": power_list, "dice": list(dice), "coins": coins,
              "turns": turns, "options": dict(options or {})}
     if stacks == "table":
         setup["stacks"] = "table"
+    if rolls == "table":
+        setup["rolls"] = "table"
     if chosen:  # absent for the base game alone, so base set-ups keep their stored form
         setup["expansions"] = chosen
     setup.update(own)

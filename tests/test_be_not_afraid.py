@@ -244,6 +244,125 @@ def test_a_bna_02_gains_limited_by_the_tray_and_no_roll_in_decline():
     assert h.rolls == rolls and "pygmies" not in h.armies
 
 
+
+def table_game(**kw: Any) -> Game:
+    """ann's Pygmies and Stout (10 tokens) on LINE, in a table game: the column as it lies on
+    the table, so a die rolled outside the roller's own action is entered (set-up `rolls`)."""
+    races = ["pygmies", "humans", "ratmen", "orcs", "wizards", "elves"]
+    powers = ["stout", "seafaring", "hill", "forest", "swamp", "alchemist"]
+    return Game(make_setup(LINE, ["ann", "bob"], races=races, powers=powers, stacks="table",
+                           expansions=["be_not_afraid"], **kw))
+
+
+def pygmy_lost_at_the_table(g: Game) -> None:
+    """ann holds a (2 Pygmies) and b (8); bob's Humans take a: one Pygmy lost (cost 2 + 2)."""
+    act(g, "ann", "pick", combo=0)
+    act(g, "bob", "reveal", race="trolls", player="flying")
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "redeploy", tokens={"a": 2, "b": 8})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "ann", "reveal", race="dwarves", player="heroic")
+    g.apply({"by": "bob", "do": "conquer", "region": "a"})
+
+
+def test_x_bna_pyg_1_table_game_waits_for_the_die_the_table_rolled():
+    """X-BNA-PYG-1, A-BNA-02 (issue 9: chance entered from the table): the Pygmy lost to bob's
+    conquest rolls no die yet; play waits until anyone enters the face seen on the table; the
+    die 2 brings 2 Pygmies from the tray, withdrawn with the survivor (1 + 2 = 3) and placed
+    after bob's turn; the logged action holds the die."""
+    g = table_game()
+    pygmy_lost_at_the_table(g)
+    rolls = g.rolls
+    assert g.decision.kind == "pygmy_die" and g.decision.seat is None
+    assert g.armies["pygmies"].withdrawn == 1 and g.rolls == rolls
+    assert [a.to_dict() for a in g.legal_actions()] == [{"by": "ann", "do": "pygmy_die"}]
+    assert refused(g, "bob", "conquer", region="c") == "X-BNA-PYG-1"
+    assert refused(g, "bob", "end_turn") == "X-BNA-PYG-1"
+    events = g.apply({"by": "bob", "do": "pygmy_die", "roll": 2})  # anyone enters it
+    assert [(e.kind, e.player, e.data["roll"], e.data["gained"]) for e in events] == \
+        [("roll", "ann", 2, 2)]
+    assert g.log[-1] == {"by": "bob", "do": "pygmy_die", "roll": 2}
+    assert g.armies["pygmies"].withdrawn == 3 and not g.pending
+    assert refused(g, "ann", "pygmy_die", roll=1) == "X-BNA-PYG-1"  # nothing waits now
+    act(g, "bob", "end_turn")
+    assert g.tokens[at(g, "b")] == 8 + 3  # the format's default: all on the region left
+
+
+def test_x_bna_pyg_1_table_die_left_out_is_drawn_from_the_seed_and_logged():
+    """X-BNA-PYG-1 ("Roll for me"): the die left out is the seeded roll, written into the logged
+    action; undo and redo, and a save loaded, give the same die (never rolled again)."""
+    g = table_game(seed=7)
+    pygmy_lost_at_the_table(g)
+    g.apply({"by": "ann", "do": "pygmy_die"})
+    roll = g.log[-1]["roll"]
+    assert roll in (0, 1, 2, 3) and g.armies["pygmies"].withdrawn == 1 + roll
+    after = g.state_hash()
+    assert g.undo() == 1 and g.decision.kind == "pygmy_die"
+    assert g.armies["pygmies"].withdrawn == 1
+    assert g.redo() == 1 and g.state_hash() == after and g.log[-1]["roll"] == roll
+    loaded = Game.from_json(g.to_json())
+    assert loaded.state_hash() == after and loaded.log == g.log
+    assert loaded.setup["rolls"] == "table"
+
+
+def test_x_bna_pyg_1_table_die_entered_and_undone_at_once():
+    """X-BNA-PYG-1: undo takes back the entered die only; another face entered after it counts
+    (a blank: no new Pygmy)."""
+    g = table_game()
+    pygmy_lost_at_the_table(g)
+    g.apply({"by": "ann", "do": "pygmy_die", "roll": 3})
+    assert g.armies["pygmies"].withdrawn == 4
+    g.undo()
+    g.apply({"by": "ann", "do": "pygmy_die", "roll": 0})
+    assert g.armies["pygmies"].withdrawn == 1 and g.log[-1]["roll"] == 0
+
+
+def test_x_bna_pyg_1_older_table_setups_keep_the_seeded_die():
+    """A table game stored before the die was entered (its set-up has no `rolls`) replays as it
+    was played: the die is the scripted or seeded roll drawn at the loss, no decision; and
+    `rolls: "seed"` asks for that in a new game too."""
+    for g in (table_game(dice=[2], rolls="seed"), table_game(dice=[2])):
+        if "rolls" in g.setup:
+            setup = {k: v for k, v in g.setup.items() if k != "rolls"}
+            g = Game.from_dict({"format": "swcore-game", "version": 2, "setup": setup, "log": []})
+        assert "rolls" not in g.setup
+        pygmy_lost_at_the_table(g)
+        assert not g.pending and g.armies["pygmies"].withdrawn == 3  # 1 + the die 2
+        assert Game.from_json(g.to_json()).state_hash() == g.state_hash()
+    with pytest.raises(InputError) as err:
+        table_game(rolls="dice")
+    assert err.value.field == "rolls"
+
+
+def test_x_bna_pyg_1_table_die_waits_in_the_necromancers_turn_too():
+    """X-BNA-PYG-1 with X-NEC-12: the Ghosts' conquest of a Pygmy region (final die 3: 0 in
+    hand + 3 >= cost 3) leaves the Pygmy die to enter; meanwhile the Necromancer is offered no
+    purchase, only the die."""
+    import copy
+
+    from test_necromancer import MAP, NEC
+
+    g = Game(make_setup(copy.deepcopy(MAP), ["ann", "bob", "nec"], stacks="table",
+                        races=["pygmies", "humans", "orcs", "wizards", "elves", "trolls"],
+                        powers=["underworld", "spirit", "pillaging", "diplomat", "flying", "mounted"],
+                        expansions=["be_not_afraid", "necromancer"],
+                        extra={"necromancer": copy.deepcopy(NEC)}))
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "reveal", race="ratmen", player="stout")
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="x")
+    act(g, "ann", "redeploy", tokens={"a": 9, "x": 2})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "reveal", race="dwarves", player="heroic")
+    act(g, "bob", "end_turn")
+    g.apply({"by": "nec", "do": "conquer", "region": "x", "reinforce": True, "roll": 3})
+    assert g.decision.kind == "pygmy_die"
+    assert [a.to_dict() for a in g.legal_actions()] == [{"by": "ann", "do": "pygmy_die"}]
+    assert refused(g, "nec", "buy", item="ghost") == "X-BNA-PYG-1"
+
 # --- Catapult --------------------------------------------------------------------------------
 def test_x_bna_cat_1_conquest_two_steps_away_over_the_lake():
     """X-BNA-CAT-1, A-BNA-03: from a, over the Lake, to m; the Catapult stays in a; once a turn."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...effects import Ability
 from ...errors import RuleError
 from ..registry import module
-from . import powers
+from . import powers, pygmy_die
 from .races import HomunculiPile, Leprechauns, cauldrons_pay, state
 
 if TYPE_CHECKING:
@@ -61,6 +61,9 @@ class BeNotAfraid:
     describe_state = staticmethod(describe_state)
     steps = {"turn_start": (cauldrons_pay,)}
     effects = (AddedArguments(), HomunculiPile())
+    decisions = {pygmy_die.KIND: pygmy_die.enter}  # a Pygmy's die entered from the table
+    handlers = {pygmy_die.WORD: pygmy_die.enter}
+    legal = (pygmy_die.legal,)
 
     @staticmethod
     def snapshot(game: Game) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...effects import Ability, register
 from ...errors import RuleError
+from . import pygmy_die
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -171,20 +172,9 @@ def ability_has_pile(race: str) -> bool:
 class Pygmies(Ability):
     """X-BNA-PYG-1, A-BNA-02: each Pygmy discarded by an enemy conquest or conversion rolls the
     die for that many Pygmies from the tray; they are placed after the attacker's turn, like
-    withdrawn tokens (the owner's pending `redeploy`). Active only."""
+    withdrawn tokens (the owner's pending `redeploy`). Active only. The die: `pygmy_die`."""
 
     id, rule = "pygmies", "X-BNA-PYG-1"
 
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
-        events = []
-        tray = game.tray(army.race) + lost  # the lost ones are back in the tray
-        for _ in range(lost):
-            roll = game._roll(None)
-            gain = max(0, min(roll, tray))
-            tray -= gain
-            army.hand += gain
-            army.withdrawn += gain
-            events.append(game._event("roll", f"{game.players[army.owner]}'s Pygmies roll {roll}: "
-                                      f"{gain} new Pygmies", army.owner, roll=roll, gained=gain,
-                                      region=game.board.ids[region]))
-        return events
+        return pygmy_die.lost(game, army, region, lost)

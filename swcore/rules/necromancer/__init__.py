@@ -164,8 +164,8 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         a.do in ("pick", "decline")
         or (a.do == "redeploy" and not a.tokens)  # no map region: they go onto the Island
         or (a.do != "redeploy" and _names_island(a))))]  # it empties at Ready Troops
-    if game.game_over or game.queue or game.seat != st.seat(game):
-        return out
+    if game.game_over or game._blocking() is not None or game.seat != st.seat(game):
+        return out  # a decision waits (withdrawn tokens, a die or a combo from the table)
     items = ["ghost", *st.book(game)["unbought"]]
     return [Action.trusted(nec, "buy", item=x) for x in items
             if words.buy_error(game, st.seat(game), x) is None] + out

@@ -10,9 +10,11 @@ labels, so the two always match what the page shows. The screen refuses a tap wh
 label is not the current one (`TurnScreen.tapped`).
 
 In a browser page (`live`, set once the page's connection light has rendered) the button's own
-click event is ignored and only the tap counts. A client without JavaScript (the protocol devices
-of scripts/bench_app.py) has only the click, handled as before (no seq: the store's primary key
-still refuses a write on a stale seq made in another process).
+click event is ignored and only the tap counts: BokehJS sends the click first (its CustomJS runs
+asynchronously), then the tap. A client that sends the click alone (no JavaScript, an old page)
+is refused as stale, never run: a bare click names neither the label nor the seq its screen
+showed. The protocol devices of scripts/bench_app.py send what BokehJS sends: the light's `live`,
+then for each button the click and the tap.
 """
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ tap.value = JSON.stringify({slot: %d, seq: Number(seen.value), label: (cb_obj.or
 class TapChannel:
     """The hidden inputs of one screen and its pooled buttons, by slot."""
 
-    def __init__(self, on_tap: Callable[[Any, int, str], Any], on_click: Callable[[Any], Any]):
+    def __init__(self, on_tap: Callable[[Any, int, str], Any]):
+        """`on_tap(button, seq, label)`; `button` None for a click that carried no tap."""
         self.on_tap = on_tap
-        self.on_click = on_click
         self.live = False
         self.buttons: list[Any] = []
         hidden = {"styles": {"display": "none"}, "width": 0, "height": 0, "margin": 0}
@@ -45,9 +47,6 @@ class TapChannel:
         self.box = pn.Row(self.seen, self.tap, styles={"display": "none"}, height=0, margin=0)
 
     # `pool_button` calls these: the channel is the `press` of the screen's buttons.
-    def __call__(self, what: Any) -> None:
-        self.on_click(what)
-
     def adopt(self, button: Any) -> None:
         """Give `button` a slot and the browser-side callback (before its model exists)."""
         if getattr(button, "sw_slot", None) is not None:
@@ -57,9 +56,9 @@ class TapChannel:
         button.js_on_click(args={"tap": self.tap, "seen": self.seen}, code=JS % button.sw_slot)
 
     def clicked(self, button: Any) -> None:
-        """The button's click event: only for a client that sends no taps."""
+        """The button's click event: in a page, the tap that follows decides; else refused."""
         if not self.live:
-            self.on_click(button.sw_action)
+            self.on_tap(None, int(self.seen.value), "")
 
     def set_seq(self, seq: int) -> None:
         if self.seen.value != str(seq):

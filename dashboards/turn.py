@@ -125,7 +125,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         self._legal: list[Action] = []
         self._groups: dict[tuple, inputs.Group] = {}
         self._steps = 1
-        self._taps = TapChannel(self.tapped, self._press)
+        self._taps = TapChannel(self.tapped)
         g = session.game
         self._names = display_names(g)
         self._mover = (g.turn, g.to_act)
@@ -442,9 +442,9 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             show(panel, panel is box)
 
     def tapped(self, button: Any, seq: int, text: str) -> None:
-        """A tap from the page: `button` as it was labelled at `seq`. Refused (and said) when
-        the game or the button changed since: the page already shows the new state."""
-        if seq != self.session.seq or text != button.label or button.sw_action is None:
+        """A tap from the page: `button` as it was labelled at `seq` (None: a bare click). Refused
+        (and said) when the game or the button changed since: the page shows the new state."""
+        if button is None or seq != self.session.seq or text != button.label or not button.sw_action:
             with self._batch("action"):
                 self.session.refuse_tap(seq)
                 self._show_error(None)

@@ -8,7 +8,6 @@ updated in place: an action usually sends only property patches to the browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -146,11 +145,10 @@ def button(label: str, **kw: Any) -> pn.widgets.Button:
     return pn.widgets.Button(label=label, **kw)
 
 
-def pool_button(press: Callable[[Any], None], width: int = 0,
-                hidden: bool = False) -> pn.widgets.Button:
+def pool_button(press: Any, width: int = 0, hidden: bool = False) -> pn.widgets.Button:
     """A button whose click calls `press(button.sw_action)`; the action changes with the game.
-    A `press` with `adopt`/`clicked` (a `taps.TapChannel`) gets the button and its clicks, so
-    that a tap carries what the page showed."""
+    A `press` with `adopt`/`clicked` (a `taps.TapChannel`) gets the button and its clicks
+    instead, so that a tap carries what the page showed."""
     size = {"width": width, "sizing_mode": "fixed"} if width else {"sizing_mode": "stretch_width"}
     b = button("", height=BIG, styles={"display": "none"} if hidden else {}, **size)
     b.sw_action = None  # type: ignore[attr-defined]
@@ -162,7 +160,7 @@ def pool_button(press: Callable[[Any], None], width: int = 0,
     return b
 
 
-def show_buttons(box: Any, specs: list[tuple[str, str, Any]], press: Callable[[Any], None]) -> None:
+def show_buttons(box: Any, specs: list[tuple[str, str, Any]], press: Any) -> None:
     """Show (label, colour, action) buttons in `box`, reusing its buttons: a button keeps
     its label from one drawing to the next when it can (a new label costs the server about
     0.8 ms), and the CSS `order` puts the buttons in the order of `specs` (changing the

@@ -24,7 +24,8 @@ Method (what a club sees):
     server work and the browser's own drawing.
   * the others are **protocol devices**: `bokeh.client` sessions speaking Bokeh's websocket
     protocol to the same app, as BokehJS does (they pull the document, send the same button
-    clicks and map selections as events and property changes, and receive the same updates).
+    clicks and map selections as events and property changes, with the taps the page's
+    JavaScript writes after a click, and receive the same updates).
     Each runs in its own thread and Tornado loop. **Action latency** = the event sent -> the
     update that shows its result received and applied (the header's seq, or the "Conquer"
     button of the tapped region). It is the server's answer time as a device sees it, without
@@ -393,14 +394,32 @@ class Device:
         self._changed.set()
 
     def click(self, button: Any) -> None:
+        """What BokehJS sends for a click: the click event, then what the button's CustomJS
+        writes (a pooled button of the turn screen: the tap naming its slot, the seq its
+        screen shows and its label; dashboards/taps.py), as the page does after the event."""
         if button is None:
             raise LookupError("no such button on the screen")
         self.doc.callbacks.send_event(ButtonClick(button))
+        for cb in button.js_event_callbacks.get("button_click", []):
+            slot = re.search(r"slot: (\d+)", cb.code)
+            if slot and {"tap", "seen"} <= set(cb.args):
+                cb.args["tap"].value = json.dumps({
+                    "slot": int(slot.group(1)), "seq": int(cb.args["seen"].value),
+                    "label": button.label, "n": time.time() + random.random()})
+
+    def render_light(self) -> None:
+        """What the page's connection light sends once drawn (dashboards/connection.py): the
+        page is live, so the app trusts only taps, as in a browser."""
+        for m in self.doc.models:
+            data = getattr(m, "data", None)
+            if data is not None and "live" in data.properties():
+                data.live = True
 
     # --- the table ---------------------------------------------------------------------
     async def _open(self) -> None:
         t = self.table
         self.doc.callbacks.send_event(DocumentReady())  # as BokehJS does once the page is up
+        self.render_light()
         self.click(self.button(lambda label: label == t.name))
         await self.until(lambda: self.text("Open table"))
         field_ = next(m for m in self.doc.models if type(m).__name__ == "TextInput"

@@ -97,14 +97,31 @@ def test_undo_confirmation_on_the_state_it_listed_works(store):
     assert store.rows(A.session.game_id)[-1].kind == "undo" and A.session.seq == seq + 1
 
 
-def test_a_client_without_taps_still_clicks(store):
-    """A protocol client (scripts/bench_app.py) sends only the click event."""
+def test_a_click_without_its_tap_is_refused_as_stale(store):
+    """C1: a client that sends the click event alone (no JavaScript: no label, no seq) cannot
+    run what the pooled button means now; it is refused and told, nothing is stored."""
     A, _ = two_screens(store)
     A._taps.live = False
     seq = A.session.seq
-    button(A, "End the turn").clicks += 1
-    button(A, "Confirm").clicks += 1
-    assert A.session.seq == seq + 2  # the confirmed placement, then the end of the turn
+    end = button(A, "End the turn")
+    end.clicks += 1
+    assert A.session.seq == seq == len(store.rows(A.session.game_id))
+    assert A.session.error == CHANGED and not A._confirm
+    assert A._alert.object and "screen changed" in A._alert.object
+    A._taps.send(end, seq)  # the same button, tapped with what the screen showed, works
+    assert A._confirm
+
+
+def test_a_click_then_its_tap_is_stored_once(store):
+    """What BokehJS sends for one tap: the click event, then the tap (its CustomJS runs
+    asynchronously). The click is ignored in a live page; the tap runs, once."""
+    A, _ = two_screens(store)
+    seq = A.session.seq
+    for name in ("End the turn", "Confirm"):
+        b = button(A, name)
+        b.clicks += 1
+        A._taps.send(b, seq)
+    assert A.session.seq == seq + 2 and A.session.error == ""
 
 
 def test_a_browser_click_event_alone_does_nothing(store):

@@ -35,6 +35,7 @@ from dashboards.i18n import N_, _  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
 from dashboards.modules_panel import ModulesPanel  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
+from dashboards.scoresheet import SheetScreen  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
 from dashboards.store import Store, get_store, normalise_code  # noqa: E402
 from dashboards.turn import PAGE_CSS, TurnScreen, esc, html  # noqa: E402
@@ -129,7 +130,7 @@ class TableApp(pn.viewable.Viewer):
                                       pn.state.cookies if pn.state.curdoc else {}))
         self.store = store
         self.device = secrets.token_hex(8)  # this page: the unit of the guessing limits
-        self.screen: TurnScreen | None = None
+        self.screen: TurnScreen | SheetScreen | None = None
         self.modules: ModulesPanel | None = None
         self.lobby = Lobby(store, on_open=self.open_session, on_new=self.new_game,
                            device=self.device)
@@ -181,7 +182,7 @@ class TableApp(pn.viewable.Viewer):
             loc.search = self.game_url()
 
     def _live(self, event: Any) -> None:
-        if self.screen is not None:
+        if isinstance(self.screen, TurnScreen):
             self.screen._taps.live = bool(event.new)
 
     # --- navigation ----------------------------------------------------------------------
@@ -216,12 +217,16 @@ class TableApp(pn.viewable.Viewer):
             self.screen.stop()
         if self.modules is not None:
             self.modules.stop()
-        self.screen = TurnScreen(session, on_leave=self.to_lobby)
-        self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
-        self.screen._taps.live = self.light.live
         self._opened = (session.game_id, session.code)
         self.code_box.visible = False
-        self._main[:] = [self.code_box, self.screen, self.modules]
+        if session.is_sheet:  # a score-only game: the score sheet, no map (scoresheet.py)
+            self.screen = SheetScreen(session, on_leave=self.to_lobby)
+            self._main[:] = [self.code_box, self.screen]
+        else:
+            self.screen = TurnScreen(session, on_leave=self.to_lobby)
+            self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
+            self.screen._taps.live = self.light.live
+            self._main[:] = [self.code_box, self.screen, self.modules]
         self.screen.start_polling()
         self.code_button.visible = True
         self.page = "game"

@@ -29,6 +29,7 @@ from swcore import (
 )
 from swcore.game import make_setup
 from swcore.i18n import explain
+from swcore.scoresheet import ScoreSheet, is_sheet, make_sheet_setup
 
 from . import limits
 from .i18n import N_, _, lang, ngettext
@@ -137,10 +138,17 @@ def fold(rows: Iterable[EventRow]) -> tuple[list[dict[str, Any]], list[dict[str,
     return log, redo
 
 
-def build_game(setup: dict[str, Any], rows: Iterable[EventRow]) -> Game:
-    """A game = `Game(setup)` with every effective logged action applied, plus its redo stack."""
+def new_game(setup: dict[str, Any]) -> Game | ScoreSheet:
+    """The game a stored set-up starts: a score sheet when its `mode` says so (a set-up flag,
+    so databases and saves from before the score-only mode load unchanged), else a map game."""
+    return ScoreSheet(setup) if is_sheet(setup) else Game(setup)
+
+
+def build_game(setup: dict[str, Any], rows: Iterable[EventRow]) -> Any:
+    """A game = `new_game(setup)` with every effective logged action applied, plus its redo
+    stack (a `Game`, or a `ScoreSheet`: the same `apply`, `undo`, `redo` and log)."""
     log, redo = fold(rows)
-    game = Game(setup)
+    game = new_game(setup)
     for k, entry in enumerate(log):
         try:
             game.apply(entry)
@@ -189,12 +197,14 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
                 demo: bool = False, device: str | None = None,
                 expansions: list[str] | None = None, values: dict[str, int] | None = None,
                 supply: dict[str, int] | None = None,
-                extra: dict[str, Any] | None = None) -> tuple[int, str]:
+                extra: dict[str, Any] | None = None, scores: bool = False) -> tuple[int, str]:
     """Check a new game's set-up and store it; returns (game id, join code). `expansions`,
     `values`, `supply` and `extra` (the modules' set-up keys) go to `make_setup` as they are. With
     `stacks="table"`, `races`/`powers` are the six visible pairs as they lie on the table and
     each later pair is entered (a `reveal` action) as it comes up. With `device` (a page), the
-    creation limits apply (per device and per process; `SetupError` on field "limit")."""
+    creation limits apply (per device and per process; `SetupError` on field "limit"). With
+    `scores`, the game is a score sheet (`swcore.scoresheet`): `board` is then optional (a
+    board the app does not have is left out) and checks the counts when given."""
     if device is not None:
         wait = max(limits.DEVICE_CREATES.wait(device), limits.PROCESS_CREATES.wait("all"))
         if wait > 0:
@@ -205,8 +215,8 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
     if len(name) > 60:
         raise SetupError("table_name", "Table names are at most 60 characters.")
     names = clean_players(players)
-    board = board or f"base-{len(names)}p"
-    if board not in builtin_ids():
+    board = board or (None if scores else f"base-{len(names)}p")
+    if board is not None and board not in builtin_ids():
         raise SetupError("board", f"Unknown board {board!r}.")
     colours = list(colours or list(COLOURS)[: len(names)])
     if len(colours) != len(names):
@@ -217,9 +227,11 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
     if len(set(hexes)) != len(hexes):
         raise SetupError("colours", "Two players have the same colour.")
     try:
-        setup = make_setup(board, names, seed=seed, races=races, powers=powers, options=options,
-                           turns=turns, stacks=stacks, expansions=expansions, values=values,
-                           supply=supply, extra=extra)
+        setup = (make_sheet_setup(names, board=board, expansions=expansions, turns=turns)
+                 if scores else
+                 make_setup(board, names, seed=seed, races=races, powers=powers, options=options,
+                            turns=turns, stacks=stacks, expansions=expansions, values=values,
+                            supply=supply, extra=extra))
     except InputError as err:
         raise SetupError(err.field, str(err)) from None
     meta = {"colours": dict(zip(names, hexes, strict=True)),
@@ -272,7 +284,7 @@ class TableSession(param.Parameterized):
         self._setup = record.setup
         self._lock = threading.RLock()
         self._rows: list[EventRow] = []  # the stored log as this device has applied it
-        self.game: Game = Game(self._setup)
+        self.game: Any = new_game(self._setup)  # a Game, or a ScoreSheet (`is_sheet`)
         self.reload()
 
     # --- opening ------------------------------------------------------------------------
@@ -461,9 +473,17 @@ class TableSession(param.Parameterized):
     def colour(self, player: str) -> str:
         return self.colours.get(player, "#555555")
 
+    @property
+    def is_sheet(self) -> bool:
+        """A score-only game (`swcore.scoresheet`): the score-sheet screen shows it."""
+        return isinstance(self.game, ScoreSheet)
+
+    def _describe(self, entry: dict[str, Any]) -> str:
+        return self.game.describe(entry) if self.is_sheet else describe(entry)
+
     def undo_preview(self, steps: int) -> list[str]:
         """The actions `undo(steps)` would take back, most recent first, as text."""
-        return [describe(e) for e in self.game.log[::-1][:steps]]
+        return [self._describe(e) for e in self.game.log[::-1][:steps]]
 
     def redo_preview(self, steps: int) -> list[str]:
-        return [describe(e) for e in self.game.redo_stack[:steps]]
+        return [self._describe(e) for e in self.game.redo_stack[:steps]]

@@ -72,3 +72,54 @@ class Watcher:
         for screen in screens:
             if seqs.get(screen.session.game_id, 0) != screen.session.seq:
                 screen.schedule_sync()
+
+
+class Following:
+    """What a screen needs to follow other devices through the `Watcher` (the score sheet's
+    screen; the turn screen has its own, with its metrics): `session`, `_doc`, `_pending` and
+    `poll()` on the screen."""
+
+    session: Any
+    _doc: Any = None
+    _pending = False
+
+    def start_polling(self) -> None:
+        import panel as pn
+
+        if self._doc is None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
+            self._doc = pn.state.curdoc
+            Watcher.of(self.session.store).add(self)
+            pn.state.on_session_destroyed(lambda ctx: self.stop())
+
+    def schedule_sync(self) -> None:
+        """Run `poll` on this screen's document, once at a time."""
+        import panel as pn
+        from panel.io.state import set_curdoc
+
+        if self._doc is None or self._pending:
+            return
+        self._pending = True
+
+        def run() -> None:
+            self._pending = False
+            with pn.io.hold():
+                self.poll()
+        try:
+            with set_curdoc(self._doc):
+                pn.state.execute(run, schedule=True)
+        except Exception:  # the page was closed: stop following
+            self._pending = False
+            self.stop()
+
+    def poll(self) -> None:
+        self.session.sync()
+
+    def poke(self) -> None:
+        """After this screen stored an action: the process's other screens follow at once."""
+        if self._doc is not None:
+            Watcher.of(self.session.store).poke(self)
+
+    def stop(self) -> None:
+        if self._doc is not None:
+            Watcher.of(self.session.store).remove(self)
+            self._doc = None

@@ -1,16 +1,16 @@
 """The score sheet: a game kept by its scores only, for a table that does not tap conquests
 (or plays a board the engine does not have).
 
-Per player and turn the table enters what it did: the combo picked (`pick`), going into
-decline, and what each of the player's races holds at the end of the turn, as counts: regions
+Per player and turn the table enters what it did: the combo picked (`combo`), going into
+decline (`into_decline`), and what each of the player's races holds at the end of the turn, as counts: regions
 by terrain, symbols, and the counts the rule modules declare (`swcore.sheetcounts`). The
 coins are the engine's: each turn is scored by `swcore.scoring.score_items` on a stand-in game
 whose board is built from those counts, so every race's and power's bonus is the one the map
 game computes. Like `Game`: `apply` checks everything before changing anything, `undo`/`redo`,
 a log replayed on load, coins hidden per player (`view`). The one entry word is `turn`:
 
-    {"by": "Ann", "do": "turn", "pick": {"race": ..., "power": ..., "position": 2},
-     "decline": false, "held": {race: {"terrain": {"hill": 2}, "symbol": {"mine": 1},
+    {"by": "Ann", "do": "turn", "combo": {"race": ..., "power": ..., "position": 2},
+     "into_decline": false, "held": {race: {"terrain": {"hill": 2}, "symbol": {"mine": 1},
      "count": {"nonempty": 1}}}, "other": 0}
 """
 
@@ -39,7 +39,7 @@ MODE = "scores"  # a set-up's `mode` for a score sheet (a map game's set-up has 
 WORD = "turn"
 MAX_COUNT = 200  # regions of one kind: more than any board has
 MAX_COINS = 999
-ENTRY_KEYS = {"by", "do", "pick", "decline", "after_scoring", "held", "other"}
+ENTRY_KEYS = {"by", "do", "combo", "into_decline", "after_scoring", "held", "other"}
 PICK_KEYS = {"race", "power", "position", "paid", "collected"}
 
 
@@ -183,11 +183,11 @@ class ScoreSheet:
         seat = self.seat
         if by != self.current:
             raise RuleError("B-FLOW-1", f"it is {self.current}'s turn, not {by}'s")
-        pick = self._check_pick(seat, entry.get("pick"))
-        decline = entry.get("decline", False)
+        pick = self._check_pick(seat, entry.get("combo"))
+        decline = entry.get("into_decline", False)
         after = entry.get("after_scoring", False)
         if not isinstance(decline, bool) or not isinstance(after, bool):
-            raise InputError("decline", "true or false")
+            raise InputError("into_decline", "true or false")
         active = self.active[seat]
         if decline:
             if pick:
@@ -198,14 +198,14 @@ class ScoreSheet:
                 raise RuleError("B-DECL-1", "only a race whose power says so declines after "
                                             "scoring an expansion turn")
         elif after:
-            raise InputError("after_scoring", "only with decline")
+            raise InputError("after_scoring", "only with into_decline")
         elif pick is None and active is None:
             raise RuleError("B-FLOW-4", f"{by} has no active race: a turn starts with a pick")
         other = _whole(entry.get("other", 0), "other", -MAX_COINS, MAX_COINS)
         races = ([pick["race"]] if pick else []) + self.races_of(seat)
         held = self._check_held(seat, entry.get("held", {}), races, decline and not after)
-        clean = {"by": by, "do": WORD, **({"pick": pick} if pick else {}),
-                 **({"decline": True} if decline else {}), **({"after_scoring": True} if after else {}),
+        clean = {"by": by, "do": WORD, **({"combo": pick} if pick else {}),
+                 **({"into_decline": True} if decline else {}), **({"after_scoring": True} if after else {}),
                  "held": held, **({"other": other} if other else {})}
         return clean, {"seat": seat, "pick": pick, "decline": decline, "after": after,
                        "held": held, "other": other}
@@ -214,29 +214,29 @@ class ScoreSheet:
         if pick is None:
             return None
         if not isinstance(pick, dict) or set(pick) - PICK_KEYS:
-            raise InputError("pick", "a mapping {race, power, position, paid, collected}")
+            raise InputError("combo", "a mapping {race, power, position, paid, collected}")
         if self.active[seat] is not None:
             raise RuleError("B-FLOW-5", f"{self.players[seat]} already has an active race; a new "
                                         "combo comes only after going into decline")
         race, power = pick.get("race"), pick.get("power")
         if race not in self.races():
-            raise InputError("pick.race", f"{race!r} is not a race of the banners in play")
+            raise InputError("combo.race", f"{race!r} is not a race of the banners in play")
         if power not in self.powers():
-            raise InputError("pick.power", f"{power!r} is not a power of the badges in play")
+            raise InputError("combo.power", f"{power!r} is not a power of the badges in play")
         if race in self.armies:
             raise RuleError("B-COMBO-1", f"{race_name(race)} are already on the board")
         if any(power in a.powers for a in self.armies.values()):
             raise RuleError("B-COMBO-1", f"the {CATALOGUE[power].english} badge is already in play")
         position = pick.get("position")
         if position is not None:
-            position = _whole(position, "pick.position", 0, 5)  # B-COMBO-1: positions 0 to 5
+            position = _whole(position, "combo.position", 0, 5)  # B-COMBO-1: positions 0 to 5
         paid = pick.get("paid")
         if paid is None:
             if position is None:
-                raise InputError("pick.position", "give the combo's position or the coins paid")
+                raise InputError("combo.position", "give the combo's position or the coins paid")
             paid = position  # B-COMBO-2: one coin on each combo above
-        paid = _whole(paid, "pick.paid", 0, MAX_COINS)
-        collected = _whole(pick.get("collected", 0), "pick.collected", 0, MAX_COINS)
+        paid = _whole(paid, "combo.paid", 0, MAX_COINS)
+        collected = _whole(pick.get("collected", 0), "combo.collected", 0, MAX_COINS)
         if paid > self.coins[seat]:
             raise RuleError("B-COMBO-3", f"the combo costs {paid} coins; "
                                          f"{self.players[seat]} has {self.coins[seat]}")
@@ -492,10 +492,10 @@ class ScoreSheet:
     def describe(self, entry: dict[str, Any]) -> str:
         """A logged turn in words (the undo confirmation)."""
         parts = [f"{entry.get('by')}'s turn"]
-        pick = entry.get("pick")
+        pick = entry.get("combo")
         if pick:
             parts.append(f"picks {race_name(pick['race'])} / {CATALOGUE[pick['power']].english}")
-        if entry.get("decline"):
+        if entry.get("into_decline"):
             parts.append("goes into decline")
         regions = sum(sum(h.get("terrain", {}).values()) for h in entry.get("held", {}).values())
         parts.append(f"{regions} region{'s' if regions != 1 else ''} held")

@@ -21,7 +21,7 @@ def first(s: ScoreSheet, race: str, power: str, terrain: dict, symbol: dict | No
           count: dict | None = None, position: int = 0) -> int:
     """Ann picks at `position` and holds these regions; returns what the turn scored."""
     before = s.coins[0]
-    s.apply({"by": "Ann", "do": "turn", "pick": {"race": race, "power": power, "position": position},
+    s.apply({"by": "Ann", "do": "turn", "combo": {"race": race, "power": power, "position": position},
              "held": held(race, terrain, symbol, count)})
     return s.coins[0] - before + position
 
@@ -45,12 +45,12 @@ def test_B_RACE_WIZARDS_1_magic_sources():
 def test_B_RACE_DWARVES_1_mines_in_decline_too():
     s = sheet()
     assert first(s, "dwarves", "berserk", {"mountain": 3}, {"mine": 2}) == 5  # 3 + 2
-    s.apply({"by": "Bob", "do": "turn", "pick": {"race": "ratmen", "power": "commando", "position": 0},
+    s.apply({"by": "Bob", "do": "turn", "combo": {"race": "ratmen", "power": "commando", "position": 0},
              "held": held("ratmen", {"sea": 0, "hill": 1})})
     before = s.coins[0]
     # B-SCORE-4 and B-SCORE-2: the turn spent declining scores 1 per region, and the
     # Dwarves' mines still count in decline: 3 regions + 2 mines = 5.
-    s.apply({"by": "Ann", "do": "turn", "decline": True,
+    s.apply({"by": "Ann", "do": "turn", "into_decline": True,
              "held": held("dwarves", {"mountain": 3}, {"mine": 2})})
     assert s.coins[0] - before == 5
     assert s.declined[0] == ["dwarves"] and s.active[0] is None
@@ -85,7 +85,7 @@ def test_B_POW_FORTIFIED_2_one_coin_per_fortress():
 def test_B_POW_WEALTHY_1_seven_coins_on_the_first_turn_only():
     s = sheet()
     assert first(s, "ratmen", "wealthy", {"hill": 2}) == 2 + 7
-    s.apply({"by": "Bob", "do": "turn", "pick": {"race": "elves", "power": "mounted", "position": 0},
+    s.apply({"by": "Bob", "do": "turn", "combo": {"race": "elves", "power": "mounted", "position": 0},
              "held": held("elves", {"hill": 1})})
     before = s.coins[0]
     s.apply({"by": "Ann", "do": "turn", "held": held("ratmen", {"hill": 2})})
@@ -96,11 +96,11 @@ def test_B_COMBO_2_and_3_position_price_and_coins_collected():
     s = sheet()
     # Position 3 costs 3 coins; 2 coins lying on it are collected; 1 region scores 1: 5-3+2+1.
     s.apply({"by": "Ann", "do": "turn", "held": held("ratmen", {"hill": 1}),
-             "pick": {"race": "ratmen", "power": "hill", "position": 3, "collected": 2}})
+             "combo": {"race": "ratmen", "power": "hill", "position": 3, "collected": 2}})
     assert s.coins[0] == 5 - 3 + 2 + 1 + 1  # + the Hill bonus
     with pytest.raises(RuleError) as err:  # B-COMBO-3: Bob has 5 coins
         s.apply({"by": "Bob", "do": "turn", "held": {},
-                 "pick": {"race": "elves", "power": "forest", "paid": 6}})
+                 "combo": {"race": "elves", "power": "forest", "paid": 6}})
     assert err.value.rule == "B-COMBO-3"
 
 
@@ -112,18 +112,18 @@ def play_round(s: ScoreSheet, ann: dict, bob: dict) -> None:
 
 def test_B_SCORE_4_no_bonus_for_the_race_declining_and_B_DECL_4_older_race_leaves():
     s = sheet()
-    bob = {"pick": {"race": "elves", "power": "forest", "position": 0}, "held": held("elves", {"hill": 1})}
-    play_round(s, {"pick": {"race": "humans", "power": "merchant", "position": 0},
+    bob = {"combo": {"race": "elves", "power": "forest", "position": 0}, "held": held("elves", {"hill": 1})}
+    play_round(s, {"combo": {"race": "humans", "power": "merchant", "position": 0},
                    "held": held("humans", {"farmland": 2})}, bob)
     before = s.coins[0]
-    s.apply({"by": "Ann", "do": "turn", "decline": True, "held": held("humans", {"farmland": 2})})
+    s.apply({"by": "Ann", "do": "turn", "into_decline": True, "held": held("humans", {"farmland": 2})})
     assert s.coins[0] - before == 2  # no farmland, no Merchant (B-DECL-2: badge thrown away)
     assert s.armies["humans"].powers == ()
     s.apply({"by": "Bob", "do": "turn", "held": held("elves", {"hill": 1})})
-    s.apply({"by": "Ann", "do": "turn", "pick": {"race": "orcs", "power": "spirit", "position": 0},
+    s.apply({"by": "Ann", "do": "turn", "combo": {"race": "orcs", "power": "spirit", "position": 0},
              "held": {**held("orcs", {"hill": 2}), **held("humans", {"farmland": 1})}})
     s.apply({"by": "Bob", "do": "turn", "held": held("elves", {"hill": 1})})
-    s.apply({"by": "Ann", "do": "turn", "decline": True,
+    s.apply({"by": "Ann", "do": "turn", "into_decline": True,
              "held": {**held("orcs", {"hill": 2}), **held("humans", {"farmland": 1})}})
     # Spirit (B-POW-SPIRIT-1): the Orcs in decline do not count in the limit, Humans stay.
     assert s.declined[0] == ["humans", "orcs"] and s.armies["orcs"].powers == ("spirit",)
@@ -132,14 +132,14 @@ def test_B_SCORE_4_no_bonus_for_the_race_declining_and_B_DECL_4_older_race_leave
 def test_B_DECL_4_the_older_in_decline_race_leaves_before_scoring():
     s = sheet()
     bob = {"held": held("elves", {"hill": 1})}
-    play_round(s, {"pick": {"race": "humans", "power": "merchant", "position": 0},
+    play_round(s, {"combo": {"race": "humans", "power": "merchant", "position": 0},
                    "held": held("humans", {"farmland": 2})},
-               {"pick": {"race": "elves", "power": "forest", "position": 0}, **bob})
-    play_round(s, {"decline": True, "held": held("humans", {"farmland": 2})}, bob)
-    play_round(s, {"pick": {"race": "orcs", "power": "hill", "position": 0},
+               {"combo": {"race": "elves", "power": "forest", "position": 0}, **bob})
+    play_round(s, {"into_decline": True, "held": held("humans", {"farmland": 2})}, bob)
+    play_round(s, {"combo": {"race": "orcs", "power": "hill", "position": 0},
                    "held": {**held("orcs", {"hill": 2}), **held("humans", {"farmland": 2})}}, bob)
     before = s.coins[0]
-    s.apply({"by": "Ann", "do": "turn", "decline": True, "held": held("orcs", {"hill": 2})})
+    s.apply({"by": "Ann", "do": "turn", "into_decline": True, "held": held("orcs", {"hill": 2})})
     assert "humans" not in s.armies and s.declined[0] == ["orcs"]
     assert s.coins[0] - before == 2
     err = s.why_illegal({"by": "Bob", "do": "turn", "held": held("humans", {"farmland": 1})})
@@ -148,17 +148,17 @@ def test_B_DECL_4_the_older_in_decline_race_leaves_before_scoring():
 
 def test_B_POW_STOUT_1_declines_after_scoring_with_its_bonus():
     s = sheet()
-    play_round(s, {"pick": {"race": "humans", "power": "stout", "position": 0},
+    play_round(s, {"combo": {"race": "humans", "power": "stout", "position": 0},
                    "held": held("humans", {"farmland": 2})},
-               {"pick": {"race": "elves", "power": "forest", "position": 0},
+               {"combo": {"race": "elves", "power": "forest", "position": 0},
                 "held": held("elves", {"hill": 1})})
     before = s.coins[0]
-    s.apply({"by": "Ann", "do": "turn", "decline": True, "after_scoring": True,
+    s.apply({"by": "Ann", "do": "turn", "into_decline": True, "after_scoring": True,
              "held": held("humans", {"farmland": 3})})
     assert s.coins[0] - before == 3 + 3  # scored as the active race, farmland included
     assert s.declined[0] == ["humans"]
     with pytest.raises(RuleError) as err:  # B-DECL-1: Elves without Stout
-        s.apply({"by": "Bob", "do": "turn", "decline": True, "after_scoring": True,
+        s.apply({"by": "Bob", "do": "turn", "into_decline": True, "after_scoring": True,
                  "held": held("elves", {"hill": 1})})
     assert err.value.rule == "B-DECL-1"
 
@@ -166,11 +166,11 @@ def test_B_POW_STOUT_1_declines_after_scoring_with_its_bonus():
 def test_B_LOSS_6_an_in_decline_race_without_regions_leaves():
     s = sheet()
     bob = {"held": held("elves", {"hill": 1})}
-    play_round(s, {"pick": {"race": "humans", "power": "merchant", "position": 0},
+    play_round(s, {"combo": {"race": "humans", "power": "merchant", "position": 0},
                    "held": held("humans", {"farmland": 2})},
-               {"pick": {"race": "elves", "power": "forest", "position": 0}, **bob})
-    play_round(s, {"decline": True, "held": held("humans", {"farmland": 1})}, bob)
-    s.apply({"by": "Ann", "do": "turn", "pick": {"race": "orcs", "power": "hill", "position": 0},
+               {"combo": {"race": "elves", "power": "forest", "position": 0}, **bob})
+    play_round(s, {"into_decline": True, "held": held("humans", {"farmland": 1})}, bob)
+    s.apply({"by": "Ann", "do": "turn", "combo": {"race": "orcs", "power": "hill", "position": 0},
              "held": held("orcs", {"hill": 1})})
     assert "humans" not in s.armies and s.declined[0] == []
 
@@ -182,12 +182,12 @@ def test_refusals_cite_their_rule_and_change_nothing():
     cases = [
         ({"by": "Bob", "do": "turn", "held": {}}, "B-FLOW-1"),
         ({"by": "Ann", "do": "turn", "held": {}}, "B-FLOW-4"),
-        ({"by": "Ann", "do": "turn", "decline": True, "held": {}}, "B-DECL-1"),
-        ({"by": "Ann", "do": "turn", "pick": {"race": "humans", "power": "hill", "position": 0},
+        ({"by": "Ann", "do": "turn", "into_decline": True, "held": {}}, "B-DECL-1"),
+        ({"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "hill", "position": 0},
           "held": held("humans", {"hill": 1}, {"mine": 2})}, "B-DEF-1"),
-        ({"by": "Ann", "do": "turn", "pick": {"race": "humans", "power": "hill", "position": 0},
+        ({"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "hill", "position": 0},
           "held": held("humans", {"farmland": 40})}, "B-DEF-1"),  # more than the board has
-        ({"by": "Ann", "do": "turn", "pick": {"race": "humans", "power": "hill", "position": 0},
+        ({"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "hill", "position": 0},
           "held": held("orcs", {"hill": 1})}, "B-SCORE-1"),
     ]
     for entry, rule in cases:
@@ -196,12 +196,12 @@ def test_refusals_cite_their_rule_and_change_nothing():
         assert err.value.rule == rule, entry
         assert s.to_dict() == before
     for entry, field in [
-        ({"by": "Ann", "do": "turn", "pick": {"race": "humans", "power": "hill", "position": 6}}, "pick.position"),
-        ({"by": "Ann", "do": "turn", "pick": {"race": "humans", "power": "hill", "position": 0},
+        ({"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "hill", "position": 6}}, "combo.position"),
+        ({"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "hill", "position": 0},
           "held": held("humans", {"hill": -1})}, "held.humans.terrain.hill"),
-        ({"by": "Ann", "do": "turn", "pick": {"race": "humans", "power": "hill", "position": 0},
+        ({"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "hill", "position": 0},
           "held": held("humans", {"lava": 1})}, "held.humans.terrain.lava"),
-        ({"by": "Ann", "do": "turn", "pick": {"race": "nobody", "power": "hill"}}, "pick.race"),
+        ({"by": "Ann", "do": "turn", "combo": {"race": "nobody", "power": "hill"}}, "combo.race"),
         ({"by": "Ann", "do": "conquer"}, "do"),
         (["not", "a", "mapping"], "entry"),
     ]:
@@ -215,7 +215,7 @@ def test_B_COMBO_1_a_race_or_badge_already_in_play_cannot_be_picked():
     s = sheet()
     first(s, "humans", "hill", {"hill": 1})
     with pytest.raises(RuleError) as err:
-        s.apply({"by": "Bob", "do": "turn", "pick": {"race": "humans", "power": "forest", "position": 0}})
+        s.apply({"by": "Bob", "do": "turn", "combo": {"race": "humans", "power": "forest", "position": 0}})
     assert err.value.rule == "B-COMBO-1"
 
 
@@ -223,7 +223,7 @@ def test_B_FLOW_3_the_game_ends_after_the_last_round_and_B_SCORE_3_hidden_coins(
     s = ScoreSheet.new(["Ann", "Bob"], turns=2)
     first(s, "humans", "hill", {"hill": 1})
     assert s.view("Bob")["coins"] == {"Ann": None, "Bob": 5}
-    s.apply({"by": "Bob", "do": "turn", "pick": {"race": "elves", "power": "forest", "position": 0},
+    s.apply({"by": "Bob", "do": "turn", "combo": {"race": "elves", "power": "forest", "position": 0},
              "held": held("elves", {"forest": 2})})
     play_round(s, {"held": held("humans", {"hill": 1})}, {"held": held("elves", {"forest": 2})})
     assert s.game_over and s.view("Bob")["coins"] == {"Ann": 9, "Bob": 13}
@@ -237,7 +237,7 @@ def test_B_FLOW_3_the_game_ends_after_the_last_round_and_B_SCORE_3_hidden_coins(
 def test_undo_redo_and_save_replay_the_same_sheet():
     s = sheet()
     first(s, "orcs", "pillaging", {"hill": 2}, count={"nonempty": 1})
-    s.apply({"by": "Bob", "do": "turn", "pick": {"race": "elves", "power": "forest", "position": 1},
+    s.apply({"by": "Bob", "do": "turn", "combo": {"race": "elves", "power": "forest", "position": 1},
              "held": held("elves", {"forest": 2})})
     after = (list(s.coins), list(s.track))
     assert s.undo(1) == 1 and s.coins == [9, 5] and s.current == "Bob"

@@ -1,0 +1,277 @@
+"""The score-sheet screen: a score-only game (`swcore.scoresheet`), for a table that does not
+tap its conquests or plays a board the app does not have.
+
+Per turn the current player enters what the table did: the combo picked (race, power, its
+position and the coins found on it), going into decline, and what each of their races holds at
+the end of the turn, with steppers by terrain, symbol and the counts the rule modules ask for.
+The engine computes the coins; the screen shows every player's last score with its breakdown,
+keeps the totals hidden (each player may peek at their own, B-SCORE-3) and, at the end, the
+standings and the same coins chart as the map game. Names come from the engine's catalogues
+and registries, so this file names no race, power or kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+
+from swcore.i18n import item_name
+from swcore.scoresheet import WORD
+
+from .cards import chip, coins_figure, score_html, scores_html, track_html
+from .i18n import _, lang
+from .session import TableSession
+from .watcher import Following
+from .widgets import Stepper, alert_pane, button, esc, html, put, show
+
+MOST = 40  # a stepper's top without a board to bound it
+W = {"sizing_mode": "stretch_width"}
+
+
+class ArmyCounts:
+    """The steppers of one race's counts at the end of the turn, seeded with its last entry."""
+
+    def __init__(self, screen: SheetScreen, k: int, title: str, last: dict[str, Any],
+                 active: bool):
+        sheet = screen.session.game
+        board = sheet.board
+        self.steppers: dict[tuple[str, str], Stepper] = {}
+        rows: list[Any] = [html(f"<h3>{title}</h3>")]
+        kinds = [("terrain", t, item_name(t, lang()), board.terrain.count(t) if board else MOST)
+                 for t in sheet.terrains()]
+        kinds += [("symbol", s, item_name(s, lang()),
+                   sum(s in x for x in board.symbols) if board else MOST) for s in sheet.symbols()]
+        kinds += [("count", c.id, (c.french if lang() == "fr" else c.english) + f" ({c.rule})", MOST)
+                  for c in sheet.counts() if active or not c.active_only]
+        for part, kid, label, most in kinds:
+            if most == 0:
+                continue
+            st = Stepper(esc(label), last.get(part, {}).get(kid, 0), 0, most)
+            st.layout.css_classes = [f"sw-step-{k}-{part}-{kid}"]
+            self.steppers[(part, kid)] = st
+            rows.append(st)
+        self.box = pn.Column(*rows, css_classes=["sw-card"], **W)
+
+    def value(self, declining: bool, active_only: set[str]) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {"terrain": {}, "symbol": {}, "count": {}}
+        for (part, kid), st in self.steppers.items():
+            if st.value and not (declining and part == "count" and kid in active_only):
+                out[part][kid] = st.value
+        return out
+
+
+class SheetScreen(Following, pn.viewable.Viewer):
+    """The score sheet of one session: header, the turn's entry, last scores, coins, undo."""
+
+    def __init__(self, session: TableSession, on_leave: Callable[[], Any] | None = None):
+        super().__init__()
+        self.session = session
+        self.on_leave = on_leave
+        self._key: Any = None
+        self._header = html("")
+        self._alert = alert_pane("danger")
+        self._last = html("")
+        self._scores = html("")
+        self._form = pn.Column(**W)
+        self._end = pn.Column(**W)
+        self._armies: list[tuple[str | None, ArmyCounts]] = []
+        self._peek_text = html("")
+        peeks = []
+        for p in session.players:
+            b = button(_("{player}: my coins").format(player=p), height=48)
+            b.on_click(lambda e, p=p: self.peek(p))
+            peeks.append(b)
+        hide = button(_("Hide"), height=48, width=100)
+        hide.on_click(lambda e: self.hide_peek())
+        self._peek = pn.Column(
+            html("<div class='sw-muted'>" + _("Coins stay hidden (B-SCORE-3). Each player may "
+                                             "peek at their own:") + "</div>"),
+            pn.FlexBox(*peeks, styles={"gap": "6px"}, **W),
+            pn.Row(self._peek_text, hide, **W), **W)
+        self._ask = html("")
+        self._yes = button(_("Yes"), color="primary")
+        self._no = button(_("Cancel"))
+        self._confirm = pn.Column(self._ask, pn.Row(self._yes, self._no), **W,
+                                  styles={"display": "none"})
+        self._asking = ""
+        self._yes.on_click(lambda e: self.confirm())
+        self._no.on_click(lambda e: self.ask(""))
+        undo, redo = button(_("↶ Undo…")), button(_("↷ Redo…"))
+        undo.on_click(lambda e: self.ask("undo"))
+        redo.on_click(lambda e: self.ask("redo"))
+        leave = button(_("Lobby"))
+        leave.on_click(lambda e: self.leave())
+        self._layout = pn.Column(self._header, self._alert, self._last, self._form, self._end,
+                                 self._scores, self._peek, pn.Row(undo, redo, leave),
+                                 self._confirm, **W)
+        self._watchers = [session.param.watch(lambda e: self.refresh(), ["version"]),
+                          session.param.watch(lambda e: self._show_error(), ["error"])]
+        self.hide_peek()
+        self.refresh()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+    def leave(self) -> None:
+        self.stop()
+        if self.on_leave:
+            self.on_leave()
+
+    def stop(self) -> None:
+        super().stop()
+        for w in self._watchers:
+            self.session.param.unwatch(w)
+        self._watchers = []
+
+    # --- drawing -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        s, g = self.session, self.session.game
+        status = ("<b>" + _("Game over") + "</b>" if g.game_over else
+                  _("To play: {player}").format(player=chip(g.current, s.colour(g.current))))
+        self._header.object = (
+            f"<div class='sw-top' data-seq='{s.seq}'><span><b>{esc(s.table_name)}</b> · "
+            + _("score sheet") + "</span><span>"
+            + _("Turn {turn} of {turns}").format(turn=min(g.turn, g.turns), turns=g.turns)
+            + f" {track_html(g)}</span><span>{status}</span></div>")
+        self._last.object = score_html(g, s.colours, prominent=True)
+        self._scores.object = scores_html(g, s.colours)
+        if self._key != s.seq:
+            self._key = s.seq
+            self._build_form()
+        self._show_error()
+
+    def _show_error(self) -> None:
+        text = self.session.error
+        self._alert.object = esc(text)
+        show(self._alert, bool(text))
+
+    def _build_form(self) -> None:
+        g = self.session.game
+        self._armies = []
+        if g.game_over:
+            put(self._form, [])
+            put(self._end, [html(self._standings()),
+                            pn.pane.Bokeh(coins_figure(g, self.session.colours), **W)])
+            return
+        put(self._end, [])
+        seat, p = g.seat, g.current
+        items: list[Any] = [html("<h3>" + _("{player}'s turn {turn}: what the table did").format(
+            player=chip(p, self.session.colour(p)), turn=g.turn) + "</h3>")]
+        self._race = self._power = None
+        self._decline = self._after = None
+        if g.active[seat] is None:
+            taken = {x for a in g.armies.values() for x in (a.race, *a.powers)}
+            races = {item_name(r, lang()): r for r in g.races() if r not in taken}
+            powers = {item_name(x, lang()): x for x in g.powers() if x not in taken}
+            self._race = pn.widgets.Select(label=_("Race picked"), options=races, **W)
+            self._power = pn.widgets.Select(label=_("Power picked"), options=powers, **W)
+            self._position = Stepper(_("Position in the column (0 = top, free; B-COMBO-2)"), 0, 0, 5)
+            self._collected = Stepper(_("Coins found on the combo (B-COMBO-3)"), 0, 0, MOST)
+            self._position.layout.css_classes = ["sw-step-position"]
+            self._collected.layout.css_classes = ["sw-step-collected"]
+            items += [pn.Row(self._race, self._power, **W), self._position, self._collected]
+            self._armies.append((None, ArmyCounts(self, 0, _("The race picked holds"), {}, True)))
+        else:
+            self._decline = pn.widgets.Checkbox(label=_("Goes into decline this turn (B-DECL)"))
+            self._after = pn.widgets.Checkbox(label=_("…after scoring this turn's expansion "
+                                                     "(only a power that says so, B-DECL-1)"))
+            items += [self._decline, self._after]
+        for k, race in enumerate(g.races_of(seat), start=len(self._armies)):
+            army = g.armies[race]
+            what = _("in decline") if army.declined else _("active")
+            title = f"{esc(item_name(race, lang()))} ({what}) " + _("holds")
+            self._armies.append((race, ArmyCounts(self, k, title, g.held.get(race, {}),
+                                                  not army.declined)))
+        items += [box.box for _r, box in self._armies]
+        self._other = Stepper(_("Coins won or paid during the turn by other rules (entered)"),
+                              0, -MOST, MOST)
+        self._other.layout.css_classes = ["sw-step-other"]
+        go = button(_("Score the turn"), color="primary", height=56)
+        go.on_click(lambda e: self.submit())
+        items += [self._other, go]
+        put(self._form, items)
+
+    def _standings(self) -> str:
+        g = self.session.game
+        win = set(g.winners())
+        rows = sorted(zip(g.players, g.coins, strict=True), key=lambda r: -r[1])
+        body = "".join(f"<tr><td>{chip(p, self.session.colour(p))}"
+                       + (" <b>" + _("winner") + "</b>" if p in win else "")
+                       + f"</td><td class='num'>{c}</td></tr>" for p, c in rows)
+        return ("<div class='sw-card'><h3>" + _("Final standings") + "</h3><table class='sw-table'>"
+                "<tr><th>" + _("Player") + "</th><th class='num'>" + _("Coins") + "</th></tr>"
+                f"{body}</table><p class='sw-muted'>" + _("Most coins wins (B-END-1); the score "
+                "sheet does not know the tokens on the board, so a tie is shared.") + "</p></div>")
+
+    # --- acting --------------------------------------------------------------------------
+    def entry(self) -> dict[str, Any]:
+        """The turn as the form holds it (the engine checks it)."""
+        g = self.session.game
+        e: dict[str, Any] = {"by": g.current, "do": WORD, "held": {}}
+        declining = bool(self._decline and self._decline.value)
+        after = bool(self._after and self._after.value and declining)
+        if self._race is not None:
+            e["combo"] = {"race": self._race.value, "power": self._power.value,
+                         "position": self._position.value, "collected": self._collected.value}
+        if declining:
+            e["into_decline"] = True
+        if after:
+            e["after_scoring"] = True
+        only = {c.id for c in g.counts() if c.active_only}
+        for race, box in self._armies:
+            picked = e.get("combo", {}).get("race")
+            race = race or picked
+            active = race in (g.active[g.seat], picked)
+            e["held"][race] = box.value(active and declining and not after, only)
+        if self._other.value:
+            e["other"] = self._other.value
+        return e
+
+    def submit(self) -> bool:
+        with pn.io.hold():
+            ok = self.session.act(self.entry(), self._key)
+        if ok:
+            self.poke()
+        return ok
+
+    def ask(self, what: str) -> None:
+        """Open (or close, "") the undo or redo confirmation with what it takes back."""
+        self._asking = what
+        if what:
+            lines = (self.session.undo_preview(1) if what == "undo"
+                     else self.session.redo_preview(1))
+            if not lines:
+                self.session.error = _("Nothing to undo.") if what == "undo" else _("Nothing to redo.")
+                return
+            verb = _("Undo") if what == "undo" else _("Redo")
+            self._ask.object = ("<b>" + _("{verb} — are you sure?").format(verb=verb) + "</b><ul>"
+                                + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>")
+            self._yes.label = _("Yes, undo") if what == "undo" else _("Yes, redo")
+        show(self._confirm, bool(what))
+
+    def confirm(self) -> None:
+        what, self._asking = self._asking, ""
+        show(self._confirm, False)
+        ok = (self.session.undo(1, self._key) if what == "undo"
+              else self.session.redo(1, self._key) if what == "redo" else False)
+        if ok:
+            self.poke()
+
+    def peek(self, player: str) -> str:
+        """One player's own coins (`view(player)`), until Hide."""
+        coins = self.session.game.view(player)["coins"][player]
+        text = ("<div class='sw-card' style='background:#fff8e1'>" + _(
+            "{player} has {coins} coins {only}").format(
+            player=chip(player, self.session.colour(player)),
+            coins=f"<span class='sw-big'>{coins}</span>",
+            only="<span class='sw-muted'>" + _("(only {player} should look)").format(
+                player=esc(player)) + "</span>") + "</div>")
+        self._peek_text.object = text
+        show(self._peek[-1])
+        return text
+
+    def hide_peek(self) -> None:
+        self._peek_text.object = ""
+        show(self._peek[-1], False)

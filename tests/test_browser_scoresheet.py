@@ -1,0 +1,89 @@
+"""The score-only mode through a whole round in Debian's chromium (issue 12): a score sheet
+created with the new-game form, then three players each enter a pick and the regions their race
+holds with the steppers; every score shown is worked out by hand from the rule book."""
+
+from __future__ import annotations
+
+import pytest
+import test_browser_app as app_tests
+from test_browser_app import rows
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+# The fixtures of tests/test_browser_app.py (a served app on its own database, chromium).
+browser, db_url, page, server = app_tests.browser, app_tests.db_url, app_tests.page, app_tests.server
+
+
+def plus(page, step: str, times: int) -> None:
+    """Press + on the stepper with css class `sw-step-<step>`, waiting for each count."""
+    row = page.locator(f".sw-step-{step}")
+    for n in range(1, times + 1):
+        row.get_by_role("button", name="+", exact=True).click()
+        expect(row.locator("b").last).to_have_text(str(n))
+
+
+def enter_turn(page, race: str, power: str, position: int, counts: dict[str, int]) -> None:
+    selects = page.locator("select >> visible=true")
+    selects.nth(0).select_option(label=race)
+    selects.nth(1).select_option(label=power)
+    plus(page, "position", position)
+    for step, n in counts.items():
+        plus(page, f"0-{step}", n)
+    page.get_by_role("button", name="Score the turn", exact=True).click()
+
+
+def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
+    page.goto(server.url)
+    page.get_by_role("button", name="New game").click()
+    page.get_by_placeholder("e.g. Table 3").fill("Sheet 1")
+    page.get_by_role("button", name="3", exact=True).click()
+    for k, name in enumerate(["Ann", "Bob", "Cleo"]):
+        page.get_by_placeholder(f"Seat {k + 1} name").fill(name)
+    page.get_by_role("button", name="Score only: enter regions and bonuses").click()
+    expect(page.get_by_text("Combo column", exact=True)).to_be_hidden()
+    page.get_by_role("button", name="Create the game").click()
+    page.get_by_role("button", name="Open the game").click()
+    top = page.locator(".sw-top")
+    expect(top).to_contain_text("score sheet")
+    expect(top).to_contain_text("To play: Ann")
+    expect(page.locator("canvas")).to_have_count(0)  # no map
+
+    # Ann: Humans / Hill at position 2 (B-COMBO-2: pays 2), 2 farmland + 1 hill:
+    # 3 regions (B-SCORE-1) + 2 farmland (B-RACE-HUMANS-1) + 1 hill (B-POW-HILL-1) = +6.
+    enter_turn(page, "Humans", "Hill", 2, {"terrain-farmland": 2, "terrain-hill": 1})
+    expect(top).to_contain_text("To play: Bob")
+    expect(page.get_by_text("scored +6 in turn 1").first).to_be_visible()
+    # Bob: Orcs / Pillaging at the top (free), 3 forests, 2 of them taken non-empty:
+    # 3 + 2 (B-RACE-ORCS-1) + 2 (B-POW-PILLAGING-1) = +7.
+    enter_turn(page, "Orcs", "Pillaging", 0, {"terrain-forest": 3, "count-nonempty": 2})
+    expect(top).to_contain_text("To play: Cleo")
+    expect(page.get_by_text("scored +7 in turn 1").first).to_be_visible()
+    # Cleo: Dwarves / Wealthy at position 1 (pays 1), 2 mountains, one with a mine:
+    # 2 + 1 (B-RACE-DWARVES-1) + 7 (B-POW-WEALTHY-1, first turn) = +10.
+    enter_turn(page, "Dwarves", "Wealthy", 1, {"terrain-mountain": 2, "symbol-mine": 1})
+    expect(top).to_contain_text("Turn 2 of 10")
+    expect(top).to_contain_text("To play: Ann")
+    expect(page.get_by_text("scored +10 in turn 1").first).to_be_visible()
+
+    # Totals stay hidden until a player asks (B-SCORE-3): 5 − 2 + 6, 5 + 7, 5 − 1 + 10.
+    for player, coins in (("Ann", 9), ("Bob", 12), ("Cleo", 14)):
+        page.get_by_role("button", name=f"{player}: my coins").click()
+        expect(page.get_by_text(f"{player} has {coins} coins")).to_be_visible()
+    store_rows = rows(db_url, 2)  # game 1 is the demo
+    assert [r.action["by"] for r in store_rows] == ["Ann", "Bob", "Cleo"]
+    assert store_rows[2].action["held"]["dwarves"] == {
+        "terrain": {"mountain": 2}, "symbol": {"mine": 1}, "count": {}}
+
+    # Ann's second turn: the Humans' last counts are proposed again; Wealthy is over for
+    # Cleo later. A refusal names its rule and records nothing: 3 mines in 3 regions is fine,
+    # 4 magic sources in 3 regions is not (B-DEF-1).
+    plus(page, "0-symbol-magic", 4)
+    page.get_by_role("button", name="Score the turn", exact=True).click()
+    expect(page.get_by_text("B-DEF-1").first).to_be_visible()
+    assert len(rows(db_url, 2)) == 3
+    page.get_by_role("button", name="↶ Undo…").click()
+    page.get_by_role("button", name="Yes, undo").click()
+    expect(top).to_contain_text("To play: Cleo")
+    assert rows(db_url, 2)[-1].kind == "undo"

@@ -8,7 +8,9 @@ The turn screen groups `game.legal_actions()` by word and shows each group by it
 - DIE (optional, left out by the engine): "Roll for me" and the die faces (`DieRow`);
 - PLACEMENT: steppers seeded with the engine's default action (`PlacementPanel`);
 - REGIONS: choose among the union of the legal options (`choice_panel`);
-- required RACE / POWER / ITEM: a select of the legal values each (`form_panel`).
+- required RACE / POWER / ITEM: a select of the legal values each (`form_panel`);
+- COUNT giving the printed number of the item another parameter names (`Param.of`): a number
+  the table must type when the engine says no confirmed source has it (`form_panel`).
 
 `Word.place` says where a word shows ("region", "column", "bar", "panel") and `Word.confirm`
 asks again before sending. Labels are only `swcore.words.label` with display names.
@@ -59,6 +61,11 @@ def form_params(word: Word) -> list[str]:
 
 def die_param(word: Word) -> str | None:
     return next((k for k, p in word.params.items() if p.kind is Kind.DIE), None)
+
+
+def printed_params(word: Word) -> dict[str, str]:
+    """COUNT parameters giving the number printed on the item another parameter names."""
+    return {k: p.of for k, p in word.params.items() if p.kind is Kind.COUNT and p.of}
 
 
 def needs_panel(word: Word) -> bool:
@@ -126,6 +133,17 @@ def short(text: str) -> str:
     """A label's first word, for a narrow button (the column's "Pick"); the full label is the
     button's tooltip."""
     return text.split(" ", 1)[0]
+
+
+def die_note(action: Action | None, names: Any) -> str:
+    """What a die row says: a power's die before the next conquest, or a die rolled on the
+    table for someone (a word anyone enters: a chance decision)."""
+    if action is None:
+        return ""
+    word = WORDS[action.do]
+    text = (_("{action}: the face the table rolled, or roll it here ({rule})") if word.anyone
+            else _("{action} before the next conquest ({rule})"))
+    return text.format(action=f"<b>{esc(label(action, names))}</b>", rule=esc(word.rule))
 
 
 class DieRow:
@@ -268,8 +286,11 @@ def choose_text(need: int) -> str:
     return ngettext("Choose {n} region.", "Choose {n} regions.", need).format(n=need)
 
 
-def form_panel(g: Group, names: Any, title: str, act: Callable[[Action], Any]) -> list[Any]:
-    """One select per required race/power/item parameter, among the legal values."""
+def form_panel(game: Game, g: Group, names: Any, title: str,
+               act: Callable[[Action], Any]) -> list[Any]:
+    """One select per required race/power/item parameter, among the legal values; under a
+    banner or badge whose printed number no confirmed source gives (`Game.printed_unknown`),
+    a number read on the tile, required before the action goes (it is logged with it)."""
     selects = {}
     for key in form_params(g.word):
         kind = g.word.params[key].kind
@@ -277,12 +298,31 @@ def form_panel(g: Group, names: Any, title: str, act: Callable[[Action], Any]) -
         selects[key] = pn.widgets.Select(name=kind.value.capitalize(),
                                          options={names(kind, v): v for v in values},
                                          sizing_mode="stretch_width", height=60)
+    of = {k: item for k, item in printed_params(g.word).items() if item in selects}
+    numbers = {k: pn.widgets.IntInput(value=None, start=0, sizing_mode="stretch_width", height=60)
+               for k in of}
+
+    def asked() -> dict[str, Any]:
+        return {k: w for k, w in numbers.items() if game.printed_unknown(selects[of[k]].value)}
 
     def chosen() -> Action:
-        return with_args(g.first, **{k: s.value for k, s in selects.items()})
-    go = button(label(chosen(), names), color="primary", height=BIG,
-                           sizing_mode="stretch_width")
-    for s in selects.values():
-        s.param.watch(lambda e: relabel(go, label(chosen(), names)), "value")
+        typed = {k: w.value for k, w in asked().items() if w.value is not None}
+        return with_args(g.first, **{k: s.value for k, s in selects.items()}, **typed)
+    go = button("", color="primary", height=BIG, sizing_mode="stretch_width")
+
+    def update(*_args: Any) -> None:
+        ask = asked()
+        for k, w in numbers.items():
+            kind = g.word.params[of[k]].kind
+            w.label = _("Number printed on {item}").format(item=names(kind, selects[of[k]].value))
+            show(w, k in ask)
+        go.disabled = any(w.value is None for w in ask.values())
+        relabel(go, label(chosen(), names) if not go.disabled else
+                _("Type the number printed on the tile: no confirmed source gives it"))
+    for w in [*selects.values(), *numbers.values()]:
+        w.param.watch(update, "value")
+    update()
     go.on_click(lambda e: act(chosen()))
-    return [html(title), *selects.values(), go]
+    widgets = [x for k, s in selects.items()
+               for x in [s, *(w for n, w in numbers.items() if of[n] == k)]]
+    return [html(title), *widgets, go]

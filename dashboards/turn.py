@@ -679,11 +679,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                 row.append((label(a, self._names), "success" if a == closing else "warning",
                             ("confirm", a) if ask else ("act", a)))
         show_buttons(self._turn_buttons, row, self._taps)
-        note = ""
-        if die is not None:
-            note = _("{action} before the next conquest ({rule})").format(
-                action=f"<b>{esc(label(die, self._names))}</b>", rule=esc(WORDS[die.do].rule))
-        self._die.fill(die, note, "warning")
+        self._die.fill(die, inputs.die_note(die, self._names), "warning")
 
     def _fill_end(self, closing: Action) -> None:
         """The proposals of the end of the turn, computed once per state shown."""
@@ -742,7 +738,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         if key is not None:
             items = inputs.choice_panel(g, grp, self._names, title, act)
         else:
-            items = inputs.form_panel(grp, self._names, title, act)
+            items = inputs.form_panel(g, grp, self._names, title, act)
         return items + ([self._cancel()] if cancel else [])
 
     def _cancel(self) -> pn.widgets.Button:

@@ -52,6 +52,9 @@ class Param:
     #: The rule module that adds this parameter to a word of another module ("" for the
     #: word's own): refused when that module is not in play.
     module: str = ""
+    #: For a COUNT: the parameter naming the banner or badge whose printed number it gives
+    #: (asked when `Game.printed_unknown` says no confirmed source has it).
+    of: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +102,7 @@ def extend(word_id: str, module: str, **params: Param) -> None:
     """A module adds parameters to a word declared elsewhere (Leaders: `pick` with `leader`).
     Each is marked with the module, which must be in play for the parameter to be given."""
     word = WORDS[word_id]
-    added = {k: Param(p.kind, p.required, p.note, module) for k, p in params.items()}
+    added = {k: replace(p, module=module) for k, p in params.items()}
     clash = set(added) & set(word.params)
     if clash and any(word.params[k] != added[k] for k in clash):
         raise ValueError(f"parameter(s) {sorted(clash)} of {word_id!r} are declared twice")
@@ -114,7 +117,7 @@ def _param(entry: Any, where: str, module: str = "") -> Param:
     if not isinstance(entry, dict) or set(entry) - _PARAM_KEYS or "kind" not in entry:
         raise ValueError(f"{where}: a mapping with 'kind' and optionally {sorted(_PARAM_KEYS - {'kind'})}")
     return Param(Kind(entry["kind"]), bool(entry.get("required", False)),
-                 str(entry.get("note", "")), module)
+                 str(entry.get("note", "")), module, str(entry.get("of", "")))
 
 
 def load(module: str) -> None:

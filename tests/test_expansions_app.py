@@ -219,3 +219,79 @@ def test_the_panel_follows_the_session(store):
 def test_a_base_game_shows_no_panel():
     panel = ModulesPanel(Game.new("base-2p", players(2), seed=1))
     assert panel._pane.visible is False
+
+
+# --- table games: chance and printed numbers asked on the turn screen -------------------------
+def visible(layout):
+    """The components a user sees in a layout, depth first (hidden boxes skipped)."""
+    for obj in layout if isinstance(layout, list) else layout.objects:
+        if shown(obj):
+            yield obj
+            if hasattr(obj, "objects"):
+                yield from visible(obj)
+
+
+def table_screen(store, races, powers, values=None):
+    from dashboards.session import create_game
+    from dashboards.turn import TurnScreen
+
+    gid, code = create_game(store, "Table", players(3), seed=5, races=races, powers=powers,
+                            stacks="table", expansions=["be_not_afraid"], values=values)
+    s = TableSession.open(store, gid, code)
+    return s, TurnScreen(s)
+
+
+def test_x_bna_pyg_1_the_table_enters_the_pygmy_die_on_the_turn_screen(store):
+    """X-BNA-PYG-1, A-BNA-02: Bob's conquest of r4 (2 Pygmies + 2 = 4) costs Ann a Pygmy; the
+    screen offers only the die row (its word's label, "Roll for me" and the faces); the face
+    tapped is the logged die (2: Ann gets 1 + 2 Pygmies to place after Bob's turn)."""
+    races = ["pygmies", "elves", "ratmen", "orcs", "humans", "dwarves"]
+    powers = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
+    s, screen = table_screen(store, races, powers, values={"pygmies": 6})
+    for action in [{"by": "Ann", "do": "pick", "combo": 0},  # Pygmies / Hill: 6 + 4 tokens
+                   {"by": "Ann", "do": "reveal", "race": "trolls", "player": "stout"},
+                   {"by": "Ann", "do": "conquer", "region": "r4"},
+                   {"by": "Ann", "do": "conquer", "region": "r3"},
+                   {"by": "Ann", "do": "redeploy", "tokens": {"r4": 2, "r3": 8}},
+                   {"by": "Ann", "do": "end_turn"},
+                   {"by": "Bob", "do": "pick", "combo": 0},  # Elves / Forest: 6 + 4 tokens
+                   {"by": "Bob", "do": "reveal", "race": "wizards", "player": "heroic"},
+                   {"by": "Bob", "do": "conquer", "region": "r4"}]:
+        assert s.act(action), s.error
+    assert s.game.decision.kind == "pygmy_die"
+    note, buttons = screen._die.note.object, screen._die.buttons
+    assert "Roll the die for a Pygmy lost" in note and "X-BNA-PYG-1" in note
+    assert shown(screen._die.row) and [b.label for b in buttons] == [
+        "Roll for me", "Die: blank", "Die: 1", "Die: 2", "Die: 3"]
+    screen._taps.send(buttons[3], s.seq)  # what the page sends for a tap on "Die: 2"
+    assert s.game.log[-1] == {"by": "Ann", "do": "pygmy_die", "roll": 2}
+    assert s.game.armies["pygmies"].withdrawn == 3 and not shown(screen._die.row)
+    assert s.undo(1, s.seq) and s.game.decision.kind == "pygmy_die"  # the die, not the conquest
+
+
+def test_the_number_printed_on_an_unconfirmed_tile_is_asked_when_it_is_revealed(store):
+    """Issue 10: a banner revealed mid-game whose printed number no confirmed source gives (the
+    Leprechauns, catalogue `confirmed` = no) asks the table for it before the reveal goes; the
+    number is logged with the reveal (B-COMBO-6) and counts from then on; a confirmed one, or
+    one already given, asks nothing."""
+    races = ["humans", "elves", "ratmen", "orcs", "dwarves", "trolls"]
+    powers = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
+    s, screen = table_screen(store, races, powers)
+    assert s.act({"by": "Ann", "do": "pick", "combo": 0})
+    seen = list(visible(screen._other))
+    race, power = [w for w in seen if type(w).__name__ == "Select"]
+    numbers = [w for w in screen._other.objects if type(w).__name__ == "IntInput"]
+    go = next(w for w in seen if type(w).__name__ == "Button")
+    race.value, power.value = "amazons", "heroic"  # both confirmed: nothing asked
+    assert len(numbers) == 2 and not any(shown(n) for n in numbers) and not go.disabled
+    race.value = "leprechauns"
+    asked = [n for n in numbers if shown(n)]
+    assert len(asked) == 1 and asked[0].label == "Number printed on Leprechauns" and go.disabled
+    power.value = "stout"
+    asked[0].value = 7
+    assert not go.disabled and go.label.endswith("(banner: 7)")
+    go.clicks += 1
+    assert s.game.log[-1] == {"by": "Ann", "do": "reveal", "race": "leprechauns",
+                              "player": "stout", "race_value": 7}
+    assert s.game.value_of("leprechauns") == 7 and not s.game.printed_unknown("leprechauns")
+    assert s.undo(1, s.seq) and s.game.printed_unknown("leprechauns")

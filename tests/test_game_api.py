@@ -586,3 +586,27 @@ def test_B_COMBO_6_a_revealed_tile_carries_the_number_the_table_reads():
     assert g.value_of("ghouls") == 5  # the catalogue's number again once undone
     with pytest.raises(RuleError):
         g.apply({"by": "bob", "do": "reveal", "race": "ghouls", "player": "flying", "race_value": 99})
+
+
+def test_B_COMBO_6_printed_unknown_says_which_numbers_the_table_must_give():
+    """B-COMBO-6, catalogue `confirmed`: the printed number of a tile no confirmed source gives
+    (Goblins) is unknown until the set-up's `values` or a `reveal` gives it; a confirmed tile
+    (Ghouls) never is; the reveal word links each number to the tile it is printed on."""
+    from swcore.words import WORDS
+
+    assert {k: p.of for k, p in WORDS["reveal"].params.items() if p.of} == \
+        {"race_value": "race", "power_value": "player"}
+    races = ["ratmen", "elves", "dwarves", "humans", "orcs", "wizards"]
+    powers = ["merchant", "hill", "forest", "alchemist", "swamp", "wealthy"]
+    g = Game.new("base-2p", ["ann", "bob"], seed=1, stacks="table", races=races, powers=powers,
+                 expansions=["cursed"])
+    assert g.printed_unknown("goblins") and g.printed_unknown("were")
+    assert not g.printed_unknown("ghouls") and not g.printed_unknown("hordes_of")
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    g.apply({"by": "bob", "do": "reveal", "race": "goblins", "player": "flying", "race_value": 6})
+    assert not g.printed_unknown("goblins") and g.log[-1]["race_value"] == 6
+    g.undo()
+    assert g.printed_unknown("goblins")
+    given = Game.new("base-2p", ["ann", "bob"], seed=1, stacks="table", races=races,
+                     powers=powers, expansions=["cursed"], values={"goblins": 6})
+    assert not given.printed_unknown("goblins")

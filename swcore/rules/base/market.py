@@ -78,6 +78,13 @@ class MarketMixin:
             events += ab.on_pick(self, army)
         return events, a.to_dict()
 
+    def printed_unknown(self, item: str) -> bool:
+        """Whether the table should say the number printed on a banner or badge: no confirmed
+        source gives it (catalogue `confirmed`), and neither the set-up's `values` nor a
+        `reveal` (its `race_value`/`power_value`) has."""
+        entry = CATALOGUE.get(item)
+        return entry is not None and not entry.confirmed and item not in self.values
+
     def _do_reveal(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         if not self.needs_reveal:
             raise RuleError("B-COMBO-6", "the column already shows six combos (or no banner is left)")

@@ -36,12 +36,13 @@ class Action:
         return action
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
+        """The first time a parameter's name is read: from then on a `_Param` on the class
+        reads it (a failed look-up before `__getattr__` costs several times a descriptor's)."""
+        if name[:1] == "_":
             raise AttributeError(name)
-        value = self.args.get(name)
-        if value is None:
-            return False if name in WORDS[self.do].flags else None
-        return value
+        if any(name in w.params for w in WORDS.values()):
+            setattr(Action, name, _Param(name))
+        return _Param(name).__get__(self)
 
     def _k(self) -> tuple[Any, ...]:
         if self._key is None:
@@ -81,6 +82,24 @@ class Action:
         action.args = _checked(by, do, params, where)
         action.by, action.do, action._key = by, do, None
         return action
+
+
+class _Param:
+    """An action's parameter read as an attribute: None when not given, False for an absent
+    flag of its word."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, action: Action | None, owner: Any = None) -> Any:
+        if action is None:
+            return self
+        value = action.args.get(self.name)
+        if value is None:
+            return False if self.name in WORDS[action.do].flags else None
+        return value
 
 
 def _checked(by: Any, do: Any, params: dict[Any, Any], where: str) -> dict[str, Any]:

@@ -49,6 +49,8 @@ class FlowMixin:
 
     def _drop(self, test: Any) -> None:
         """Remove the pending decisions for which test(decision) holds (journaled)."""
+        if not self.pending:
+            return
         before = list(self.pending)
         self.pending[:] = [d for d in before if not test(d)]
         if len(before) != len(self.pending):

@@ -230,8 +230,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     def seen_declined(self, army: Army) -> bool:
         """Whether the other players' abilities treat `army` as a race in decline: its own
         state, or an effect saying so (`counts_as_declined`: the Ghosts, A-NEC-05)."""
-        return army.declined or any(ab.counts_as_declined(self, army)
-                                    for ab in self._fx(army, "counts_as_declined"))
+        if army.declined:
+            return True
+        fx = self._fx(army, "counts_as_declined")
+        return bool(fx) and any(ab.counts_as_declined(self, army) for ab in fx)
 
     def board_tokens(self, seat: int) -> int:
         """Race tokens of a player on the board, active and in decline (B-END-2)."""

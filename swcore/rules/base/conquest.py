@@ -33,16 +33,18 @@ class ConquestMixin:
             return self._preview(lambda: (self._close_declined_turn(seat, army),
                                           self.quote(region, player, race))[1])
         parts: list[tuple[str, int]] = []
-        cost = self._cost(army, i, parts)
+        rules: dict[str, str] = {}
+        cost = self._cost(army, i, parts, rules=rules)
         reason = self._target_error(army, i)
-        return Quote(region, cost, parts, reason)
+        return Quote(region, cost, parts, reason, rules)
 
     def _cost(self, army: Army, i: int, parts: list[tuple[str, int]] | None = None,
-              mods: tuple[Any, ...] | None = None) -> int:
+              mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> int:
         """B-CONQ-2: the region's base cost and defence, its markers and occupants, then the
         effects' changes; at least 1 (B-CONQ-3). With `parts`, the breakdown is filled in too
-        (quotes); legal_actions asks for the total only, which is the hot path, and passes the
-        army's `cost_modifiers` effects (`mods`) found once for all regions."""
+        (quotes), and `rules` with the rule of each effect's item; legal_actions asks for the
+        total only, which is the hot path, and passes the army's `cost_modifiers` effects
+        (`mods`) found once for all regions."""
         b, mk = self.board, self.mk
         c = b.base_cost[i] or 0
         d = b.defence[i]
@@ -67,6 +69,8 @@ class ConquestMixin:
                 c += item[1]
                 if parts is not None:
                     parts.append(item)
+                    if rules is not None:
+                        rules[item[0]] = ab.rule
         if army.roll is not None:  # a die rolled before choosing the target (A-BASE-06)
             c -= army.roll
             if parts is not None:
@@ -92,56 +96,82 @@ class ConquestMixin:
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
         """Why `army` may not conquer region i (None when it may): a RuleError, or just its rule
-        ID when `explain` is false (legal_actions asks for every region, so this is hot)."""
+        ID when `explain` is false."""
+        for _, why in self._screen(army, (i,), reach or self._reach(army), explain):
+            return why
+
+    def _targets(self, army: Army, reach: tuple[Any, ...]) -> list[int]:
+        """The regions `army` may conquer now, of its candidates (legal_actions, the options of
+        the words that conquer: hot, so tested in one pass)."""
+        return [i for i, why in self._screen(army, self._candidates(reach), reach, False) if why is None]
+
+    def _screen(self, army: Army, regions: Any, reach: tuple[Any, ...], explain: bool) -> Any:
+        """(region, why not) for each of `regions`: the one target test (B-CONQ, B-DEF-5, the
+        effects' immunity and refusals), a generator so a pass over many regions reads the
+        position and the army's switches once."""
         b = self.board
-        held, near, hooks, water_ok, anywhere, free, extra, refuses, shields = reach or self._reach(army)
+        held, near, _, water_ok, anywhere, free, extra, refuses, shields = reach
         seat = army.owner
-        rid = b.ids[i]
-        if b.base_cost[i] is None:  # a chasm, the Necromancer's Island: never occupied
-            rule = "U-CHASM-1" if b.kind[i] == "chasm" else "X-NEC-2"
-            return explain and RuleError(rule, f"{rid} ({b.kind[i]}) can never be conquered") or rule
-        if b.water[i] and not water_ok:
-            return explain and RuleError("B-CONQ-4", f"{rid} is a {b.terrain[i]}: seas and the lake "
-                                                     "cannot be conquered") or "B-CONQ-4"
-        race = self.race[i]
-        if race == army.race:
-            return explain and RuleError("B-CONQ-2", f"{rid} is already held by these "
-                                                     f"{race_name(race)}") or "B-CONQ-2"
-        owner = self.owner[i]
-        if race is not None and race not in NEUTRALS:
-            defender = self.armies[race]
-            own = owner == seat
-            if own and not defender.declined and not army.declined:
-                return explain and RuleError("B-CONQ-2", f"{rid} is held by "
-                                             f"{self.players[seat]}'s own active race") or "B-CONQ-2"
-            mk = self.mk
-            for k in IMMUNE_MARKERS:  # B-DEF-5, A-BASE-14
-                if mk[k][i] and (not own or k in IMMUNE_TO_ALL):
-                    return explain and RuleError("B-DEF-5", f"{rid} is immune: its "
-                                                 f"{MARKER_TYPES[k].english} protects it") or "B-DEF-5"
-            if not own:
-                table = shields.get(race)  # the defenders' immune effects, once per race
-                if table is None:
-                    table = shields[race] = self._fx(defender, "immune")
-                for ab in table:
-                    why = ab.immune(self, defender, i, army)
+        never, water, entry = b.base_cost, b.water, b.entry
+        races, owners, armies, mk = self.race, self.owner, self.armies, self.mk
+        entries = None  # the effects adding entry regions, looked up once if needed
+        for i in regions:
+            if never[i] is None:  # a chasm, the Necromancer's Island: never occupied
+                rule = "U-CHASM-1" if b.kind[i] == "chasm" else "X-NEC-2"
+                yield i, explain and RuleError(rule, f"{b.ids[i]} ({b.kind[i]}) can never be "
+                                                     "conquered") or rule
+                continue
+            if water[i] and not water_ok:
+                yield i, explain and RuleError("B-CONQ-4", f"{b.ids[i]} is a {b.terrain[i]}: seas "
+                                               "and the lake cannot be conquered") or "B-CONQ-4"
+                continue
+            race = races[i]
+            if race == army.race:
+                yield i, explain and RuleError("B-CONQ-2", f"{b.ids[i]} is already held by these "
+                                                           f"{race_name(race)}") or "B-CONQ-2"
+                continue
+            why: Any = None
+            if race is not None and race not in NEUTRALS:
+                defender = armies[race]
+                own = owners[i] == seat
+                if own and not defender.declined and not army.declined:
+                    yield i, explain and RuleError("B-CONQ-2", f"{b.ids[i]} is held by "
+                                                   f"{self.players[seat]}'s own active race") or "B-CONQ-2"
+                    continue
+                for k in IMMUNE_MARKERS:  # B-DEF-5, A-BASE-14
+                    if mk[k][i] and (not own or k in IMMUNE_TO_ALL):
+                        why = explain and RuleError("B-DEF-5", f"{b.ids[i]} is immune: its "
+                                                    f"{MARKER_TYPES[k].english} protects it") or "B-DEF-5"
+                        break
+                if why is None and not own:
+                    table = shields.get(race)  # the defenders' immune effects, once per race
+                    if table is None:
+                        table = shields[race] = self._fx(defender, "immune")
+                    for ab in table:
+                        why = ab.immune(self, defender, i, army)
+                        if why is not None:
+                            why = explain and why or why.rule
+                            break
+            if why is None:
+                for ab in refuses:
+                    why = ab.refuses_target(self, army, i)
                     if why is not None:
-                        return explain and why or why.rule
-        for ab in refuses:
-            why = ab.refuses_target(self, army, i)
-            if why is not None:
-                return explain and why or why.rule
-        if not held:
-            if not b.entry[i] and not anywhere and not any(
-                    ab.extra_entry(self, army, i) for ab in self._fx(army, "extra_entry")):
-                return explain and RuleError("B-CONQ-1", f"{rid} is not a border region: a race "
-                                             "enters the board by the edge or by a sea on the "
-                                             "edge") or "B-CONQ-1"
-        elif i not in near and not free:
-            if not any(ab.extra_adjacent(self, army, i, held) for ab in extra):
-                return explain and RuleError("B-CONQ-5", f"{rid} is not adjacent to a region of the "
-                                                         f"{race_name(army.race)}") or "B-CONQ-5"
-        return None
+                        why = explain and why or why.rule
+                        break
+            if why is None:
+                if not held:
+                    if not entry[i] and not anywhere and entries is None:
+                        entries = self._fx(army, "extra_entry")
+                    if not entry[i] and not anywhere and not any(
+                            ab.extra_entry(self, army, i) for ab in entries):
+                        why = explain and RuleError("B-CONQ-1", f"{b.ids[i]} is not a border region: "
+                                                    "a race enters the board by the edge or by a sea "
+                                                    "on the edge") or "B-CONQ-1"
+                elif i not in near and not free:
+                    if not any(ab.extra_adjacent(self, army, i, held) for ab in extra):
+                        why = explain and RuleError("B-CONQ-5", f"{b.ids[i]} is not adjacent to a "
+                                                    f"region of the {race_name(army.race)}") or "B-CONQ-5"
+            yield i, why
 
     def _candidates(self, reach: tuple[Any, ...]) -> Any:
         """Regions worth testing as targets: the neighbours, unless the race may go further."""
@@ -187,7 +217,8 @@ class ConquestMixin:
                 raise RuleError("B-FINAL-2", f"{a.region} needs {short} more tokens than in hand; "
                                              "the die gives at most 3")
             roll = self._roll(a.roll)
-            logged = Action.from_dict({**logged, "roll": roll}).to_dict()  # canonical order
+            # in the word's order; the die and the other values are already checked
+            logged = Action.trusted(a.by, a.do, **{**a.args, "roll": roll}).to_dict()
             events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
                                   seat, roll=roll, region=a.region)]
             if army.hand + roll >= full:  # B-FINAL-3: all the tokens in hand go in
@@ -232,7 +263,7 @@ class ConquestMixin:
         self._occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
-        for ab in self._hooks(army):
+        for ab in self._fx(army, "on_conquered"):
             ab.on_conquered(self, army, i)
         events += self._taken_from(army, i, defender)
         detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)

@@ -69,7 +69,7 @@ class LegalMixin:
                                           self._army_options(army, by, None))[1])
         else:
             out += self._army_options(army, by, None)
-        if expanded and any(ab.declines_after_scoring(self, army) for ab in self._hooks(army)):
+        if expanded and any(ab.declines_after_scoring(self, army) for ab in self._fx(army, "declines_after_scoring")):
             out.append(Action.trusted(by=by, do="decline"))
         out.append(Action.trusted(by=by, do="end_turn"))
         del ids
@@ -98,11 +98,9 @@ class LegalMixin:
                 maxshort = self.options.final_die_max_short
                 can_reinforce = army.roll is None and not any(ab.replaces_final_die
                                                                for ab in reach[2])
-                error, cost_of = self._target_error, self._cost
+                cost_of = self._cost
                 mods = self._fx(army, "cost_modifiers")
-                for i in self._candidates(reach):
-                    if error(army, i, reach, False) is not None:
-                        continue
+                for i in self._targets(army, reach):
                     cost = cost_of(army, i, None, mods)
                     if cost <= hand:
                         out.append(new(by, "conquer", region=ids[i], **who))

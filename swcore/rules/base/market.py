@@ -64,7 +64,7 @@ class MarketMixin:
         self.armies[race] = army
         self.active[seat] = race
         want = self.value_of(race) + self.value_of(power)
-        for ab in self._hooks(army):
+        for ab in self._fx(army, "extra_tokens"):
             want += ab.extra_tokens(self, army)
         army.hand = min(want, self.box_of(race) + self._extra_box(army))
         t["picked"] = True

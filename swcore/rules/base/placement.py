@@ -4,6 +4,7 @@ A part of `Game` (a mixin): it reads and changes the position held on the game o
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
@@ -81,7 +82,7 @@ class PlacementMixin:
         army.over = True
         army.roll = None
         events: list[Event] = []
-        for ab in self._hooks(army):
+        for ab in self._fx(army, "on_conquest_end"):
             events += ab.on_conquest_end(self, army)
 
         def undo() -> None:
@@ -145,16 +146,15 @@ class PlacementMixin:
         while limit is not None and len(place) > max(limit, 0):  # the weakest regions go first
             j = min(place, key=lambda r: (place[r], -r))
             extra += place.pop(j)
-        never = self.board.base_cost  # a region never conquered (the Island) last (X-NEC-10)
-        if any(never[r] is None for r in place):
-            def key(r: int) -> tuple[bool, int, int]:
-                return never[r] is None, place[r], r
-        else:
-            def key(r: int) -> tuple[bool, int, int]:
-                return False, place[r], r
-        for _ in range(extra if place else 0):
-            j = min(place, key=key)
-            place[j] += 1
+        if extra and place:  # one at a time on the smallest key: a heap gives the same order
+            never = self.board.base_cost  # a region never conquered (the Island) last (X-NEC-10)
+            heap = [(never[r] is None, n, r) for r, n in place.items()]
+            heapq.heapify(heap)
+            for _ in range(extra):
+                last, n, r = heap[0]
+                heapq.heapreplace(heap, (last, n + 1, r))
+            for _, n, r in heap:
+                place[r] = n
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))
             if place[j] > least:

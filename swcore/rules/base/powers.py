@@ -196,8 +196,7 @@ class DragonMaster(Ability):
         if army.over or game.available(army) < game._least(army)[0]:
             return []
         reach = game._reach(army)
-        return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._candidates(reach)
-                if game._target_error(army, i, reach, False) is None]
+        return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._targets(army, reach)]
 
 
 @register

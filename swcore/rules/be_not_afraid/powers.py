@@ -77,9 +77,7 @@ class Mercenary(Ability):
             return []
         out = []
         maxshort = game.options.final_die_max_short
-        for i in game._candidates(reach):
-            if game._target_error(army, i, reach, False) is not None:
-                continue
+        for i in game._targets(army, reach):
             full = game._cost(army, i)
             cost = max(1, full - 2)
             if full <= hand or full == cost:

@@ -62,8 +62,9 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     box count (for numbers a single source gives, or none); `pool` names the sets whose banners
     and badges make the stacks (by default the base game's and each surface expansion's in
     play); `extra` holds the set-up keys of rule modules ({key: value}, FORMAT v2: each module's
-    `setup_keys` {key: fn(value, context) -> (stored value, power ids it takes out of the
-    stacks)}, run before the stacks are dealt; context: sets, rng, players, powers) and a module's `off_board_seats` are
+    `setup_keys` {key: fn(value, context) -> (stored value or None, race and power ids it
+    takes out of the stacks)}, run before the stacks are dealt; context: sets, rng, players,
+    powers, board) and a module's `off_board_seats` are
     seats the board and turn track do not count (X-NEC-1). `rolls` says who rolls a die outside
     the roller's own action (a defender's Pygmy die): "seed" (drawn at once) or "table" (a
     chance decision entered from the table); by default "table" with table-entered stacks.
@@ -90,8 +91,10 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     rng = random.Random(seed)
     modules = Ruleset.of(tuple(chosen)).modules
     own, taken = _module_keys(extra, modules, {"sets": sets, "rng": rng, "players": names,
-                                               "powers": powers if isinstance(powers, list) else None})
-    race_list = _draw_order("races", races, in_sets("race", sets), rng)
+                                               "powers": powers if isinstance(powers, list) else None,
+                                               "board": b})
+    race_list = _draw_order("races", races, tuple(r for r in in_sets("race", sets)
+                                                   if r not in taken), rng)
     power_list = _draw_order("powers", powers, tuple(p for p in in_sets("power", sets)
                                                      if p not in taken), rng)
     if turns is None:
@@ -152,18 +155,24 @@ def module_keys() -> set[str]:
 def _module_keys(extra: Any, modules: tuple[Any, ...],
                  ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """The modules' set-up keys, checked by their module (a key of a module not in play is
-    refused by name), and the power ids they take out of the stacks."""
+    refused by name), and the race and power ids they take out of the stacks. A key whose
+    module stores None is left out of the set-up (an optional key: set-ups without it keep
+    their stored form)."""
     extra = {} if extra is None else extra
     if not isinstance(extra, dict):
         raise InputError("setup", "module set-up keys are a mapping")
     own: dict[str, Any] = {}
     taken: set[str] = set()
+    read: set[str] = set()
     for m in modules:
         for key, prepare in getattr(m, "setup_keys", {}).items():
-            own[key], out = prepare(extra.get(key), ctx)
+            stored, out = prepare(extra.get(key), ctx)
+            read.add(key)
+            if stored is not None:
+                own[key] = stored
             taken |= set(out)
     for key in extra:
-        if key not in own:
+        if key not in read:
             raise InputError(str(key), "a set-up key of a rule set that is not in play")
     return own, taken
 

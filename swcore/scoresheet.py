@@ -423,6 +423,30 @@ class ScoreSheet:
                 counts[k].apply(game, army, owned[race], n)
         return score_items(game, seat)
 
+    # --- switching to the map ------------------------------------------------------------
+    def map_setup(self, board: str, regions: dict[str, list[str]], *, seed: int = 0
+                  ) -> dict[str, Any]:
+        """The set-up of the map game this sheet becomes once the board is known (`make_setup`
+        keywords): the same seats, their coins, the round reached and every race in play with
+        its badges and the regions of `board` it holds (`regions` {race: [region ids]}), one
+        token each until the table corrects them (swcore/rules/base/carry.py). At a round's
+        start only, so the map game starts with the first player (B-FLOW-1)."""
+        if self.game_over:
+            raise RuleError("B-FLOW-3", "the game is over")
+        if self.seat != 0:
+            raise RuleError("B-FLOW-1", f"switch at the start of a round: {self.current} still "
+                                        "plays this round")
+        if not isinstance(regions, dict) or set(regions) - set(self.armies):
+            raise InputError("regions", "a mapping {race in play: [regions]}")
+        armies = [{"player": self.players[a.owner], "race": a.race, "powers": list(a.powers),
+                   "declined": a.declined, "regions": list(regions.get(a.race, []))}
+                  for a in self.armies.values()]
+        setup = make_setup(board, self.players, seed=seed, turns=self.turns,
+                           coins=dict(zip(self.players, self.coins, strict=True)),
+                           expansions=self.expansions,
+                           extra={"carried": {"turn": self.turn, "armies": armies}})
+        return setup
+
     # --- undo, redo, saves --------------------------------------------------------------
     def undo(self, steps: int = 1) -> int:
         steps = max(0, min(steps, len(self.log)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from swcore import InputError, RuleError
+from swcore import Game, InputError, RuleError
 from swcore.scoresheet import ScoreSheet
 
 
@@ -248,3 +248,51 @@ def test_undo_redo_and_save_replay_the_same_sheet():
     bad["coins"] = [0, 0]
     with pytest.raises(InputError):
         ScoreSheet.from_dict(bad)
+
+
+# --- switching to the map (swcore/rules/base/carry.py) ---------------------------------
+def switched() -> tuple[ScoreSheet, Game]:
+    s = sheet()
+    play_round(s, {"combo": {"race": "humans", "power": "hill", "position": 1},
+                   "held": held("humans", {"farmland": 2})},
+               {"combo": {"race": "orcs", "power": "merchant", "position": 0},
+                "held": held("orcs", {"hill": 1})})
+    play_round(s, {"into_decline": True, "held": held("humans", {"farmland": 2})},
+               {"held": held("orcs", {"hill": 1})})
+    return s, Game(s.map_setup("base-2p", {"humans": ["r1", "r2"], "orcs": ["r5"]}))
+
+
+def test_the_map_game_carries_seats_coins_round_and_races():
+    s, g = switched()
+    assert g.players == s.players and g.coins == s.coins and g.turn == 3 and g.turns == s.turns
+    assert g.declined[0] == ["humans"] and g.active == [None, "orcs"]
+    assert g.armies["humans"].powers == () and g.armies["orcs"].powers == ("merchant",)
+    assert [g.board.ids[i] for i in g.regions_of("humans")] == ["r1", "r2"]
+    assert g.tokens[g.board.index["r5"]] == 1  # one token until the table corrects it
+    in_column = {x for combo in g.column for x in combo[:2]} | set(g.race_stack) | set(g.power_stack)
+    assert not in_column & {"humans", "orcs", "merchant"}  # out of the stacks
+    again = Game.from_json(g.to_json())
+    assert again.state_hash() == g.state_hash()
+
+
+def test_B_DEF_8_the_table_sets_the_carried_tokens_with_the_correction_word():
+    _s, g = switched()
+    g.apply({"by": "Bob", "do": "correct", "region": "r5", "count": 5})
+    assert g.tokens[g.board.index["r5"]] == 5
+    with pytest.raises(RuleError) as err:  # more Orcs than the box holds (B-DEF-8)
+        g.apply({"by": "Bob", "do": "correct", "region": "r5", "count": 40})
+    assert err.value.rule == "B-DEF-8"
+    g.apply({"by": "Ann", "do": "pick", "combo": 0})  # Ann's turn: a new combo, as on the table
+    assert g.active[0] is not None
+
+
+def test_B_FLOW_1_the_switch_waits_for_the_start_of_a_round():
+    s = sheet()
+    first(s, "humans", "hill", {"farmland": 1})
+    with pytest.raises(RuleError) as err:
+        s.map_setup("base-2p", {"humans": ["r1"]})
+    assert err.value.rule == "B-FLOW-1"
+    s.apply({"by": "Bob", "do": "turn", "combo": {"race": "orcs", "power": "forest", "position": 0},
+             "held": held("orcs", {"hill": 1})})
+    with pytest.raises(InputError):  # one region cannot hold two races
+        s.map_setup("base-2p", {"humans": ["r1"], "orcs": ["r1"]})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...config import Options
 from ..registry import module
-from . import corrections, powers, races, sheet  # noqa: F401  (importing registers their effects)
+from . import carry, corrections, powers, races, sheet  # noqa: F401  (importing registers their effects)
 from . import steps as flow
 
 
@@ -12,9 +12,10 @@ from . import steps as flow
 class Base:
     id = "base"
     name = "Small World (base game)"
-    steps = flow.STEPS
+    steps = {**flow.STEPS, "round_start": (carry.lay_out,)}  # a game carried from a score sheet
     decisions = flow.DECISIONS
     settle = flow.SETTLE
     options = Options
     handlers = {"correct": corrections.correct}
+    setup_keys = {carry.KEY: carry.prepare}
     sheet_counts = sheet.COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)

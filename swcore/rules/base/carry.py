@@ -1,0 +1,88 @@
+"""A map game carried over from a score sheet (`ScoreSheet.map_setup`): the set-up key
+`carried` gives the round reached and every race in play with its player, badges, decline and
+the regions it holds on the map. The game starts at that round with those races on the board,
+one token per region (the fewest a region holds, B-REDEP-1, B-DECL-3); the table then sets each
+region's tokens as they lie with the correction word (`correct`, B-DEF-8). Their races and
+badges are out of the stacks; the coins come in the set-up's `coins`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...catalogue import in_sets
+from ...errors import InputError
+from ...state import Army
+
+KEY = "carried"
+ARMY_KEYS = {"player", "race", "powers", "declined", "regions"}
+
+
+def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any] | None, set[str]]:
+    """Check `carried` {turn, armies: [{player, race, powers, declined, regions}]}."""
+    if value is None:
+        return None, set()
+    if not isinstance(value, dict) or set(value) - {"turn", "armies"}:
+        raise InputError(KEY, "a mapping with turn and armies")
+    turn = value.get("turn", 1)
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= 30:
+        raise InputError(f"{KEY}.turn", "the round reached, a whole number from 1")
+    armies = value.get("armies", [])
+    if not isinstance(armies, list) or len(armies) > 30:
+        raise InputError(f"{KEY}.armies", "a list of races in play")
+    races, powers = in_sets("race", ctx["sets"]), in_sets("power", ctx["sets"])
+    board, players = ctx["board"], ctx["players"]
+    taken: set[str] = set()
+    held: set[str] = set()
+    active: set[str] = set()
+    out = []
+    for k, a in enumerate(armies):
+        at = f"{KEY}.armies[{k}]"
+        if not isinstance(a, dict) or set(a) - ARMY_KEYS:
+            raise InputError(at, f"a mapping with {', '.join(sorted(ARMY_KEYS))}")
+        if a.get("player") not in players:
+            raise InputError(f"{at}.player", "a player of this game")
+        if a.get("race") not in races or a["race"] in taken:
+            raise InputError(f"{at}.race", "a race of the banners in play, once")
+        badges = a.get("powers", [])
+        if not isinstance(badges, list) or any(p not in powers or p in taken for p in badges):
+            raise InputError(f"{at}.powers", "badges in play, each once")
+        declined = a.get("declined", False)
+        if not isinstance(declined, bool):
+            raise InputError(f"{at}.declined", "true or false")
+        if not declined:
+            if a["player"] in active:
+                raise InputError(f"{at}.declined", "a player has one active race (B-FLOW-5)")
+            active.add(a["player"])
+        regions = a.get("regions", [])
+        if not isinstance(regions, list) or any(r not in board.index or r in held for r in regions):
+            raise InputError(f"{at}.regions", "regions of the board, each held by one race")
+        if any(board.base_cost[board.index[r]] is None for r in regions):
+            raise InputError(f"{at}.regions", "a region no race can hold")
+        held |= set(regions)
+        taken |= {a["race"], *badges}
+        out.append({"player": a["player"], "race": a["race"], "powers": list(badges),
+                    "declined": declined, "regions": list(regions)})
+    return {"turn": turn, "armies": out}, taken
+
+
+def lay_out(game: Any, seat: int) -> None:
+    """At the game's start (the first `round_start`, before any action): the carried round and
+    races, one token (or the race's fewest) in each of their regions."""
+    carried = game.setup.get(KEY)
+    if not carried or game.log or game.armies or game.turn != 1:
+        return
+    game.turn = carried["turn"]
+    for a in carried["armies"]:
+        owner = game.players.index(a["player"])
+        army = Army(race=a["race"], powers=tuple(a["powers"]), owner=owner, declined=a["declined"])
+        game.armies[army.race] = army
+        if army.declined:
+            game.declined[owner].append(army.race)
+        else:
+            game.active[owner] = army.race
+        least = 1 if army.declined else game._least(army)[0]
+        for rid in a["regions"]:
+            i = game.board.index[rid]
+            game._clear(i)
+            game._occupy(i, army.race, owner, least)
+    game._fxgen += 1

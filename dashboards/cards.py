@@ -17,6 +17,7 @@ from swcore.words import Kind
 
 from .help import help_button, in_play_html
 from .i18n import N_, _, lang, ngettext, number
+from .module_cards import end_html, region_notes_html
 from .session import TableSession
 from .widgets import esc
 
@@ -115,15 +116,17 @@ def region_html(game: Game, rid: str, colours: dict[str, str]) -> str:
     extra = "<br>" + _("Markers: {list}").format(list=esc(", ".join(marks))) if marks else ""
     return ("<h3>" + _("Region {region}").format(region=esc(rid)) + "</h3><div>"
             + esc(", ".join(region_facts(game, i))) + "</div><div>"
-            + _("Held by: {who}").format(who=who) + f"{extra}</div>")
+            + _("Held by: {who}").format(who=who) + f"{extra}</div>" + region_notes_html(game, i))
 
 
 def quote_html(q: Any) -> str:
-    """'Cost 5 tokens (2 base + 1 mountain + 3 Lost Tribe − 1 Commando)'."""
+    """'Cost 5 tokens (2 base + 1 mountain + 3 Lost Tribe − 1 Commando [B-POW-…])': an item an
+    effect added names its rule (this round's event, a power), from the quote's `rules`."""
     bits = []
     for k, (label, v) in enumerate(q.breakdown):
         sign = "" if k == 0 else ("+ " if v >= 0 else "− ")
-        bits.append(f"{sign}{abs(v) if k else v} {esc(label)}")
+        rule = f" [{esc(q.rules[label])}]" if label in q.rules else ""
+        bits.append(f"{sign}{abs(v) if k else v} {esc(label)}{rule}")
     return (ngettext("Cost {n} token", "Cost {n} tokens", q.cost).format(n=f"<b>{q.cost}</b>")
             + f" <span class='sw-muted'>({' '.join(bits)})</span>")
 
@@ -179,7 +182,10 @@ def standings_html(game: Game, colours: dict[str, str]) -> str:
         f"<td class='num'>{r['tokens_on_board']}</td></tr>" for r in rows)
     winners = game.winners()
     coins = [r["coins"] for r in rows]
-    if len(winners) > 1:
+    told, named = end_html(game)  # a module's own win (the Necromancer's) or who counts
+    if named:
+        note = ""
+    elif len(winners) > 1:
         note = _("Tied on coins and on race tokens on the board: a shared victory "
                  "(B-END-2, A-BASE-12).")
     elif coins.count(coins[0]) > 1:
@@ -191,7 +197,7 @@ def standings_html(game: Game, colours: dict[str, str]) -> str:
     return ("<div class='sw-card'><h3>" + _("Final standings") + "</h3><table class='sw-table'>"
             "<tr><th>#</th><th>" + _("Player") + "</th><th class='num'>" + _("Coins")
             + "</th><th class='num'>" + _("Tokens on board") + f"</th></tr>{body}</table>"
-            f"<p class='sw-muted'>{note}</p></div>")
+            f"{told}<p class='sw-muted'>{note}</p></div>")
 
 
 def players_html(session: TableSession) -> str:

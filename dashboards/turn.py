@@ -43,6 +43,7 @@ from .cards import (
 from .endsheet import EndSheet
 from .i18n import _, label, ngettext
 from .metrics import METRICS, record
+from .module_cards import notices_html, turn_html
 from .session import TableSession
 from .sidebar import SideMixin
 from .taps import TapChannel
@@ -73,10 +74,6 @@ __all__ = ["PAGE_CSS", "Stepper", "TurnScreen", "Watcher", "alert_pane", "chip",
            "header_html", "html", "legend_html", "name_of", "score_html", "show", "shown",
            "standings_html"]
 
-#: When set (a file path), every user action appends one JSON line there: how long the server
-#: took from the click's callback to the screen's update being queued on the websocket
-#: (scripts/bench_app.py reads it).
-PEEK_MS = 6000
 #: Page-level style (outside the panes' shadow DOM): a header that fits a phone.
 PAGE_CSS = """
 @media (max-width: 700px) {
@@ -525,7 +522,8 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         # The score card stands out right after the turn that produced it.
         last = g.players[g.track[-1][1]] if g.track else None
         prominent = bool(g.log and last and g.log[-1].get("by") == last and g.current != last)
-        set_text(self._score_pane, score_html(g, s.colours, prominent=True) if prominent else "")
+        told = notices_html(g, s.events)  # what a module announces (a Ghost rose after the turn)
+        set_text(self._score_pane, (score_html(g, s.colours, True) if prominent else "") + told)
         me = g.current
         army = g.army_of(me)
         picking = any(WORDS[a.do].place == "column" for a in legal)
@@ -542,7 +540,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                       .format(player=chip(me, s.colour(me))) + "</div>")
         else:
             status = ""
-        set_text(self._status_pane, status)
+        set_text(self._status_pane, status + turn_html(g, me))  # a module's card for this player
         show(self._card, bool(self.selected))
         show(self._hint, not self.selected and army is not None)
         if self.selected:
@@ -738,7 +736,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         if key is not None:
             items = inputs.choice_panel(g, grp, self._names, title, act)
         else:
-            items = inputs.form_panel(g, grp, self._names, title, act)
+            items = inputs.form_panel(g, grp, self._names, title + turn_html(g, g.current), act)
         return items + ([self._cancel()] if cancel else [])
 
     def _cancel(self) -> pn.widgets.Button:

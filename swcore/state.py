@@ -59,12 +59,15 @@ class Army:
 
 @dataclass(slots=True)
 class Quote:
-    """What conquering a region would cost, and why; `reason` is set when it is not allowed."""
+    """What conquering a region would cost, and why; `reason` is set when it is not allowed.
+    `rules` gives the rule ID of each breakdown label an effect added (a power, this round's
+    event...), so that people see where a change comes from."""
 
     region: str
     cost: int
     breakdown: list[tuple[str, int]]
     reason: RuleError | None = None
+    rules: dict[str, str] = field(default_factory=dict)
 
     @property
     def allowed(self) -> bool:

@@ -49,7 +49,8 @@ class Server:
     def __init__(self, db_url: str, poll_ms: int = 500, static_dirs: dict[str, Path] | None = None):
         self.db_url = db_url
         self.poll_ms = poll_ms
-        self.static = [f"--static-dirs={name}={path}" for name, path in (static_dirs or {}).items()]
+        # `panel serve` arguments beyond the port and database (a test may add its own)
+        self.args = [f"--static-dirs={name}={path}" for name, path in (static_dirs or {}).items()]
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -63,7 +64,7 @@ class Server:
         self.proc = subprocess.Popen(
             [str(panel), "serve", str(ROOT / "dashboards" / "app.py"), "--port", str(self.port),
              "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{self.port}",
-             *self.static],
+             *self.args],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -65,3 +65,49 @@ def test_the_first_pick_with_a_leader(server, page):
     page.get_by_role("button", name="With the Leader").first.click(timeout=5_000)
     expect(page.locator(".sw-mod", has_text="Leaders")).to_contain_text(
         re.compile(r"Leader\s*in hand"))
+
+
+def test_the_necromancers_turn_a_purchase_and_a_ghost_rising(server, page):
+    """Issue 11, the tutorial's first game (tests/scenarios/tutorial/necromancer/souls.yaml):
+    bob's turn, entered by another device, ends with 5 souls in the Well: the screen says a
+    Ghost rose on the Island (X-NEC-11). On the Necromancer's turn his card gives the price,
+    1 power + 2 Ghosts = 3 (X-NEC-12, A-NEC-03); he buys a Ghost (the price becomes 4), takes
+    r7 and r3 from the Lake's shore (X-NEC-13) and ends his turn: 1 soul + r7's Lost Tribe + 2
+    souls for his regions (X-NEC-14) make 4, and another Ghost rises."""
+    from test_expansions_app import NEC_GAME, ROUND_1, play
+
+    from dashboards.session import TableSession, create_game
+    from dashboards.store import Store
+
+    store = Store(server.db_url)
+    gid, code = create_game(store, "Nec table", ["Ann", "Bob", "Cy"], **NEC_GAME)
+    other = TableSession.open(store, gid, code)
+    play(other, ROUND_1[:-1])
+    page.goto(f"{server.url}?game={gid}&code={code}")
+    expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
+    play(other, ROUND_1[-1:])  # bob ends his turn on the other device
+    store.dispose()
+    notice = page.locator(".sw-card", has_text="Just now:")
+    expect(notice).to_contain_text("a new Ghost rises on the Island")
+    card = page.locator(".sw-card", has_text="Each purchase costs").first
+    expect(card).to_contain_text("3 coins (powers owned: 1 + Ghosts on the map and the Island: 2")
+    expect(card.get_by_role("row", name="Ghosts left in his reserve 12")).to_be_visible()
+    page.get_by_role("button", name=re.compile(r"^Buy ")).first.click()
+    page.locator("select", has=page.locator("option", has_text="Underworld")).select_option(
+        label="ghost")
+    page.get_by_role("button", name="Buy ghost", exact=True).click()
+    expect(card).to_contain_text("4 coins (powers owned: 1 + Ghosts on the map and the Island: 3")
+    expect(card).to_contain_text("no purchase he can pay for at this price (A-NEC-03)")
+    expect(notice).to_have_count(0)  # shown until the next change only
+    regions = page.locator("select", has=page.locator("option", has_text="r7 · "))
+    for rid in ("r7", "r3"):
+        text = regions.locator("option", has_text=re.compile(rf"^{rid} · ")).inner_text()
+        regions.select_option(label=text)
+        page.get_by_role("button", name=f"Conquer {rid}", exact=True).click()
+        expect(page.get_by_text("Held by:").first).to_contain_text("Ghosts")
+    page.get_by_role("button", name="End the turn", exact=True).click()
+    page.get_by_role("button", name="Confirm: End the turn", exact=True).click()
+    expect(page.locator(".sw-top")).to_contain_text("To play: Ann")
+    expect(notice).to_contain_text("a new Ghost rises on the Island")
+    expect(page.locator(".sw-mod", has_text="Necromancer Island")).to_contain_text(
+        re.compile(r"Ghosts in his reserve\s*10"))

@@ -1,19 +1,24 @@
 """Never lose a table, in Debian's chromium: the connection light, reconnection after a server
-restart with the page left open, the game's URL on a fresh device, the join code shown in game,
-and the app served over HTTPS with a self-signed certificate made here (openssl).
+restart and after a network drop with the page left open, the game's URL on a fresh device, the
+join code shown in game, and the app served over HTTPS with a self-signed certificate made here
+(openssl).
 
 Uses the server, browser and game helpers of tests/test_browser_app.py."""
 
 # ruff: noqa: F811  (the fixtures of test_browser_app.py are imported, then used by name)
 from __future__ import annotations
 
+import re
 import shutil
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
+from conftest import free_port
 from playwright.sync_api import expect
 from test_browser_app import (  # noqa: F401  (fixtures)
     ROOT,
@@ -37,9 +42,98 @@ def light(page):
     return page.locator(".sw-conn")
 
 
+class Relay:
+    """A TCP relay between the browser and the server whose connections can be cut and
+    refused for a while: a network drop (Wi-Fi lost) that the server process survives."""
+
+    def __init__(self, target: int):
+        self.target = target
+        self.up = True
+        self.socks: list[socket.socket] = []
+        self.listener = socket.create_server(("127.0.0.1", free_port()))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                near, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                near.close()
+                continue
+            far = socket.create_connection(("127.0.0.1", self.target))
+            self.socks += [near, far]
+            for a, b in ((near, far), (far, near)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(a: socket.socket, b: socket.socket) -> None:
+        try:
+            while data := a.recv(65536):
+                b.sendall(data)
+        except OSError:
+            pass
+        for s in (a, b):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self) -> None:
+        self.up = False
+        for s in self.socks:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self.socks = []
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
+
+
+def test_a_network_drop_resumes_in_place_without_a_reload(db_url, page):
+    """Never lose a table: the page is left open through a network drop that the server's
+    session survives; it reconnects by itself and resumes in place (a mark set in the page
+    survives: no reload, no navigation), on the same game and screen, and taps work again."""
+    gid, code = known_game(db_url)
+    server = Server(db_url)
+    relay = Relay(server.port)
+    server.args.append(f"--allow-websocket-origin=127.0.0.1:{relay.port}")
+    server.start()
+    try:
+        page.goto(f"http://127.0.0.1:{relay.port}/app?game={gid}&code={code}")
+        expect(page.get_by_text("To play:")).to_be_visible()
+        page.get_by_role("button", name="Pick").first.click()
+        expect(page.get_by_text("plays Ratmen")).to_be_visible()
+        page.evaluate("window.swMark = 1")
+        moved: list[str] = []
+        page.on("framenavigated", lambda f: f == page.main_frame and moved.append(f.url))
+        relay.cut()
+        expect(light(page)).to_have_attribute("data-state", re.compile("reconnecting|offline"),
+                                              timeout=10_000)
+        time.sleep(3)
+        relay.up = True
+        expect(light(page)).to_have_text("● Connected", timeout=40_000)
+        assert page.evaluate("window.swMark") == 1 and moved == []  # resumed in place
+        expect(page.get_by_text("plays Ratmen")).to_be_visible()
+        page.get_by_role("button", name="End the turn").click()
+        page.get_by_role("button", name="Confirm: End the turn").click()
+        expect(page.get_by_text("pick a race and power")).to_be_visible()
+        assert [r.action["do"] for r in rows(db_url, gid)] == ["pick", "end_turn"]
+    finally:
+        relay.close()
+        server.kill()
+
+
 def test_reconnects_after_a_server_restart_to_the_same_game_without_a_code(db_url, page):
-    """The page is left open; after the restart it comes back to the same game and screen by
-    itself (by reloading its URL, which names the game: see dashboards/connection.py)."""
+    """The page is left open, nobody touches it: after the restart it comes back to the same
+    game and screen by itself (by reloading its URL, which names the game: see
+    dashboards/connection.py), every navigation it makes by itself lands on that game's URL,
+    and it never shows the lobby's code field."""
     gid, code = known_game(db_url)
     server = Server(db_url)
     server.start()
@@ -52,6 +146,9 @@ def test_reconnects_after_a_server_restart_to_the_same_game_without_a_code(db_ur
         assert f"game={gid}" in page.url
         page.get_by_role("button", name="Pick").first.click()
         expect(page.get_by_text("plays Ratmen")).to_be_visible()
+        url = page.url
+        moved: list[str] = []
+        page.on("framenavigated", lambda f: f == page.main_frame and moved.append(f.url))
         server.kill()
         expect(light(page)).to_have_attribute("data-state", "reconnecting", timeout=10_000)
         page.screenshot(path="/tmp/sw/reconnecting.png")
@@ -60,6 +157,8 @@ def test_reconnects_after_a_server_restart_to_the_same_game_without_a_code(db_ur
         expect(light(page)).to_have_text("● Connected", timeout=40_000)
         expect(page.get_by_text("plays Ratmen")).to_be_visible(timeout=20_000)  # same game
         expect(page.get_by_text("Table 9").first).to_be_visible()
+        assert moved and set(moved) == {url} and page.url == url  # by itself, to the game
+        expect(page.get_by_placeholder("e.g. K7QX2M")).to_have_count(0)  # never asked a code
         tap_end = page.get_by_role("button", name="End the turn")
         tap_end.click()
         page.get_by_role("button", name="Confirm: End the turn").click()

@@ -221,6 +221,107 @@ def test_a_base_game_shows_no_panel():
     assert panel._pane.visible is False
 
 
+# --- issue 11: the Necromancer's turn screen; River World's event on costs and region cards --
+#: The tutorial's first Necromancer game (tests/scenarios/tutorial/necromancer/souls.yaml).
+NEC_GAME = {"board": "base-2p", "turns": 2, "expansions": ["necromancer"],
+            "races": ["ratmen", "humans", "orcs", "wizards", "elves", "trolls", "dwarves"],
+            "powers": ["swamp", "forest", "wealthy", "diplomat", "flying", "pillaging", "spirit"],
+            "extra": {"necromancer": {"powers": ["commando", "merchant", "hill", "mounted",
+                                                 "alchemist", "underworld"], "keeps": "commando"}}}
+ROUND_1 = [("Ann", "pick", {"combo": 0}), ("Ann", "conquer", {"region": "r17"}),
+           ("Ann", "conquer", {"region": "r12"}), ("Ann", "conquer", {"region": "r18"}),
+           ("Ann", "conquer", {"region": "r19"}), ("Ann", "end_turn", {}),
+           ("Bob", "pick", {"combo": 0}), ("Bob", "conquer", {"region": "r4"}),
+           ("Bob", "conquer", {"region": "r5"}), ("Bob", "conquer", {"region": "r11"}),
+           ("Bob", "end_turn", {})]
+
+
+def play(session, steps):
+    for by, do, args in steps:
+        assert session.act({"by": by, "do": do, **args}), session.error
+
+
+def test_x_nec_11_12_the_necromancers_turn_screen_prices_spawn_and_the_end(store):
+    """X-NEC-11: after bob's turn the Well's 5 souls make a Ghost rise, announced on the screen;
+    X-NEC-12, A-NEC-03: on his turn each purchase costs 1 power + 2 Ghosts = 3, then 4 after a
+    Ghost is bought; A-NEC-04: after the last round the winner is chosen among the others."""
+    from dashboards.session import create_game
+    from dashboards.turn import TurnScreen
+
+    session = TableSession.open(store, *create_game(store, "Nec", players(3), **NEC_GAME))
+    screen = TurnScreen(session)
+    assert "Each purchase costs" not in screen._status_pane.object  # Ann's turn
+    play(session, ROUND_1)
+    told = screen._score_pane.object
+    assert "Just now:" in told and "a new Ghost rises on the Island" in told
+    card = screen._status_pane.object
+    assert "Necromancer Island" in card and "3 coins (powers owned: 1 + Ghosts on the map and " \
+        "the Island: 2; X-NEC-12, A-NEC-03)" in card
+    assert "a Ghost onto the Island, Merchant, Hill, Mounted, Alchemist, Underworld" in card
+    assert "Ghosts left in his reserve</td><td>12" in card and "1: 3 more" in card
+    opener = next(b for b in screen._word_buttons if b.label.startswith("Buy"))
+    screen._press(opener.sw_action)  # the form of what to buy shows the prices too
+    form = screen._other.objects
+    assert "3 coins (powers owned: 1" in form[0].object
+    assert sorted(form[1].options.values()) == ["alchemist", "ghost", "hill", "merchant",
+                                               "mounted", "underworld"]
+    play(session, [("Cy", "buy", {"item": "ghost"})])  # 3 coins
+    card = screen._status_pane.object
+    assert "4 coins" in card and "no purchase he can pay for at this price (A-NEC-03)" in card
+    assert "Ghosts left in his reserve</td><td>11" in card and "Just now:" not in screen._score_pane.object
+    play(session, [("Cy", "conquer", {"region": "r7"}), ("Cy", "conquer", {"region": "r3"}),
+                   ("Cy", "end_turn", {})])
+    play(session, [("Ann", "end_turn", {}), ("Bob", "end_turn", {}), ("Cy", "end_turn", {})])
+    assert session.game.game_over
+    final = screen._other.objects[0].object
+    assert "Cy, the Necromancer, did not bring every Ghost into play: the winner is chosen among " \
+           "the other players (X-NEC-15, A-NEC-04)." in final
+    screen.stop()
+
+
+def test_x_nec_15_the_game_over_screen_says_he_won_at_once_and_why():
+    from dashboards.cards import standings_html
+    from swcore.scenario import build
+
+    data = {"title": "t", "players": ["ann", "bob", "nec"], "map": "base-2p", "steps": [],
+            "expansions": ["necromancer"], "coins": {"ann": 5, "bob": 5, "nec": 77},
+            "races": NEC_GAME["races"], "powers": NEC_GAME["powers"],
+            "necromancer": {**NEC_GAME["extra"]["necromancer"], "reserve": 11}}
+    game = build(data)
+    for by in ("ann", "bob"):
+        game.apply({"by": by, "do": "pick", "combo": 0})
+        game.apply({"by": by, "do": "end_turn"})
+    for _ in range(11):  # 2 + 3 + ... + 12 = 77 (X-NEC-12)
+        game.apply({"by": "nec", "do": "buy", "item": "ghost"})
+    game.apply({"by": "nec", "do": "end_turn"})
+    html = standings_html(game, {})
+    assert "nec, the Necromancer, wins at once: every Ghost is in play, none left in his " \
+           "reserve or the Well of Souls (X-NEC-15)." in html
+    assert "Most coins wins" not in html  # the coins decided nothing
+
+
+def test_x_rw_8_the_event_on_the_cost_the_region_card_and_the_turn_card(store):
+    """X-RW-8: in a Storm the river w1 costs 1 + 2, the card names the event and its rule."""
+    from dashboards.session import create_game
+    from dashboards.turn import TurnScreen
+
+    made = create_game(store, "Storm", players(2), board="river-practice", turns=3,
+                       expansions=["river_world"],
+                       options={"events": ["storm", "quiet_waters", "harsh_winter"]})
+    session = TableSession.open(store, *made)
+    screen = TurnScreen(session)
+    assert "Storm: rivers cost 3 tokens instead of 1 this round (X-RW-8)" in \
+        screen._status_pane.object
+    play(session, [("Ann", "pick", {"combo": 0})])
+    screen.selected = "w1"
+    card = screen._card_info.object
+    assert "Cost <b>3</b> tokens" in card and "2 Storm, this round&#x27;s event [X-RW-8]" in card
+    assert "River: it costs 3 this round (Storm, X-RW-8)" in card
+    screen.selected = "t3"
+    assert "Temple of the Seer: its holder may look at the next event" in screen._card_info.object
+    screen.stop()
+
+
 # --- table games: chance and printed numbers asked on the turn screen -------------------------
 def visible(layout):
     """The components a user sees in a layout, depth first (hidden boxes skipped)."""

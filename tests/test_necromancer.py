@@ -512,3 +512,131 @@ def test_30_random_games_with_the_necromancer_play_only_legal_actions():
             assert g.winners() == [g.players[st.seat(g)]]
         else:
             assert g.players[st.seat(g)] not in g.winners()
+
+
+# --- what the table is told (swcore.rules: turn_rows, notices, region_notes, end_notes) -------
+def turn_card(g, seat):
+    from swcore.rules import turn_rows
+
+    found = turn_rows(g, seat)
+    return dict(found[0][2]) if found else {}
+
+
+def test_x_nec_12_a_nec_03_his_turn_card_gives_the_price_and_what_he_may_buy():
+    g = new()
+    assert turn_card(g, 0) == {} and turn_card(g, 2) == {}  # not his turn yet
+    first_two_turns(g)  # 1 power, 2 Ghosts on the Island: each purchase costs 3 of his 5 coins
+    card = turn_card(g, 2)
+    assert card["Each purchase costs"] == ("3 coins (powers owned: 1 + Ghosts on the map and the "
+                                           "Island: 2; X-NEC-12, A-NEC-03)")
+    assert card["He may buy now"] == ("a Ghost onto the Island, Merchant, Hill, Forest, Swamp, "
+                                      "Alchemist")
+    assert card["Ghosts left in his reserve"] == "12"  # 13 - the one spawned after bob's turn
+    assert card["Souls in the Well"].startswith("0: 4 more")
+    assert card["Immediate win"].startswith("when no Ghost is left in his reserve or the Well: 12")
+    do(g, "nec", "buy", item="ghost")  # 3 paid, 2 left; now 1 + 3 = 4
+    card = turn_card(g, 2)
+    assert card["Each purchase costs"].startswith("4 coins")
+    assert card["Nothing to buy now"] == "no purchase he can pay for at this price (A-NEC-03)"
+    assert "2 coins" not in str(card)  # his coins stay hidden (B-SCORE-3)
+    assert card["Ghosts left in his reserve"] == "11"
+    do(g, "nec", "conquer", region="y")
+    assert turn_card(g, 2)["Nothing to buy now"].startswith("X-NEC-12: purchases come first")
+
+
+def test_a_nec_03_his_turn_card_counts_the_option_in_the_price():
+    g = new(options={"necromancer_price_extra": 1})
+    first_two_turns(g)
+    assert turn_card(g, 2)["Each purchase costs"] == (
+        "4 coins (powers owned: 1 + Ghosts on the map and the Island: 2 + 1 (rule option); "
+        "X-NEC-12, A-NEC-03)")
+
+
+def test_x_nec_11_a_ghost_rising_after_any_turn_is_announced():
+    from swcore.rules import notices
+
+    g = new()
+    first_two_turns(g)
+    events = g.apply({"by": "nec", "do": "buy", "item": "ghost"})
+    assert notices(g, events) == []  # a purchase is shown where it was tapped
+    g2 = new()
+    do(g2, "ann", "pick", combo=0)
+    do(g2, "ann", "conquer", region="a")
+    do(g2, "ann", "conquer", region="x")
+    do(g2, "ann", "redeploy", tokens={"a": 7, "x": 6})
+    do(g2, "ann", "end_turn")
+    do(g2, "bob", "pick", combo=0)
+    for r in "bcd":
+        do(g2, "bob", "conquer", region=r)
+    told = notices(g2, do(g2, "bob", "end_turn"))  # 4 Lost Tribes in the Well: a Ghost rises
+    assert [e.kind for e in told] == ["spawn"]
+    assert told[0].text.endswith("a new Ghost rises on the Island")
+
+
+def test_x_nec_15_the_end_says_he_won_at_once_and_why():
+    from swcore.rules import end_notes
+
+    g = new(nec={**NEC, "reserve": 11}, coins={"ann": 5, "bob": 5, "nec": 77})
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "end_turn")
+    assert end_notes(g) == []  # not over
+    for _ in range(11):
+        do(g, "nec", "buy", item="ghost")
+    events = do(g, "nec", "end_turn")
+    assert [e.kind for e in events if e.kind == "necromancer_wins"] == ["necromancer_wins"]
+    assert end_notes(g) == [("nec, the Necromancer, wins at once: every Ghost is in play, none "
+                             "left in his reserve or the Well of Souls (X-NEC-15).", True)]
+
+
+def test_a_nec_04_the_end_says_he_is_not_counted_unless_the_option():
+    from swcore.rules import end_notes
+
+    for wins, want in ((False, [False]), (True, [])):
+        g = new(turns=1, coins={"ann": 5, "bob": 6, "nec": 50},
+                options={"necromancer_wins_on_points": wins})
+        for who in ("ann", "bob"):
+            do(g, who, "pick", combo=0)
+            do(g, who, "end_turn")
+        do(g, "nec", "end_turn")
+        notes = end_notes(g)
+        assert [named for _, named in notes] == want
+        assert not notes or "chosen among the other players (X-NEC-15, A-NEC-04)" in notes[0][0]
+
+
+def test_x_nec_2_13_16_region_cards_recall_the_island_the_lake_its_shore_and_ghosts():
+    from swcore.rules import region_notes
+
+    g = new()
+    nec_first_turn(g)  # Ghosts on y and z
+    i = g.board.region
+    assert region_notes(g, i("island"))[0].startswith("Necromancer Island: no one conquers it")
+    assert region_notes(g, i("l")) == ["It holds Necromancer Island: no one conquers it, "
+                                       "Seafaring included (X-NEC-13)"]
+    assert region_notes(g, i("y")) == [
+        "On the Lake's shore: the Necromancer may attack it from the Island (X-NEC-13)",
+        "Ghosts count as a race in decline for the other players; taken, one Ghost goes into the "
+        "Well of Souls and the others back to him (X-NEC-16, X-NEC-10)"]
+    assert region_notes(g, i("a")) == []  # far from the Lake, no Ghost
+
+
+def test_his_turn_card_region_notes_and_end_read_in_french():
+    """Issue 12: every text of his turn card, the region notes and the end is in swcore.po."""
+    from swcore.rules import end_notes, region_notes, turn_rows
+
+    g = new(nec={**NEC, "reserve": 11}, coins={"ann": 5, "bob": 5, "nec": 77})
+    for who in ("ann", "bob"):
+        do(g, who, "pick", combo=0)
+        do(g, who, "end_turn")
+    fr, en = turn_rows(g, 2, "fr")[0][2], turn_rows(g, 2)[0][2]
+    assert fr[0] == ("Chaque achat coûte", "2 jetons de victoire (Pouvoirs possédés : 1 + Fantômes "
+                                          "sur la carte et l'Île : 1 ; X-NEC-12, A-NEC-03)")
+    assert all(f != e for f, e in zip(fr, en, strict=True))
+    for rid in ("island", "l", "y"):
+        i = g.board.region(rid)
+        assert all(f != e for f, e in zip(region_notes(g, i, "fr"), region_notes(g, i), strict=True))
+    for _ in range(11):
+        do(g, "nec", "buy", item="ghost")
+    do(g, "nec", "end_turn")
+    assert end_notes(g, "fr")[0][0].startswith("nec, le Nécromant, gagne aussitôt")

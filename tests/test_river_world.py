@@ -288,3 +288,103 @@ def test_random_games_with_river_world_play_only_legal_actions(seed):
         assert all(x.hand >= 0 for x in g.armies.values())
         steps += 1
     assert g.game_over
+
+
+# --- the event where it bites: costs, scores, the turn screen, region cards (issue 11) -------
+def test_x_rw_8_storm_is_named_with_its_rule_in_the_cost_breakdown():
+    g = game(["storm", "quiet_waters", "quiet_waters"])
+    act(g, by="ann", do="pick", combo=0)
+    q = g.quote("w1")
+    assert (q.cost, q.breakdown) == (3, [("base", 1), ("Storm, this round's event", 2)])
+    assert q.rules == {"Storm, this round's event": "X-RW-8"}
+
+
+def test_x_rw_10_harsh_winter_is_named_in_the_cost_and_the_score_lines():
+    g = game(["harsh_winter", "quiet_waters", "quiet_waters"])
+    act(g, by="ann", do="pick", combo=0)
+    q = g.quote("w1")
+    assert (q.cost, q.breakdown) == (2, [("base", 1), ("frozen river (Harsh Winter, this round's "
+                                                       "event)", 1)])
+    assert q.rules[q.breakdown[1][0]] == "X-RW-10"
+    act(g, by="ann", do="conquer", region="w1")
+    act(g, by="ann", do="conquer", region="b1")
+    act(g, by="ann", do="redeploy", tokens={"w1": 6, "b1": 6})
+    act(g, by="ann", do="end_turn")
+    # w1 counts among the 2 regions (+2); the event's line adds nothing and says why w1 scored
+    lines = {it["what"]: (it["coins"], it["rule"]) for it in g.last_score[0]}
+    assert lines["Ratmen: 2 regions"] == (2, "B-SCORE-1")
+    assert lines["1 frozen river held, counted among the regions (Harsh Winter, this round's "
+                 "event)"] == (0, "X-RW-10")
+    assert sum(c for c, _ in lines.values()) == 3  # as test_x_rw_10 above
+
+
+def test_x_rw_3_the_turn_card_shows_this_rounds_event_and_the_rivers_to_leave_after_winter():
+    from swcore.rules import turn_rows
+
+    g = game(["harsh_winter", "quiet_waters", "quiet_waters"])
+    assert turn_rows(g, 0) == [("river_world", "River World", [(
+        "This round's event", "Harsh Winter: rivers are frozen this round: they cost 2, a river "
+        "taken or held keeps at least 1 token and scores 1 coin; they must be left next round "
+        "(X-RW-10)")])]
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="w1")
+    act(g, by="ann", do="redeploy", tokens={"w1": 12})
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)
+    act(g, by="bob", do="end_turn")
+    rows = dict(turn_rows(g, 0)[0][2])  # round 2, Quiet Waters: the frozen w1 thaws
+    assert rows == {"This round's event": "Quiet Waters: no effect (X-RW-9)",
+                    "Rivers to leave": "w1: frozen in last round's Harsh Winter, to be left at "
+                                       "Ready Troops or at redeployment (X-RW-10)"}
+    assert "Rivers to leave" not in dict(turn_rows(g, 1)[0][2])  # bob holds no river
+
+
+def test_x_rw_3_the_event_turned_up_and_the_pirate_ships_are_announced():
+    from swcore.rules import notices
+
+    g = game(["quiet_waters", "pirates", "quiet_waters"])
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="b1")
+    assert notices(g, act(g, by="ann", do="end_turn")) == []
+    act(g, by="bob", do="pick", combo=0)
+    told = notices(g, act(g, by="bob", do="end_turn"))  # round 2 starts with Pirates
+    assert [e.text for e in told] == ["turn 2: the event is pirates",
+                                      "Pirate Ships on the empty rivers: w1, w3"]
+
+
+def test_x_rw_4_to_11_region_cards_recall_the_rules_that_bite_there():
+    from swcore.rules import region_notes
+
+    g = game(["storm", "harsh_winter", "quiet_waters"])
+    i = g.board.region
+    assert region_notes(g, i("w1")) == ["River: it costs 3 this round (Storm, X-RW-8) and is "
+                                        "emptied at redeployment (X-RW-4)",
+                                        "Next to a Pirate Ship: it scores 1 coin less (X-RW-11, "
+                                        "A-RW-02)"]  # when held in a Harsh Winter
+    assert region_notes(g, i("w2"))[0] == ("Pirate Ship: it fights as 1 token (+1 to the cost); "
+                                           "taken, it leaves the game (X-RW-11)")
+    assert region_notes(g, i("t2")) == ["Harbour: a player's harbours score 1 + 2 + 3… (X-RW-5)",
+                                        "Next to a Pirate Ship: it scores 1 coin less (X-RW-11, "
+                                        "A-RW-02)"]
+    assert region_notes(g, i("b2"))[0].startswith("Shipyard: its holder may put the Caravel")
+    assert region_notes(g, i("t3"))[0].startswith("Temple of the Seer: its holder may look")
+    assert region_notes(g, i("u2")) == []
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)
+    act(g, by="bob", do="end_turn")  # round 2: Harsh Winter
+    assert region_notes(g, i("w1"))[0].startswith("Frozen river (Harsh Winter): it costs 2")
+
+
+def test_the_event_card_and_region_notes_read_in_french():
+    """Issue 12: the event of the round and every region note are in swcore.po (the French
+    names of seed 004: Tempête, Calme plat, Hiver rude, Pirates)."""
+    from swcore.rules import region_notes, turn_rows
+
+    for event, fr in (("storm", "Tempête"), ("quiet_waters", "Calme plat"),
+                      ("harsh_winter", "Hiver rude"), ("pirates", "Pirates")):
+        g = game([event, "quiet_waters", "quiet_waters"])
+        assert turn_rows(g, 0, "fr")[0][2][0][1].startswith(f"{fr} : ")
+        for i in range(len(g.board)):
+            for f, e in zip(region_notes(g, i, "fr"), region_notes(g, i), strict=True):
+                assert f != e, e

@@ -48,3 +48,32 @@ def map_items(game: Any) -> list[dict[str, Any]]:
     `player` (seat or None), `rule` and `note`."""
     return [item for m in game.ruleset.modules if hasattr(m, "map_items")
             for item in m.map_items(game)]
+
+
+def turn_rows(game: Any, seat: int, lang: str = "en") -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """What the modules show the player whose turn it is, on the turn screen: (id, name,
+    [(label, value)]) from their `describe_turn(game, seat, lang)` hooks (the Necromancer's
+    prices and Well on his own turn, this round's River World event)."""
+    return [(m.id, module_name(m.id), rows) for m in game.ruleset.modules
+            if hasattr(m, "describe_turn") and (rows := list(m.describe_turn(game, seat, lang)))]
+
+
+def region_notes(game: Any, i: int, lang: str = "en") -> list[str]:
+    """The modules' rules that bite on region i now, each a short text ending with its rule
+    IDs, for the region's card (`region_notes(game, i, lang)` hooks)."""
+    return [note for m in game.ruleset.modules if hasattr(m, "region_notes")
+            for note in m.region_notes(game, i, lang)]
+
+
+def notices(game: Any, events: list[Any]) -> list[Any]:
+    """The events among `events` that a module asks to announce as they happen (its
+    `notices`, event kinds): a Ghost rising after a turn, the round's event turned up."""
+    kinds = {k for m in game.ruleset.modules for k in getattr(m, "notices", ())}
+    return [ev for ev in events if ev.kind in kinds]
+
+
+def end_notes(game: Any, lang: str = "en") -> list[tuple[str, bool]]:
+    """Why the game ended as it did, from the modules' `end_note(game, lang)` hooks: (text,
+    whether the module named the winners itself, which replaces the count of coins)."""
+    return [note for m in game.ruleset.modules if hasattr(m, "end_note")
+            if (note := m.end_note(game, lang)) is not None]

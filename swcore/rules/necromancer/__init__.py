@@ -15,8 +15,8 @@ from ...errors import InputError
 from ...state import Army
 from ..registry import module
 from . import checks as _checks  # noqa: F401  (registers well, ghosts, powers)
+from . import explain, words
 from . import state as st
-from . import words
 from .effects import WELL
 
 if TYPE_CHECKING:
@@ -209,6 +209,10 @@ class Necromancer:
     id = "necromancer"
     name = "Necromancer Island"
     describe_state = staticmethod(describe_state)
+    describe_turn = staticmethod(explain.describe_turn)
+    region_notes = staticmethod(explain.region_notes)
+    end_note = staticmethod(explain.end_note)
+    notices = explain.NOTICES
     options = NecromancerOptions
     off_board_seats = 1  # X-NEC-1: the board and its turn track are those of the others
     setup_keys = {"necromancer": prepare}

@@ -13,8 +13,8 @@ from ...checks import register as register_check
 from ...effects import ABILITIES
 from ...errors import InputError
 from ..registry import module
+from . import explain, words
 from . import state as st
-from . import words
 from .effects import EFFECTS
 
 if TYPE_CHECKING:
@@ -128,6 +128,9 @@ class RiverWorld:
     id = "river_world"
     name = "River World"
     describe_state = staticmethod(describe_state)
+    describe_turn = staticmethod(explain.describe_turn)
+    region_notes = staticmethod(explain.region_notes)
+    notices = explain.NOTICES
     options = RiverOptions
     effects = EFFECTS
     steps = {"round_start": (round_start,), "turn_end": (words.caravel_leaves,)}

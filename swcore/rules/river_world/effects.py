@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from ...game import Army, Game
 
 
+#: Cost items named after the event that adds them (the quote's `rules` give X-RW-8, -10).
+STORM = "Storm, this round's event"
+FROZEN = "frozen river (Harsh Winter, this round's event)"
+
+
 def _river(game: Game, i: int) -> bool:
     return game.board.kind[i] == "river"
 
@@ -30,7 +35,7 @@ class Storm(Event):
     id, rule = "storm", "X-RW-8"
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        return [("storm", 2)] if _river(game, region) else []
+        return [(STORM, 2)] if _river(game, region) else []
 
 
 @register
@@ -48,7 +53,16 @@ class HarshWinter(Event):
     id, rule = "harsh_winter", "X-RW-10"
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        return [("frozen river", 1)] if _river(game, region) else []
+        return [(FROZEN, 1)] if _river(game, region) else []
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        """No coin of its own: the line says which regions counted above are frozen rivers,
+        kept and scored only because of the event."""
+        n = sum(1 for i in held if _river(game, i))
+        if not n:
+            return []
+        return [(f"{n} frozen river{'s' if n > 1 else ''} held, counted among the regions "
+                 "(Harsh Winter, this round's event)", 0)]
 
 
 @register

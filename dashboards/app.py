@@ -220,7 +220,8 @@ class TableApp(pn.viewable.Viewer):
         self._opened = (session.game_id, session.code)
         self.code_box.visible = False
         if session.is_sheet:  # a score-only game: the score sheet, no map (scoresheet.py)
-            self.screen = SheetScreen(session, on_leave=self.to_lobby)
+            self.screen = SheetScreen(session, on_leave=self.to_lobby, on_switch=self.created,
+                                      device=self.device)
             self._main[:] = [self.code_box, self.screen]
         else:
             self.screen = TurnScreen(session, on_leave=self.to_lobby)

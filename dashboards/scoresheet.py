@@ -17,12 +17,13 @@ from typing import Any
 
 import panel as pn
 
+from swcore import builtin_ids, load_board
 from swcore.i18n import item_name
 from swcore.scoresheet import WORD
 
 from .cards import chip, coins_figure, score_html, scores_html, track_html
 from .i18n import _, lang
-from .session import TableSession
+from .session import SetupError, TableSession, switch_to_map
 from .watcher import Following
 from .widgets import Stepper, alert_pane, button, esc, html, put, show
 
@@ -65,10 +66,13 @@ class ArmyCounts:
 class SheetScreen(Following, pn.viewable.Viewer):
     """The score sheet of one session: header, the turn's entry, last scores, coins, undo."""
 
-    def __init__(self, session: TableSession, on_leave: Callable[[], Any] | None = None):
+    def __init__(self, session: TableSession, on_leave: Callable[[], Any] | None = None,
+                 on_switch: Callable[[int, str], Any] | None = None, device: str | None = None):
         super().__init__()
         self.session = session
         self.on_leave = on_leave
+        self.on_switch = on_switch  # called with the map game's (id, code) once it is stored
+        self.device = device
         self._key: Any = None
         self._header = html("")
         self._alert = alert_pane("danger")
@@ -103,9 +107,12 @@ class SheetScreen(Following, pn.viewable.Viewer):
         redo.on_click(lambda e: self.ask("redo"))
         leave = button(_("Lobby"))
         leave.on_click(lambda e: self.leave())
+        self._to_map = button(_("Switch to the map…"))
+        self._to_map.on_click(lambda e: self.open_switch())
+        self._switch = pn.Column(**W, styles={"display": "none"})
         self._layout = pn.Column(self._header, self._alert, self._last, self._form, self._end,
-                                 self._scores, self._peek, pn.Row(undo, redo, leave),
-                                 self._confirm, **W)
+                                 self._scores, self._peek, pn.Row(undo, redo, leave, self._to_map),
+                                 self._confirm, self._switch, **W)
         self._watchers = [session.param.watch(lambda e: self.refresh(), ["version"]),
                           session.param.watch(lambda e: self._show_error(), ["error"])]
         self.hide_peek()
@@ -140,6 +147,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
         if self._key != s.seq:
             self._key = s.seq
             self._build_form()
+            show(self._switch, False)
+        show(self._to_map, not g.game_over and g.seat == 0)  # at a round's start (B-FLOW-1)
         self._show_error()
 
     def _show_error(self) -> None:
@@ -258,6 +267,43 @@ class SheetScreen(Following, pn.viewable.Viewer):
               else self.session.redo(1, self._key) if what == "redo" else False)
         if ok:
             self.poke()
+
+    # --- switching to the map ------------------------------------------------------------
+    def open_switch(self, board: str | None = None) -> None:
+        """The board, then for each race in play the regions it holds there: the map game
+        starts with one token in each, then the table corrects them (docs/app.md)."""
+        g = self.session.game
+        boards = {b: b for b in builtin_ids()}
+        board = board or (g.board.id if g.board is not None else f"base-{len(g.players)}p")
+        pick = pn.widgets.Select(label=_("Board"), options=boards, value=board, **W)
+        pick.param.watch(lambda e: self.open_switch(e.new), "value")
+        ids = load_board(board).ids
+        self._regions: dict[str, Any] = {}
+        rows: list[Any] = [html("<h3>" + _("Switch to the map") + "</h3><div class='sw-muted'>"
+                                + _("The map game keeps the seats, the coins and the round; set "
+                                    "the regions each race holds, then correct each region's "
+                                    "tokens on the map.") + "</div>"), pick]
+        for race, army in g.armies.items():
+            owner = g.players[army.owner]
+            what = _("in decline") if army.declined else _("active")
+            self._regions[race] = pn.widgets.MultiChoice(
+                label=f"{item_name(race, lang())} ({owner}, {what})", options=list(ids), **W)
+            rows.append(self._regions[race])
+        go = button(_("Create the map game"), color="primary")
+        go.on_click(lambda e: self.switch(pick.value))
+        put(self._switch, [*rows, go])
+        show(self._switch)
+
+    def switch(self, board: str) -> tuple[int, str] | None:
+        regions = {race: list(w.value) for race, w in self._regions.items()}
+        try:
+            made = switch_to_map(self.session, board, regions, self.device)
+        except SetupError as err:
+            self.session.error = err.message
+            return None
+        if self.on_switch:
+            self.on_switch(*made)
+        return made
 
     def peek(self, player: str) -> str:
         """One player's own coins (`view(player)`), until Hide."""

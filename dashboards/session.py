@@ -205,10 +205,7 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
     creation limits apply (per device and per process; `SetupError` on field "limit"). With
     `scores`, the game is a score sheet (`swcore.scoresheet`): `board` is then optional (a
     board the app does not have is left out) and checks the counts when given."""
-    if device is not None:
-        wait = max(limits.DEVICE_CREATES.wait(device), limits.PROCESS_CREATES.wait("all"))
-        if wait > 0:
-            raise SetupError("limit", _(TOO_MANY_GAMES).format(wait=wait_words(wait)))
+    _may_create(device)
     name = check_text(" ".join(str(table_name or "").split()), "The table name", "table_name")
     if not name:
         raise SetupError("table_name", "The table needs a name.")
@@ -237,9 +234,40 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
     meta = {"colours": dict(zip(names, hexes, strict=True)),
             "column": stacks}
     game_id, code = store.create_game(name, setup, meta, code, demo=demo)
+    _created(device)
+    return game_id, code
+
+
+def _may_create(device: str | None) -> None:
+    """The creation limits (per device and per process; `SetupError` on field "limit")."""
+    if device is not None:
+        wait = max(limits.DEVICE_CREATES.wait(device), limits.PROCESS_CREATES.wait("all"))
+        if wait > 0:
+            raise SetupError("limit", _(TOO_MANY_GAMES).format(wait=wait_words(wait)))
+
+
+def _created(device: str | None) -> None:
     if device is not None:
         limits.DEVICE_CREATES.add(device)
         limits.PROCESS_CREATES.add("all")
+
+
+def switch_to_map(session: TableSession, board: str, regions: dict[str, list[str]],
+                  device: str | None = None) -> tuple[int, str]:
+    """A score sheet becomes a map game once the board is known: a new game of the same table,
+    seats and colours (`ScoreSheet.map_setup`: coins, round, races in play and their regions),
+    stored like any game; returns (game id, join code). The sheet stays as it was."""
+    _may_create(device)
+    if board not in builtin_ids():
+        raise SetupError("board", f"Unknown board {board!r}.")
+    try:
+        setup = session.game.map_setup(board, regions)
+    except SwError as err:
+        raise SetupError(getattr(err, "field", "regions"), session.explain(err)) from None
+    name = session.table_name[:54] + _(" (map)")
+    meta = {"colours": dict(session.colours), "column": "shuffled", "sheet": session.game_id}
+    game_id, code = session.store.create_game(name[:60], setup, meta)
+    _created(device)
     return game_id, code
 
 

@@ -9,6 +9,7 @@ from dashboards.newgame import NewGameForm
 from dashboards.scoresheet import SheetScreen
 from dashboards.session import SetupError, TableSession, create_game
 from dashboards.store import Store
+from dashboards.widgets import shown
 from swcore import Game
 from swcore.scoresheet import ScoreSheet
 
@@ -84,3 +85,29 @@ def test_the_screen_sends_the_turn_the_steppers_hold_B_SCORE_2(store):
     # 2 regions + 1 magic source (B-RACE-WIZARDS-1) + 2 (B-POW-ALCHEMIST-1) = +5.
     assert "+5" in screen._last.object and screen.session.game.coins == [10, 5]
     assert screen.peek("Ann").count("10") == 1 and "Bob" not in screen.peek("Ann")
+
+
+def test_the_sheet_switches_to_the_map_of_the_same_table_B_DEF_8(store):
+    """At a round's start the sheet becomes a map game: same seats, colours, coins and round,
+    the races in play on the regions the table names; their tokens are then corrected."""
+    gid, code = create_game(store, "Club", ["Ann", "Bob"], scores=True, colours=["green", "black"])
+    made: list[tuple[int, str]] = []
+    screen = SheetScreen(TableSession.open(store, gid, code), on_switch=lambda *m: made.append(m))
+    screen.session.act(humans_turn(), screen.session.seq)
+    assert not shown(screen._to_map)  # Bob still plays this round (B-FLOW-1)
+    screen.session.act({"by": "Bob", "do": "turn", "held": {"orcs": {"terrain": {"hill": 1}}},
+                        "combo": {"race": "orcs", "power": "swamp", "position": 0}},
+                       screen.session.seq)
+    assert shown(screen._to_map)
+    screen.open_switch("base-2p")
+    screen._regions["humans"].value = ["r1", "r2"]
+    screen._regions["orcs"].value = ["r1"]  # one region, two races: refused, nothing stored
+    assert screen.switch("base-2p") is None and "regions" in screen.session.error
+    screen._regions["orcs"].value = ["r5"]
+    map_id, map_code = screen.switch("base-2p")
+    assert made == [(map_id, map_code)] and store.game(map_id).table_name == "Club (map)"
+    game = TableSession.open(store, map_id, map_code)
+    assert isinstance(game.game, Game) and game.game.turn == 2 and game.game.coins == [10, 6]
+    assert game.colours == {"Ann": "#1B7837", "Bob": "#000000"}
+    assert game.act({"by": "Ann", "do": "correct", "region": "r1", "count": 3}, game.seq)
+    assert game.game.tokens[game.game.board.index["r1"]] == 3

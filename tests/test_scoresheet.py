@@ -296,3 +296,30 @@ def test_B_FLOW_1_the_switch_waits_for_the_start_of_a_round():
              "held": held("orcs", {"hill": 1})})
     with pytest.raises(InputError):  # one region cannot hold two races
         s.map_setup("base-2p", {"humans": ["r1"], "orcs": ["r1"]})
+
+
+# --- expansions whose bonuses counts give ----------------------------------------------
+def test_X_GD_PEA_1_peace_loving_only_when_no_active_race_was_attacked():
+    s = ScoreSheet.new(["Ann", "Bob", "Cleo"], expansions=["grand_dames"])
+    turn = {"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "peace_loving",
+                                                 "position": 0},
+            "held": held("humans", {"hill": 2})}
+    s.apply(turn)
+    assert s.coins[0] == 5 + 2 + 3  # 2 regions + 3 (no active race attacked)
+    s.undo()
+    turn["held"]["humans"]["count"] = {"attacked": 1}
+    s.apply(turn)
+    assert s.coins[0] == 5 + 2
+    s.undo()
+    turn["held"]["humans"]["count"] = {"attacked": 3}  # only two opponents
+    with pytest.raises(RuleError) as err:
+        s.apply(turn)
+    assert err.value.rule == "X-GD-PEA-1"
+
+
+def test_X_BNA_IMP_1_and_X_RW_harbours_from_counts():
+    s = ScoreSheet.new(["Ann", "Bob"], expansions=["be_not_afraid", "river_world"])
+    s.apply({"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "imperial", "position": 0},
+             "held": held("humans", {"hill": 5}, {"harbour": 2})})
+    # 5 regions + 2 beyond 3 (X-BNA-IMP-1) + harbours 1 + 2 instead of 1 + 1 (X-RW-5): +1.
+    assert s.coins[0] == 5 + 5 + 2 + 1

@@ -11,7 +11,7 @@ from ...actions import Action
 from ...effects import Ability
 from ...errors import RuleError
 from ..registry import module
-from . import powers  # noqa: F401  (importing registers the effects)
+from . import powers, sheet  # noqa: F401  (importing registers the effects)
 from .races import TOWER, Priestesses, tower_standing
 
 if TYPE_CHECKING:
@@ -68,3 +68,4 @@ class GrandDames:
     settle = (tower_standing,)
     effects = (TowerWord(),)
     legal = (legal,)
+    sheet_counts = sheet.COUNTS  # what the score sheet asks (swcore.scoresheet)

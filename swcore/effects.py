@@ -144,7 +144,12 @@ class Ability:
     def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
         """Just after the army's Ready Troops (B-READY-1), with the (region, tokens) it held
         before; changes must be journaled with `game._note` (Leaders: the Leader goes into hand
-        unless alone, X-LEAD-2)."""
+        unless alone, X-LEAD-2). An effect whose `on_ready` never adds tokens to the hand sets
+        `ready_adds_tokens = False`, so the tokens available are counted, not previewed."""
+
+    #: Whether `on_ready` may put more tokens in hand than Ready Troops frees (the Island's
+    #: Ghosts, A-NEC-07); read by `available` only for effects that override `on_ready`.
+    ready_adds_tokens = True
 
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
         """Asked of the DEFENDER's effects when an enemy conquest or conversion takes `region`

@@ -79,7 +79,7 @@ class LegalMixin:
         """Tokens the army could conquer with now (its hand after Ready Troops)."""
         if army.ready:
             return army.hand
-        if self._fx(army, "on_ready"):  # Ready Troops may free more (the Island's Ghosts, A-NEC-07)
+        if any(ab.ready_adds_tokens for ab in self._fx(army, "on_ready")):  # the Island's Ghosts
             return self._preview(lambda: (self._ready(army), army.hand)[1])
         keep = self._least(army)[0]
         held = self.regions_of(army.race) if held is None else held

@@ -72,7 +72,10 @@ class PlacementMixin:
     def _held_back(self, army: Army, total: int) -> int:
         """Tokens kept off the board after placement: the sum of the effects' `held_back`
         (the Amazons' 4, B-RACE-AMAZONS-2; a Leader with only immune regions, X-LEAD-3)."""
-        return sum(ab.held_back(self, army, total) for ab in self._switches(army)[6])
+        n = 0
+        for ab in self._switches(army)[6]:
+            n += ab.held_back(self, army, total)
+        return n
 
     def _end_conquests(self, army: Army) -> list[Event]:
         """The conquest phase of `army` ends (B-REDEP): Skeletons and the like gain now."""

@@ -157,15 +157,16 @@ class Catapult(Ability):
         out: list[Any] = []
         seen: set[int] = set()
         ids = game.board.ids
+        reach = game._reach(army)  # the same for every Catapult region: only the jump differs
         for c in held:
-            for t in sorted(two_steps(game, c) - seen):
-                army.turn["catapult.from"] = c
-                try:
-                    ok = game._target_error(army, t, None, False) is None and \
-                        game._cost(army, t) <= hand
-                finally:
-                    army.turn.pop("catapult.from", None)
-                if ok:
-                    seen.add(t)
-                    out.append(Action.trusted(by=by, do="conquer", region=ids[t], catapult=ids[c]))
+            targets = sorted(two_steps(game, c) - seen)
+            army.turn["catapult.from"] = c
+            try:
+                ok = [t for t, why in game._screen(army, targets, reach, False)
+                      if why is None and game._cost(army, t) <= hand]
+            finally:
+                army.turn.pop("catapult.from", None)
+            for t in ok:
+                seen.add(t)
+                out.append(Action.trusted(by=by, do="conquer", region=ids[t], catapult=ids[c]))
         return out

@@ -25,9 +25,14 @@ class TowerWord(Ability):
     rule = "X-GD-PRI-1"
 
     def check_decline(self, game: Game, army: Army, action: Any) -> None:
-        if action.tower is not None and not any(isinstance(ab, Priestesses)
-                                                for ab in game._hooks(army)):
+        if action.tower is not None and not builds_tower(game, army):
             raise RuleError(self.rule, "only Priestesses build an Ivory Tower when they decline")
+
+
+def builds_tower(game: Game, army: Army) -> bool:
+    """The army is Priestesses (their `after_decline` builds the Tower): asked of the army's
+    few `after_decline` effects, so other armies cost one look-up."""
+    return any(isinstance(ab, Priestesses) for ab in game._fx(army, "after_decline"))
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
@@ -36,14 +41,14 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     extra: list[Action] = []
     race = game.active[game.seat]
     army = game.armies.get(race) if race else None
-    if army is None or not any(isinstance(ab, Priestesses) for ab in game._hooks(army)):
+    if army is None or not builds_tower(game, army):
         return out  # only the Priestesses choose where their Tower stands
     for a in out:
         if a.do != "decline" or a.tower is not None:
             continue
         race = game.active[game.players.index(a.by)]
         army = game.armies.get(race) if race else None
-        if army is not None and any(isinstance(ab, Priestesses) for ab in game._hooks(army)):
+        if army is not None and builds_tower(game, army):
             extra += [Action.trusted(a.by, "decline", tower=game.board.ids[i])
                       for i in game.regions_of(army.race)[1:]]
     return out + extra

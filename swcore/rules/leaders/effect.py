@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 class LeaderRules(Ability):
     id, rule = "leaders", "X-LEAD-2"
+    ready_adds_tokens = False  # on_ready only says where the Leader is: it counts as a token
 
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
         """X-LEAD-4: an enemy conquest captures the Leader instead of the usual discard (even an

@@ -135,9 +135,10 @@ def after(game: Game, seat: int, a: Action) -> list[Any]:
         return []
     if a.do != "abandon" and a.args.get("region") is not None:
         army = _army(game, seat, a)
-        i = game.board.region(a.region)
-        if army is not None and st.at(army) == "hand" and army.hand < 1 and game.race[i] == army.race:
-            st.put(game, army, i)  # X-LEAD-2: the last token in hand went in, the Leader with it
+        if army is not None and st.at(army) == "hand" and army.hand < 1:
+            i = game.board.region(a.region)
+            if game.race[i] == army.race:
+                st.put(game, army, i)  # X-LEAD-2: the last token in hand went in, the Leader with it
         return []
     if a.do == "redeploy":
         army = _army(game, seat, a)

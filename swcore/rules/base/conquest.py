@@ -42,44 +42,54 @@ class ConquestMixin:
               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> int:
         """B-CONQ-2: the region's base cost and defence, its markers and occupants, then the
         effects' changes; at least 1 (B-CONQ-3). With `parts`, the breakdown is filled in too
-        (quotes), and `rules` with the rule of each effect's item; legal_actions asks for the
-        total only, which is the hot path, and passes the army's `cost_modifiers` effects
-        (`mods`) found once for all regions."""
+        (quotes), and `rules` with the rule of each effect's item."""
+        return self._costs(army, (i,), parts, mods, rules)[0]
+
+    def _costs(self, army: Army, regions: Any, parts: list[tuple[str, int]] | None = None,
+               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> list[int]:
+        """`_cost` of each of `regions` in one pass (legal_actions asks for every target: the
+        hot path), the army's `cost_modifiers` effects (`mods`) found once for all."""
         b, mk = self.board, self.mk
-        c = b.base_cost[i] or 0
-        d = b.defence[i]
-        if parts is not None:
-            parts.append(("base", c))
-            if d:
-                parts.append((b.terrain[i].replace("_", " "), d))
-        c += d
-        for k in DEFENCE_MARKERS:
-            n = mk[k][i]
-            if n:
-                c += n * MARKER_TYPES[k].defence
+        base, defence, races, tokens = b.base_cost, b.defence, self.race, self.tokens
+        if mods is None:
+            mods = self._fx(army, "cost_modifiers")
+        out = []
+        for i in regions:
+            c = base[i] or 0
+            d = defence[i]
+            if parts is not None:
+                parts.append(("base", c))
+                if d:
+                    parts.append((b.terrain[i].replace("_", " "), d))
+            c += d
+            for k in DEFENCE_MARKERS:
+                n = mk[k][i]
+                if n:
+                    c += n * MARKER_TYPES[k].defence
+                    if parts is not None:
+                        parts.append((k, n * MARKER_TYPES[k].defence))
+            race = races[i]
+            if race is not None and race != army.race:
+                c += tokens[i]
                 if parts is not None:
-                    parts.append((k, n * MARKER_TYPES[k].defence))
-        race = self.race[i]
-        if race is not None and race != army.race:
-            c += self.tokens[i]
-            if parts is not None:
-                parts.append(("lost tribe" if race == LOST_TRIBE else race_name(race), self.tokens[i]))
-        for ab in self._fx(army, "cost_modifiers") if mods is None else mods:
-            for item in ab.cost_modifiers(self, army, i):
-                c += item[1]
+                    parts.append(("lost tribe" if race == LOST_TRIBE else race_name(race), tokens[i]))
+            for ab in mods:
+                for item in ab.cost_modifiers(self, army, i):
+                    c += item[1]
+                    if parts is not None:
+                        parts.append(item)
+                        if rules is not None:
+                            rules[item[0]] = ab.rule
+            if army.roll is not None:  # a die rolled before choosing the target (A-BASE-06)
+                c -= army.roll
                 if parts is not None:
-                    parts.append(item)
-                    if rules is not None:
-                        rules[item[0]] = ab.rule
-        if army.roll is not None:  # a die rolled before choosing the target (A-BASE-06)
-            c -= army.roll
-            if parts is not None:
-                parts.append((army.turn.get("die_label", "die"), -army.roll))
-        if c < 1:
-            if parts is not None:
-                parts.append(("minimum 1", 1 - c))
-            c = 1
-        return c
+                    parts.append((army.turn.get("die_label", "die"), -army.roll))
+            if c < 1:
+                if parts is not None:
+                    parts.append(("minimum 1", 1 - c))
+                c = 1
+            out.append(c)
+        return out
 
     def _reach(self, army: Army) -> tuple[Any, ...]:
         """What decides where `army` may go, computed once: (held regions, regions next to them,

@@ -98,10 +98,8 @@ class LegalMixin:
                 maxshort = self.options.final_die_max_short
                 can_reinforce = army.roll is None and not any(ab.replaces_final_die
                                                                for ab in reach[2])
-                cost_of = self._cost
-                mods = self._fx(army, "cost_modifiers")
-                for i in self._targets(army, reach):
-                    cost = cost_of(army, i, None, mods)
+                targets = self._targets(army, reach)
+                for i, cost in zip(targets, self._costs(army, targets), strict=True):
                     if cost <= hand:
                         out.append(new(by, "conquer", region=ids[i], **who))
                     elif can_reinforce and cost - hand <= maxshort:
@@ -135,6 +133,15 @@ class LegalMixin:
         """The default placement as it would be after Ready Troops and the conquest phase end."""
         if army.ready and army.over:
             return self.default_placement(army)
+        if army.ready and not self._fx(army, "on_conquest_end"):
+            # The phase's end only sets two flags (no effect acts on it) and placements only
+            # read: set and put back, without the journal of a preview.
+            over, roll = army.over, army.roll
+            army.over, army.roll = True, None
+            try:
+                return self.default_placement(army)
+            finally:
+                army.over, army.roll = over, roll
 
         def placement() -> dict[int, int]:
             self._ready(army)

@@ -52,6 +52,7 @@ class TapChannel:
         if getattr(button, "sw_slot", None) is not None:
             return
         button.sw_slot = len(self.buttons)
+        button.sw_taps = self  # a test or script taps it as its page would: `sw_taps.send(b)`
         self.buttons.append(button)
         button.js_on_click(args={"tap": self.tap, "seen": self.seen}, code=JS % button.sw_slot)
 
@@ -73,8 +74,10 @@ class TapChannel:
         if 0 <= slot < len(self.buttons):
             self.on_tap(self.buttons[slot], seq, text)
 
-    def send(self, button: Any, seq: int, label: str | None = None) -> None:
-        """What the browser sends for a tap on `button` (tests, scripts)."""
+    def send(self, button: Any, seq: int | None = None, label: str | None = None) -> None:
+        """What the browser sends for a tap on `button` (tests, scripts): by default the seq
+        and label the screen shows."""
+        seq = int(self.seen.value) if seq is None else seq
         self.tap.value = json.dumps({"slot": button.sw_slot, "seq": seq,
                                      "label": button.label if label is None else label,
                                      "n": len(self.tap.value)})

@@ -366,7 +366,7 @@ def test_turn_screen_region_card_quotes_and_explains(store):
     labels = [b.label for b in screen._card_buttons if shown(b)]
     assert labels == ["Conquer r3"]  # the cost is on the card (above)
     assert not shown(screen._card_alert)
-    screen._card_buttons[0].clicks += 1  # press it
+    press(screen._card_buttons, "Conquer r3")
     assert s.game.snapshot()["regions"]["r3"] == {"race": "ratmen", "owner": "Ann", "tokens": 3}
     screen.selected = "r15"
     assert shown(screen._card_alert) and "B-CONQ-4" in screen._card_alert.object
@@ -503,9 +503,11 @@ def displayed(layout):
 
 
 def press(layout, label):
+    """Tap the shown button `label` as a page does: the tap names its label and the seq the
+    screen shows (a bare click event is refused: dashboards/taps.py)."""
     found = [b for b in displayed(layout) if getattr(b, "label", None) == label]
     assert found, (label, [getattr(b, "label", None) for b in displayed(layout)])
-    found[0].clicks += 1
+    found[0].sw_taps.send(found[0])
 
 
 def test_B_POW_BERSERK_1_die_rolled_before_the_conquest(store):

@@ -58,7 +58,7 @@ except ImportError:  # pragma: no cover - an engine without the registry
 
 from . import map_items as mi
 from . import map_style as st
-from .i18n import _, lang, ngettext
+from .i18n import _, lang, ngettext, term
 
 #: Labels of a map drawn without geometry are kept this far (frame units) from the left and
 #: right sides so badges fit.
@@ -591,8 +591,7 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
     to move cannot conquer it now, True when only a final conquest with the die can."""
     rid = b.ids[i]
     facts = [item_name(b.terrain[i], lang())] + [
-        item_name(s, lang()) if lang() != "en" else st.SYMBOL_NAMES[s]
-        for s in st.SYMBOL_GLYPHS if s in b.symbols[i]]
+        st.symbol_name(s) for s in st.SYMBOL_GLYPHS if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
         facts.append(_("border region (entry)"))
     elif b.coastal[i]:
@@ -638,7 +637,7 @@ def _cost_lines(game: Game, rid: str, race: str | None, mover: str, die: bool | 
     water = game.board.water[game.board.index[rid]]
     own = race is not None and race == game.active[game.players.index(mover)]
     if q.breakdown and not (own or (water and why is not None)):
-        parts = " + ".join(f"{escape(str(label))} {v}" for label, v in q.breakdown)
+        parts = " + ".join(f"{escape(term(str(label)))} {v}" for label, v in q.breakdown)
         out.append(ngettext("Cost for {player}: {n} token = {parts}",
                             "Cost for {player}: {n} tokens = {parts}", q.cost).format(
             player=who, n=f"<b>{q.cost}</b>", parts=parts))

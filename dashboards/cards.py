@@ -16,7 +16,7 @@ from swcore.i18n import item_name
 from swcore.words import Kind
 
 from .help import help_button, in_play_html
-from .i18n import N_, _, lang, ngettext, number
+from .i18n import N_, _, lang, ngettext, number, term
 from .module_cards import end_html, region_notes_html
 from .session import TableSession
 from .widgets import esc
@@ -126,7 +126,7 @@ def quote_html(q: Any) -> str:
     for k, (label, v) in enumerate(q.breakdown):
         sign = "" if k == 0 else ("+ " if v >= 0 else "− ")
         rule = f" [{esc(q.rules[label])}]" if label in q.rules else ""
-        bits.append(f"{sign}{abs(v) if k else v} {esc(label)}{rule}")
+        bits.append(f"{sign}{abs(v) if k else v} {esc(term(label))}{rule}")
     return (ngettext("Cost {n} token", "Cost {n} tokens", q.cost).format(n=f"<b>{q.cost}</b>")
             + f" <span class='sw-muted'>({' '.join(bits)})</span>")
 
@@ -139,7 +139,7 @@ def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> 
     items = game.last_score[seat] or []
     player = game.players[seat]
     gained = sum(it["coins"] for it in items)
-    rows = "".join(f"<tr><td>{esc(it['what'])}</td><td class='num'>{it['coins']:+d}</td>"
+    rows = "".join(f"<tr><td>{esc(term(it['what']))}</td><td class='num'>{it['coins']:+d}</td>"
                    f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
     size = "sw-big" if prominent else ""
     return ("<div class='sw-card'><h3>" + _("{player} scored {gained} in turn {turn}").format(
@@ -161,7 +161,7 @@ def scores_html(game: Game, colours: dict[str, str]) -> str:
             continue
         gained = sum(it["coins"] for it in items)
         bits.append(f"{who} <b>+{gained}</b>")
-        rows = "".join(f"<tr><td>{esc(it['what'])}</td><td class='num'>{it['coins']:+d}</td>"
+        rows = "".join(f"<tr><td>{esc(term(it['what']))}</td><td class='num'>{it['coins']:+d}</td>"
                        f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
         tables.append("<div>" + _("{player} scored {gained} in turn {turn}").format(
             player=who, gained=f"+{gained}", turn=turns[seat]) + "</div>"

@@ -62,6 +62,22 @@ def ngettext(one: str, many: str, n: int) -> str:
     return translation(lang(), "dashboards", LOCALE_DIR).ngettext(one, many, n)
 
 
+def engine(text: str) -> str:
+    """A text of the engine (a module's name, an option's help) in the page's language
+    (swcore.po, keyed by the English text)."""
+    from swcore.i18n import tr
+
+    return tr(text, lang())
+
+
+def term(text: str) -> str:
+    """A cost's or a score's label written by the engine, in the page's language
+    (`swcore.i18n.term`)."""
+    from swcore.i18n import term as engine_term
+
+    return engine_term(text, lang())
+
+
 def N_(text: str) -> str:
     """Marks a constant for translation where it is used (`_(CONSTANT)`)."""
     return text
@@ -80,14 +96,16 @@ def when(moment: dt.datetime | None) -> str:
 
 
 def switch_html() -> str:
-    """The header's language switch: links that set the cookie and reload with `lang`."""
+    """The header's language switch: links that set the cookie and reload the page's own
+    address (the open game's `?game&code`) with `lang` set. In an inline handler `URL` is
+    `document.URL` (a string), hence `window.` before every global the script names."""
     out = []
     for code in LANGUAGES:
         current = code == lang()
         script = (f"document.cookie='{COOKIE}={code};path=/;max-age=31536000;SameSite=Lax';"
-                  f"try{{localStorage.setItem('{COOKIE}','{code}')}}catch(e){{}};"
-                  f"var u=new URL(window.location.href);u.searchParams.set('lang','{code}');"
-                  f"window.location.href=u.toString();return false;")
+                  f"try{{window.localStorage.setItem('{COOKIE}','{code}')}}catch(e){{}};"
+                  f"var l=window.location,q=new window.URLSearchParams(l.search);"
+                  f"q.set('lang','{code}');l.search=q.toString();return false;")
         out.append(f'<a href="?lang={code}" hreflang="{code}" lang="{code}" '
                    f'class="sw-lang{" on" if current else ""}" data-lang="{code}" '
                    f'aria-current="{"true" if current else "false"}" aria-label="{NAMES[code]}" '

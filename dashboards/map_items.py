@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from html import escape
 
 from swcore import Board, Game
-from swcore.catalogue import CATALOGUE, LOST_TRIBE, race_name
+from swcore.catalogue import CATALOGUE, LOST_TRIBE
+from swcore.i18n import item_name as french_name
 from swcore.markers import MARKER_TYPES
 from swcore.rules import map_items as module_items
 
 from . import map_style as st
+from .i18n import lang, term
 
 #: The kind of the coins lying on a region (a style key, not an engine id).
 COINS = "coins"
@@ -37,7 +39,11 @@ class Item:
 
 
 def item_name(kind: str, fallback: str = "") -> str:
-    """The style's name for a kind, else the engine's (marker registry, catalogue)."""
+    """The style's name for a kind, else the engine's (marker registry, catalogue); in French
+    the French rule books' name, else the module's name translated (`term`)."""
+    if lang() != "en":
+        found = french_name(kind, lang())
+        return found if found != kind else term(fallback or st.marker_name(kind))
     if kind in st.MARKER_NAMES:
         return st.MARKER_NAMES[kind]
     if kind in MARKER_TYPES:
@@ -64,15 +70,15 @@ def board_items(game: Game) -> list[Item]:
             out.append(Item(kind, item_name(kind), i, 1, who(i), rule))
     for i, race in enumerate(game.race):
         if race is not None and race not in game.armies:  # Lost Tribes, Pirate Ships
-            name = "Lost Tribe" if race == LOST_TRIBE else race_name(race)
             rule = CATALOGUE[race].rule if race in CATALOGUE else ""
+            name = "Lost Tribe" if race == LOST_TRIBE and lang() == "en" else item_name(race)
             out.append(Item(race, name, i, game.tokens[i], None, rule))
     out += [Item(COINS, item_name(COINS), i, c, None) for i, c in enumerate(game.coins_on) if c]
     for d in module_items(game):
         seat = d.get("player")
         out.append(Item(d["kind"], item_name(d["kind"], d.get("name", "")), d.get("region"),
                         int(d.get("count", 1)), players[seat] if seat is not None else None,
-                        d.get("rule", ""), d.get("note", "")))
+                        d.get("rule", ""), term(d.get("note", ""))))
     return out
 
 
@@ -124,7 +130,7 @@ def legend_rows(game: Game | None, board: Board) -> list[tuple[str, str, str]]:
             mark = "" if kind in neutral else st.marker_badge(kind)
             rows.append((mark, its[0].name, ", ".join(places)))
     present = {s for syms in board.symbols for s in syms}
-    rows += [(glyph, st.SYMBOL_NAMES.get(s, s), "") for s, glyph in st.SYMBOL_GLYPHS.items()
+    rows += [(glyph, st.symbol_name(s), "") for s, glyph in st.SYMBOL_GLYPHS.items()
              if s in present and glyph not in st.LEGEND_NOTE]  # the note names the base ones
     return rows
 
@@ -157,6 +163,6 @@ def legend_text(game: Game | None, board: Board) -> list[str]:
                 mark = st.marker_badge(it.kind)
                 out.setdefault(it.kind, mark if mark == it.name else f"{mark} = {it.name}")
     present = {s for syms in board.symbols for s in syms}
-    return list(out.values()) + [f"{glyph} {st.SYMBOL_NAMES.get(s, s)}"
+    return list(out.values()) + [f"{glyph} {st.symbol_name(s)}"
                                  for s, glyph in st.SYMBOL_GLYPHS.items()
                                  if s in present and glyph not in st.LEGEND_NOTE]

@@ -70,6 +70,14 @@ def marker_name(kind: str) -> str:
     return MARKER_NAMES.get(kind) or kind.replace("_", " ").capitalize()
 
 
+def symbol_name(symbol: str) -> str:
+    """A board symbol's name (the French rule books' in French, the style's in English)."""
+    from swcore.i18n import item_name
+
+    from .i18n import lang
+    return item_name(symbol, lang()) if lang() != "en" else SYMBOL_NAMES.get(symbol, symbol)
+
+
 #: Text sizes by the map's scale, in screen px per frame unit (the boards are 1000 units
 #: wide, so 0.8 is a board 800 px wide): (from this scale, region id px, token badge px,
 #: short badges). The map's JavaScript picks the step again whenever the figure is resized

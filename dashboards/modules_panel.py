@@ -19,7 +19,7 @@ from swcore import Game
 from swcore.rules import describe
 
 from . import map_items as mi
-from .i18n import _
+from .i18n import _, lang
 
 CSS = """
 .sw-mod { font-size: 14px; margin: 4px 0 8px; }
@@ -33,7 +33,7 @@ CSS = """
 def panel_html(game: Game, player: str | None) -> str:
     """Each module's rows, then what lies on the board; '' when there is nothing to show."""
     parts = []
-    for _id, name, rows in describe(game, player):
+    for _id, name, rows in describe(game, player, lang()):
         if not rows:
             continue
         body = "".join(f"<tr><td>{escape(label)}</td><td>{escape(value)}</td></tr>"

@@ -25,10 +25,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from swcore import CATALOGUE
 from swcore.catalogue import in_sets
 from swcore.config import default_pool
+from swcore.i18n import item_name
 from swcore.rules import available_modules, module_name, module_of
 
 from . import setup_fields as sf
-from .i18n import N_, _
+from .i18n import N_, _, engine, lang, ngettext
 from .session import AWAY, COLOURS, SetupError, create_game
 from .store import Store
 from .widgets import alert_pane, show
@@ -38,15 +39,15 @@ SEATS = 6  # the engine's most seats (make_setup)
 BOARD_SEATS = 5  # the most players a built-in board is made for
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
 W = {"sizing_mode": "stretch_width"}
-SHUFFLE, TABLE = "Shuffle for us", "Enter as on the table"
+SHUFFLE, TABLE = N_("Shuffle for us"), N_("Enter as on the table")
 #: The two kinds of game: the map (every conquest tapped) or the score sheet (scoresheet.py).
 KINDS = {N_("Map: tap every conquest"): "map", N_("Score only: enter regions and bonuses"): "scores"}
 EXPANSIONS = tuple(m for m in available_modules() if m != "base")
 
 
 def pool_options(kind: str, expansions: list[str]) -> dict[str, str]:
-    """{English name: id} of the races or powers (`kind`) of the sets in play."""
-    return {CATALOGUE[x].english: x for x in in_sets(kind, default_pool(expansions))}
+    """{name in the page's language: id} of the races or powers (`kind`) of the sets in play."""
+    return {item_name(x, lang()): x for x in in_sets(kind, default_pool(expansions))}
 
 
 def off_board_seats(expansions: list[str]) -> int:
@@ -67,17 +68,21 @@ class NewGameForm(pn.viewable.Viewer):
                  **params: Any):
         params.setdefault("seed", random.randrange(1, 1_000_000))
         super().__init__(**params)
+        # The choices' words in the page's language (the values stay the same).
+        self.param.column_mode.objects = {_(SHUFFLE): SHUFFLE, _(TABLE): TABLE}
+        self.param.board.objects = sf.boards(lang())
         self.store = store
         self.device = device  # the page creating games: the creation limits count per device
         self.on_created = on_created
         self.on_cancel = on_cancel
         self.created: tuple[int, str] | None = None
-        self._names = [pn.widgets.TextInput(value=DEFAULT_NAMES[k], placeholder=f"Seat {k + 1} name",
-                                            max_length=40, label=f"Seat {k + 1}", **W)
+        self._names = [pn.widgets.TextInput(value=DEFAULT_NAMES[k],
+                                            placeholder=_("Seat {n} name").format(n=k + 1),
+                                            max_length=40, label=_("Seat {n}").format(n=k + 1), **W)
                        for k in range(SEATS)]
         colour_names = list(COLOURS)
-        self._colours = [pn.widgets.Select(options=colour_names, value=colour_names[k], width=130,
-                                           label="Colour")
+        self._colours = [pn.widgets.Select(options={_(c): c for c in colour_names},
+                                           value=colour_names[k], width=130, label=_("Colour"))
                          for k in range(SEATS)]
         self._seat_rows = [pn.Row(self._names[k], self._colours[k], **W) for k in range(SEATS)]
         self._seat_note = pn.pane.HTML("", **W)
@@ -89,13 +94,13 @@ class NewGameForm(pn.viewable.Viewer):
         self._asked: dict[tuple[str, str], pn.widgets.IntInput] = {}  # (values|supply, id)
         self._values_box = pn.Column(**W)
         self._entered = pn.Column(
-            pn.pane.Markdown("The six visible pairs, **top of the column first**. Each new pair "
-                             "is entered on the turn screen when it is revealed."),
+            pn.pane.Markdown(_("The six visible pairs, **top of the column first**. Each new "
+                               "pair is entered on the turn screen when it is revealed.")),
             self._pair_box, self._values_box, **W)
         self._error = alert_pane("danger")
-        self._create = pn.widgets.Button(label="Create the game", color="primary", **BIG)
+        self._create = pn.widgets.Button(label=_("Create the game"), color="primary", **BIG)
         self._create.on_click(lambda e: self.submit())
-        cancel = pn.widgets.Button(label="Back to the lobby", **BIG)
+        cancel = pn.widgets.Button(label=_("Back to the lobby"), **BIG)
         cancel.on_click(lambda e: self.on_cancel and self.on_cancel())
         self._buttons = pn.Row(self._create, cancel)
         self._sync_rows()
@@ -106,28 +111,29 @@ class NewGameForm(pn.viewable.Viewer):
             label=_("The board is the one chosen below (its region counts are then checked); "
                     "untick for a board the app does not have"), value=True, visible=False)
         self._map_only = pn.Column(
-            pn.Card(*self._option_cards, title="Rule options", collapsed=True, **W),
-            label("<b>Combo column</b>"),
+            pn.Card(*self._option_cards, title=_("Rule options"), collapsed=True, **W),
+            label("<b>" + _("Combo column") + "</b>"),
             pn.widgets.RadioButtonGroup.from_param(self.param.column_mode, height=50, **radio),
-            pn.Column(pn.widgets.IntInput.from_param(self.param.seed, **W),
+            pn.Column(pn.widgets.IntInput.from_param(self.param.seed, name=_("Shuffle number (seed)"),
+                                                     **W),
                       visible=self.param.column_mode.rx() == SHUFFLE, **W),
             pn.Column(self._entered, visible=self.param.column_mode.rx() != SHUFFLE, **W), **W)
         self._kind.param.watch(lambda e: self._kind_changed(), "value")
         self._layout = pn.Column(
-            pn.pane.HTML("<h2>New game</h2>"),
-            pn.widgets.TextInput.from_param(self.param.table_name, label="Table name",
-                                            placeholder="e.g. Table 3", max_length=60, **W),
+            pn.pane.HTML("<h2>" + _("New game") + "</h2>"),
+            pn.widgets.TextInput.from_param(self.param.table_name, name=_("Table name"),
+                                            placeholder=_("e.g. Table 3"), max_length=60, **W),
             label("<b>" + _("Kind of game") + "</b>"),
             self._kind,
-            label("<b>Expansions in play</b>"),
+            label("<b>" + _("Expansions in play") + "</b>"),
             *self._module_rows,
-            label("<b>Number of players</b>"),
+            label("<b>" + _("Number of players") + "</b>"),
             pn.widgets.RadioButtonGroup.from_param(self.param.n_players, height=50, **radio),
-            label("<b>Players in seat order</b> (the first player at the top; play goes "
-                  "clockwise)"),
+            label(_("<b>Players in seat order</b> (the first player at the top; play goes "
+                    "clockwise)")),
             *self._seat_rows,
             self._seat_note,
-            pn.widgets.Select.from_param(self.param.board, **W),
+            pn.widgets.Select.from_param(self.param.board, name=_("Board"), **W),
             self._board_known,
             self._map_only,
             self._error,
@@ -155,12 +161,12 @@ class NewGameForm(pn.viewable.Viewer):
         self._ticks: dict[str, pn.widgets.Checkbox] = {}
         self._module_rows: list[Any] = []
         for m in EXPANSIONS:
-            box = pn.widgets.Checkbox(label=module_name(m), value=False)
+            box = pn.widgets.Checkbox(label=module_name(m, lang()), value=False)
             box.param.watch(lambda e: self._modules_changed(), "value")
             self._ticks[m] = box
             self._module_rows.append(pn.Column(box, pn.pane.HTML(
                 f"<div class='sw-muted' style='font-size:13px;margin:-8px 0 0 24px'>"
-                f"{escape(sf.module_summary(m))}</div>", **W), **W))
+                f"{escape(engine(sf.module_summary(m)))}</div>", **W), **W))
         self._options = {m: sf.option_fields(m) for m in ("base", *EXPANSIONS)}
         self._keys = {m: sf.setup_key_fields(m) for m in EXPANSIONS}
         self._option_cards = []
@@ -169,7 +175,7 @@ class NewGameForm(pn.viewable.Viewer):
             parts = [f.panel() for f in self._options[m]] + [k.panel() for k in self._keys.get(m, [])]
             if not parts:
                 continue
-            card = pn.Column(label(f"<b>{escape(module_name(m))}</b>"), *parts, **W)
+            card = pn.Column(label(f"<b>{escape(module_name(m, lang()))}</b>"), *parts, **W)
             card.visible = m == "base"
             self._module_cards[m] = card
             self._option_cards.append(card)
@@ -220,9 +226,11 @@ class NewGameForm(pn.viewable.Viewer):
         board = sf.board_for(self.n_players - extra, chosen)
         if board is not None:
             self.board = board
-        notes = [f"{escape(module_name(m))}: the last {'seat' if n == 1 else f'{n} seats'} "
-                 f"{'is' if n == 1 else 'are'} not counted by the board and its turns "
-                 f"({self.n_players - extra} players on the board)."
+        notes = [ngettext("{module}: the last seat is not counted by the board and its turns "
+                          "({players} players on the board).",
+                          "{module}: the last {n} seats are not counted by the board and its "
+                          "turns ({players} players on the board).", n).format(
+                     module=escape(module_name(m, lang())), n=n, players=self.n_players - extra)
                  for m in chosen if (n := getattr(module_of(m), "off_board_seats", 0))]
         self._seat_note.object = ("<div class='sw-muted' style='font-size:14px'>"
                                   + "<br>".join(notes) + "</div>") if notes else ""
@@ -231,9 +239,9 @@ class NewGameForm(pn.viewable.Viewer):
         k = len(self._pairs)
         races, powers = pool_options("race", []), pool_options("power", [])
         rs, ps = list(races.values()), list(powers.values())
-        race = pn.widgets.Select(options=races, value=rs[k % len(rs)], label=f"Pair {k + 1}: race",
-                                 **W)
-        power = pn.widgets.Select(options=powers, value=ps[k % len(ps)], label="power", **W)
+        race = pn.widgets.Select(options=races, value=rs[k % len(rs)],
+                                 label=_("Pair {n}: race").format(n=k + 1), **W)
+        power = pn.widgets.Select(options=powers, value=ps[k % len(ps)], label=_("power"), **W)
         for w in (race, power):
             w.param.watch(lambda e: self._ask_values(), "value")
         self._pairs.append((race, power))
@@ -247,15 +255,17 @@ class NewGameForm(pn.viewable.Viewer):
             e = CATALOGUE[x]
             if e.confirmed:
                 continue
-            tile = "banner" if e.kind == "race" else "badge"
-            rows.append(self._asked_input("values", x, f"Number printed on the {e.english} {tile}",
-                                          "needed: the sources we have do not agree on it"))
+            name = item_name(x, lang())
+            rows.append(self._asked_input(
+                "values", x, (_("Number printed on the {name} banner") if e.kind == "race" else
+                              _("Number printed on the {name} badge")).format(name=name),
+                _("needed: the sources we have do not agree on it")))
             if e.kind == "race" and e.box is None:
-                rows.append(self._asked_input("supply", x, f"{e.english} tokens in the box",
-                                              "empty: no limit"))
-        head = [pn.pane.HTML("<div style='font-size:15px;margin-top:8px'><b>Numbers from your "
-                             "tiles</b>: the rules' sources disagree or are silent on these; "
-                             "type what your box shows.</div>", **W)] if rows else []
+                rows.append(self._asked_input("supply", x, _("{name} tokens in the box").format(
+                    name=name), _("empty: no limit")))
+        head = [pn.pane.HTML("<div style='font-size:15px;margin-top:8px'>" + _(
+            "<b>Numbers from your tiles</b>: the rules' sources disagree or are silent on these; "
+            "type what your box shows.") + "</div>", **W)] if rows else []
         self._values_box[:] = head + rows
 
     def _asked_input(self, what: str, item: str, text: str, hint: str) -> Any:
@@ -310,13 +320,13 @@ class NewGameForm(pn.viewable.Viewer):
         else:
             races = [r.value for r, _ in self._pairs]
             powers = [p.value for _, p in self._pairs]
-            for what, ids in (("race", races), ("power", powers)):
+            for ids in (races, powers):
                 seen: set[str] = set()
                 for k, x in enumerate(ids):
                     if x in seen:
-                        raise SetupError("column", f"Pair {k + 1}: the {what} "
-                                                   f"{CATALOGUE[x].english} is already in the "
-                                                   "column; each banner and badge is unique.")
+                        raise SetupError("column", _(
+                            "Pair {n}: {name} is already in the column; each banner and badge "
+                            "is unique.").format(n=k + 1, name=item_name(x, lang())))
                     seen.add(x)
             kw.update(races=races, powers=powers, seed=self.seed, stacks="table")
             kw.update(self._tile_numbers())
@@ -327,10 +337,11 @@ class NewGameForm(pn.viewable.Viewer):
         for what, item in self.asked():
             number = self._asked[(what, item)].value
             if number is None and what == "values":
-                e = CATALOGUE[item]
-                raise SetupError("values", f"Type the number printed on the {e.english} "
-                                           f"{'banner' if e.kind == 'race' else 'badge'}: the "
-                                           "app does not guess it.")
+                raise SetupError("values", (
+                    _("Type the number printed on the {name} banner: the app does not guess it.")
+                    if CATALOGUE[item].kind == "race" else
+                    _("Type the number printed on the {name} badge: the app does not guess it.")
+                ).format(name=item_name(item, lang())))
             if number is not None:
                 out.setdefault(what, {})[item] = number
         return out
@@ -343,7 +354,7 @@ class NewGameForm(pn.viewable.Viewer):
             for m, fs in self._options.items():
                 for f in fs:
                     if f.name == field[1]:
-                        return f"{module_name(m)}, {f.label}: {reason}"
+                        return f"{module_name(m, lang())}, {f.label}: {reason}"
         for fs in self._keys.values():
             for k in fs:
                 if field[0] == k.key and not err.message.startswith(k.widget.label):

@@ -22,9 +22,11 @@ from typing import Any
 import panel as pn
 
 from swcore import InputError, builtin_ids, load_board
+from swcore.i18n import tr
 from swcore.rules import module_name, module_of
 from swcore.terrains import SYMBOL, TERRAIN
 
+from .i18n import _, engine, lang
 from .session import SetupError
 
 W = {"sizing_mode": "stretch_width"}
@@ -98,15 +100,16 @@ def choices(cls: type, name: str, default: Any) -> list[str] | None:
 
 class OptionField:
     """One rule option of one module: a widget chosen by the field's type, its value read back
-    (an unchanged default is left out of the set-up)."""
+    (an unchanged default is left out of the set-up). Its words are the engine's, in the
+    page's language (swcore.po)."""
 
     def __init__(self, module_id: str, cls: type, field: Any):
         self.module, self.name = module_id, field.name
         hints = typing.get_type_hints(cls)
         kind = hints.get(field.name, str)
         self.default = field.default if field.default is not MISSING else None
-        label = option_label(field.name)
-        self.help = option_help(cls, field.name)
+        label = engine(option_label(field.name))
+        self.help = engine(option_help(cls, field.name))
         self.kind = ("bool" if kind is bool else "int" if kind is int else
                      "str" if kind is str else "list")
         opts = choices(cls, field.name, self.default) if self.kind == "str" else None
@@ -116,13 +119,14 @@ class OptionField:
             self.widget = pn.widgets.IntInput(label=label, value=self.default, **W)
         elif opts:
             self.kind = "choice"
-            self.widget = pn.widgets.RadioButtonGroup(label=label, options=opts, value=self.default,
+            self.widget = pn.widgets.RadioButtonGroup(label=label, options={engine(o): o for o in opts},
+                                                      value=self.default,
                                                       color="primary",
                                                       variant="outline", **W)
         elif self.kind == "str":
             self.widget = pn.widgets.TextInput(label=label, value=self.default or "", **W)
         else:
-            self.widget = pn.widgets.TextInput(label=label, placeholder="the default", **W)
+            self.widget = pn.widgets.TextInput(label=label, placeholder=_("the default"), **W)
         self.label = label
 
     def panel(self) -> pn.viewable.Viewable:
@@ -155,10 +159,11 @@ class SetupKeyField:
 
     def __init__(self, module_id: str, key: str, prepare: Any):
         self.module, self.key = module_id, key
-        self.help = " ".join((prepare.__doc__ or "").split())
+        self.help = engine(" ".join((prepare.__doc__ or "").split()))
         self.widget = pn.widgets.TextAreaInput(
-            label=f"{module_name(module_id)}: set-up “{key}” (JSON)",
-            placeholder="empty: the default", height=70, **W)
+            label=_("{module}: set-up “{key}” (JSON)").format(module=module_name(module_id, lang()),
+                                                             key=key),
+            placeholder=_("empty: the default"), height=70, **W)
 
     def panel(self) -> pn.viewable.Viewable:
         return pn.Column(self.widget, pn.pane.HTML(
@@ -171,8 +176,8 @@ class SetupKeyField:
         try:
             return json.loads(text)
         except ValueError as err:
-            raise SetupError(self.key, f"{self.widget.label}: not JSON ({err.msg}, character "
-                                       f"{err.pos + 1}).") from None
+            raise SetupError(self.key, _("{field}: not JSON ({error}, character {n}).").format(
+                field=self.widget.label, error=err.msg, n=err.pos + 1)) from None
 
 
 def setup_key_fields(module_id: str) -> list[SetupKeyField]:
@@ -190,14 +195,15 @@ def board_features(board_id: str) -> frozenset[str]:
 
 
 @cache
-def board_label(board_id: str) -> str:
+def board_label(board_id: str, language: str = "en") -> str:
+    """A board's id and name (the name in `language`: swcore.po)."""
     b = load_board(board_id)
-    return f"{board_id}: {b.name}" if b.name else board_id
+    return f"{board_id}: {tr(b.name, language)}" if b.name else board_id
 
 
-def boards() -> dict[str, str]:
+def boards(language: str = "en") -> dict[str, str]:
     """{label: board id} for the form's board list."""
-    return {board_label(b): b for b in builtin_ids()}
+    return {board_label(b, language): b for b in builtin_ids()}
 
 
 def board_for(seats: int, expansions: list[str]) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import gettext
+import re
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -45,6 +46,17 @@ def translation(lang: str, domain: str = "swcore", localedir: str | None = None
 def gettext_for(lang: str) -> Callable[[str], str]:
     """The engine's `_` for one language (English text in, text in `lang` out)."""
     return translation(normalise(lang)).gettext
+
+
+def tr(text: str, lang: str = DEFAULT) -> str:
+    """An engine text written in English (a module's name, an option's explanation, a panel
+    row) in `lang`: its swcore.po entry, keyed by the English text; the text itself if none."""
+    return gettext_for(lang)(text) if text else text
+
+
+def ntr(one: str, many: str, n: int, lang: str = DEFAULT) -> str:
+    """`tr` for a text with a count (the French plural rule: 0 and 1 are singular)."""
+    return translation(normalise(lang)).ngettext(one, many, n)
 
 
 def item_name(item: Any, lang: str = DEFAULT) -> str:
@@ -94,3 +106,77 @@ def explain(err: SwError, lang: str = DEFAULT) -> tuple[str, str]:
         summary = rule_summary_fr(err.rule) or gettext_for("fr")("Not allowed by the rules")
         return f"{err.rule} : {summary}", err.reason
     return f"{err.rule}: {err.reason}", ""
+
+
+_NUMBERS = re.compile(r"(?<!\w)\d+(?: \+ \d+)*(?!\w)")  # "3", or a sum ("1 + 2 + 3")
+_REGIONS = re.compile(r"(?<!\w)[a-z]+\d+(?:, [a-z]+\d+)*(?!\w)")  # region ids ("w1, w2")
+
+
+@cache
+def _names() -> tuple[tuple[str, str], ...]:
+    """(English name, id) of every catalogue item, longest first (for `term`)."""
+    pairs = {e.english: x for x, e in CATALOGUE.items() if e.english}
+    return tuple(sorted(pairs.items(), key=lambda p: -len(p[0])))
+
+
+def _item(text: str) -> str | None:
+    """The id of the item a label names by itself ('fortress', 'Lost Tribe', 'mountain')."""
+    key = text.strip().lower().replace(" ", "_")
+    for table in (CATALOGUE, MARKER_TYPES, TERRAIN, SYMBOL):
+        if key in table:
+            return key
+    return next((x for name, x in _names() if name.lower() == text.strip().lower()), None)
+
+
+def _entry(text: str, lang: str) -> str | None:
+    """The catalogue's entry for `text`, None when it has none (an entry may equal it)."""
+    catalog = getattr(translation(normalise(lang)), "_catalog", {})
+    found = catalog.get(text)
+    return found if isinstance(found, str) else None
+
+
+def term_or_none(text: str, lang: str) -> str | None:
+    """`term` of `text`, None when the catalogue has no entry for it (tests list those)."""
+    found = _entry(text, lang)
+    if found is not None:
+        return found
+    item = _item(text)
+    if item is not None:
+        return item_name(item, lang)
+    values: dict[str, str] = {}
+    names: list[str] = []
+
+    def number(m: re.Match[str]) -> str:
+        key = "n" if not values else f"n{len(values) + 1}"
+        values[key] = m.group(0)
+        return "{" + key + "}"
+
+    regions = _REGIONS.search(text)
+    template = _REGIONS.sub("{regions}", text, count=1)
+    for name, x in _names():
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", template):
+            key = "name" if not names else f"name{len(names) + 1}"
+            template = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "{" + key + "}", template,
+                              count=1)
+            names.append(x)
+    template = _NUMBERS.sub(number, template)
+    found = _entry(template, lang)
+    if found is None:
+        return None
+    values.update({("name" if k == 0 else f"name{k + 1}"): item_name(x, lang)
+                   for k, x in enumerate(names)})
+    if regions:
+        values["regions"] = regions.group(0)
+    return found.format(**values)
+
+
+def term(text: str, lang: str = DEFAULT) -> str:
+    """A label the engine writes in English (a part of a conquest's cost, an item of a score)
+    in `lang`. Why: the labels are built with numbers and names ("Dwarves: 2 mines"), so a
+    label is looked up as it is, then as the name of an item, then with its numbers as `{n}`,
+    `{n2}`…, the catalogue's names as `{name}`, `{name2}`… ("{name}: {n} mines") and a list of
+    region ids as `{regions}`."""
+    if normalise(lang) == DEFAULT or not text:
+        return text
+    found = term_or_none(text, lang)
+    return text if found is None else found

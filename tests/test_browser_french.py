@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 import test_browser_app as app_tests
-from test_browser_app import known_game, rows, tap
+from test_browser_app import POWERS, RACES, known_game, open_game, rows, tap
 
+from dashboards.newgame import EXPANSIONS
+from dashboards.session import create_game
+from dashboards.store import Store
 from swcore.i18n import rule_summary_fr
 
 pytest.importorskip("playwright")
@@ -50,10 +53,10 @@ def test_one_turn_in_french(server, page, db_url, tmp_path):
     page.get_by_role("button", name="Confirmer : Finir le tour", exact=True).click()
     expect(page.get_by_role("heading", name="Ann a marqué +1 au tour 1")).to_be_visible()
     expect(page.locator(".sw-top")).to_contain_text("À jouer : Bob")
-    # Back to English with the switch (it reloads the page's address, here the lobby's), and
-    # the game's link then opens in English.
+    # Back to English with the switch: it reloads the page's address, the same game, and the
+    # game's link then opens in English too (the device's cookie).
     page.get_by_role("link", name="English").click()
-    expect(page.get_by_text("Tables on this server")).to_be_visible()
+    expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
     page.goto(f"{server.url}?game={gid}&code={code}")
     expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
 
@@ -62,3 +65,63 @@ def test_lang_in_the_url(server, page):
     page.goto(server.url + "?lang=fr")
     expect(page.get_by_role("button", name="Nouvelle partie")).to_be_visible()
     expect(page.get_by_text("● Connecté")).to_be_visible()
+
+
+def leaders_game(db_url: str) -> tuple[int, str]:
+    """Table 9 with the Leaders expansion (a module panel under the turn screen)."""
+    store = Store(db_url)
+    try:
+        return create_game(store, "Table 9", ["Ann", "Bob", "Cleo"], races=RACES, powers=POWERS,
+                           expansions=["leaders"])
+    finally:
+        store.dispose()
+
+
+def test_switching_to_french_inside_a_game_reopens_it_then_one_turn(server, page, db_url):
+    """Issue 12: the switch keeps the game's URL (opened here from the lobby, so the address
+    was set by the app): the same game reopens in French, with its modules panel, then one
+    whole turn in French (B-CONQ-2: r4 costs 2), and back to English in the same game."""
+    gid, code = leaders_game(db_url)
+    open_game(page, server, "Table 9", code)
+    expect(page.locator(".sw-top")).to_contain_text("To play: Ann")
+    page.wait_for_function(f"window.location.search.includes('code={code}')")
+    page.get_by_role("link", name="Français").click()
+    expect(page.locator(".sw-top")).to_contain_text("À jouer : Ann")
+    assert f"game={gid}" in page.url and f"code={code}" in page.url
+    expect(page.get_by_text("Tables sur ce serveur")).to_have_count(0)
+    panel = page.locator("details.sw-mod", has_text="Les Chefs")
+    expect(panel).to_contain_text("Chefs captifs détenus par Ann")
+    page.get_by_role("button", name="Prendre").first.click()  # Ratmen / Hill, free
+    expect(page.get_by_text("joue Hommes-rats")).to_be_visible()
+    tap(page, "r4")
+    expect(page.get_by_text("Coût : 2 pions")).to_be_visible()
+    expect(page.get_by_text("(2 base)").first).to_be_visible()
+    page.get_by_role("button", name="Conquérir r4", exact=True).click()
+    expect(page.get_by_text("Occupée par :").first).to_contain_text("Hommes-rats × 2")
+    page.get_by_role("button", name="Finir le tour", exact=True).click()
+    page.get_by_role("button", name="Confirmer : Finir le tour", exact=True).click()
+    expect(page.get_by_role("heading", name="Ann a marqué +1 au tour 1")).to_be_visible()
+    expect(page.get_by_text("Hommes-rats : 1 région").first).to_be_visible()
+    expect(page.locator(".sw-top")).to_contain_text("À jouer : Bob")
+    done = [r.action.get("do") for r in rows(db_url, gid)]
+    assert done[:2] == ["pick", "conquer"] and done[-1] == "end_turn", done
+    page.get_by_role("link", name="English").click()
+    expect(page.locator(".sw-top")).to_contain_text("To play: Bob")
+    expect(page.locator("details.sw-mod", has_text="Leaders")).to_contain_text(
+        "Captive Leaders held by Ann")
+
+
+def test_the_new_game_form_in_french(server, page):
+    """Issue 12: the new-game form in French, with the French names of the expansions and
+    what they are, the column's choices and the seats."""
+    page.goto(server.url + "?lang=fr")
+    page.get_by_role("button", name="Nouvelle partie").click()
+    expect(page.get_by_text("Extensions en jeu")).to_be_visible()
+    expect(page.locator(".bk-label", has_text="Maudits !")).to_be_visible()
+    expect(page.locator(".bk-label", has_text="L'Île du Nécromant")).to_be_visible()
+    expect(page.get_by_text("Les Grandes Dames de Small World (X-GD-*)")).to_be_visible()
+    expect(page.get_by_placeholder("Nom de la place 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Mélanger pour nous")).to_be_visible()
+    expect(page.get_by_role("button", name="Créer la partie")).to_be_visible()
+    page.locator("input[type=checkbox]").nth(EXPANSIONS.index("necromancer")).check()
+    expect(page.get_by_text("1 place, la dernière, ne compte pas")).to_be_visible()

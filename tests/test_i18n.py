@@ -175,3 +175,235 @@ def test_the_app_speaks_the_pages_language():
     assert app.gettext("End turn") in ("End turn",)  # not an app text: left as it is
     assert app.gettext("Cancel") == "Annuler"
     assert app.ngettext("{n} token", "{n} tokens", 2).format(n=2) == "2 pions"
+
+
+# --- The expansions, the new-game form, the cost and score lines in French -------------------
+SWCORE_PO = ROOT / "swcore" / "locale" / "fr" / "LC_MESSAGES" / "swcore.po"
+
+
+def po_ids(po: Path) -> set[str]:
+    with po.open("rb") as f:
+        return {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(f) if m.id}
+
+
+def module_texts(module_id: str) -> list[str]:
+    """What the new-game form shows of a module, in English: its name, what it is, each
+    option's label, explanation and choices, each set-up key's help; its board names."""
+    from dataclasses import fields as dc_fields
+
+    from dashboards import setup_fields as sf
+    from swcore.rules import module_of
+
+    mod = module_of(module_id)
+    texts = [mod.name, sf.module_summary(module_id)]
+    cls = getattr(mod, "options", None)
+    for f in dc_fields(cls) if cls is not None else ():
+        texts += [sf.option_label(f.name), sf.option_help(cls, f.name)]
+        texts += [c for c in sf.choices(cls, f.name, f.default) or []
+                  if not c.isdigit() and not c.startswith("fr")]  # not the editions' years
+    if module_id != "base":  # the form asks for the expansions' set-up keys only
+        texts += [" ".join((fn.__doc__ or "").split())
+                  for fn in getattr(mod, "setup_keys", {}).values()]
+    return [t for t in texts if t]
+
+
+def test_every_module_has_french_words_for_the_new_game_form():
+    """Issue 12: the form's words come from the engine (docstrings, `#:` comments); each has
+    its swcore.po entry, and the built-in boards' names too."""
+    from swcore import builtin_ids, load_board
+    from swcore.rules import available_modules
+
+    known = po_ids(SWCORE_PO)
+    texts = [t for m in available_modules() for t in module_texts(m)]
+    texts += [load_board(b).name for b in builtin_ids() if load_board(b).name]
+    assert len(texts) > 30
+    missing = [t for t in texts if t not in known]
+    assert not missing, missing
+    from swcore.rules import module_name
+    assert module_name("necromancer", "fr") == "L'Île du Nécromant"
+    assert module_name("be_not_afraid", "fr") == "Même pas peur !"
+    assert module_name("cursed") == "Cursed!"
+
+
+def test_x_nec_7_necromancer_and_leaders_panels_in_french():
+    """X-NEC-7 (reserve of 13 Ghosts by default), X-NEC-12 (the Well), X-LEAD-4 (captives):
+    each row of the modules' panels in French at the start of a 4-seat game."""
+    from swcore.rules import describe
+    from swcore.rules.necromancer import state as nec
+
+    game = Game.new("base-3p", ["Ann", "Bob", "Cleo", "Dan"], seed=3,
+                    expansions=["necromancer", "leaders"])
+    fr = {name: dict(rows) for _id, name, rows in describe(game, None, "fr")}
+    en = {name: dict(rows) for _id, name, rows in describe(game, None)}
+    assert set(fr) == {"Les Chefs", "L'Île du Nécromant"}
+    assert set(en) == {"Leaders", "Necromancer Island"}
+    necro = fr["L'Île du Nécromant"]
+    assert necro["Nécromant"] == "Dan" and necro["Fantômes dans sa réserve"] == "13"
+    k = nec.SOULS_PER_GHOST
+    assert necro["Puits aux Âmes"] == f"0 : 0 âme, 0 pion perdu dans les conquêtes ({k} font un Fantôme)"
+    assert en["Necromancer Island"]["Well of Souls"] == (
+        f"0: 0 souls, 0 tokens lost in conquests ({k} make a Ghost)")
+    assert necro["Prix d'achat actuel"].endswith("jetons de victoire (un Fantôme ou un Pouvoir)")
+    powers = [p for p in nec.book(game)["unbought"]]
+    assert necro["Pouvoirs qu'il peut acheter"] == ", ".join(item_name(p, "fr") for p in powers)
+    assert fr["Les Chefs"]["Chefs captifs détenus par Ann"] == "aucun"
+    for name, rows in zip(fr, en, strict=True):  # every label is French, none left in English
+        assert not set(fr[name]) & set(en[rows])
+
+
+def test_x_rw_2_the_event_row_in_french():
+    """X-RW-2, -3, -8…11: the event in force and every kind of event have a French name and
+    text; the Pirate Ships' count reads "n sur 12"."""
+    from swcore.rules import describe
+    from swcore.rules.river_world import EVENT_NAMES, event_text
+
+    game = Game.new("river-practice", ["Ann", "Bob"], seed=3, expansions=["river_world"])
+    rows = dict(describe(game, "Ann", "fr")[0][2])
+    assert rows["Événement de ce tour"] == event_text(game.event, "fr")
+    assert rows["Navires pirates pris dans la boîte"].endswith(f" sur {game.box_of('pirate_ship')}")
+    french = {"storm": "Tempête", "quiet_waters": "Calme plat", "harsh_winter": "Hiver rude",
+              "pirates": "Pirates"}  # seed 004, « Événements »
+    for event in EVENT_NAMES:
+        text = event_text(event, "fr")
+        assert text.startswith(french[event] + " : X-RW-"), text
+        assert text.split(" : ", 1)[1] != event_text(event).split(": ", 1)[1]  # the text too
+    assert event_text("quiet_waters", "fr") == (
+        "Calme plat : X-RW-9 : il ne se passe rien de spécial. C'est le calme plat.")
+
+
+@pytest.mark.parametrize(("english", "french"), [
+    ("base", "base"),  # B-CONQ-2: the region's base cost
+    ("mountain", "Montagne"),  # B-CONQ-2: its terrain's defence
+    ("lost tribe", "Tribus oubliées"),  # B-CONQ-2: one token per occupant
+    ("Commando", "Armés"),  # B-POW-COMMANDO-1: −1
+    ("minimum 1", "minimum 1"),  # B-CONQ-3
+    ("Ratmen: 4 regions", "Hommes-rats : 4 régions"),  # B-SCORE-1
+    ("Giants (in decline): 1 region", "Géants (en déclin) : 1 région"),  # B-SCORE-1
+    ("Dwarves: 2 mines", "Nains : 2 mines"),  # B-RACE-DWARVES-1
+    ("Wealthy (first turn only)", "Fortunés (premier tour seulement)"),  # B-POW-WEALTHY-1
+    ("Imperial: 2 regions beyond 3", "Impériaux : 2 régions au-delà de 3"),  # X-BNA imperial
+    ("Goblins against a race in decline", "Gobelins contre un Peuple en déclin"),  # X-CUR
+    ("3 harbours: 1 + 2 + 3", "3 ports de commerce : 1 + 2 + 3"),  # X-RW-5
+    ("2 regions next to a Pirate Ship", "2 régions à côté d'un Bateau pirate"),  # X-RW-11
+    ("frozen river (Harsh Winter, this round's event)",
+     "rivière gelée (Hiver rude, l'événement de ce tour)"),  # X-RW-10
+])
+def test_cost_and_score_labels_in_french(english, french):
+    from swcore.i18n import term
+
+    assert term(english, "fr") == french
+    assert term(english, "en") == english
+
+
+def test_b_conq_2_a_quote_and_b_score_1_a_score_in_french():
+    """B-CONQ-2: r3 (a mountain on the edge of base-3p) costs 2 + 1; B-SCORE-1: the turn's
+    score items read in French."""
+    from swcore.i18n import term
+
+    game = Game.new("base-3p", ["Ann", "Bob", "Cleo"], races=["ratmen", "elves", "amazons",
+                    "dwarves", "orcs", "humans"], powers=["hill", "forest", "swamp", "alchemist",
+                                                          "flying", "merchant"])
+    game.apply(Action(by="Ann", do="pick", combo=0))
+    q = game.quote("r3")
+    assert q.cost == 3 and [term(label, "fr") for label, _v in q.breakdown] == ["base", "Montagne"]
+    game.apply(Action(by="Ann", do="conquer", region="r3"))
+    game.apply(Action(by="Ann", do="end_turn"))
+    items = [term(it["what"], "fr") for it in game.last_score[0]]
+    assert items[0] == "Hommes-rats : 1 région"
+    assert all(term(it["what"], "fr") != it["what"] for it in game.last_score[0])
+
+
+def test_every_cost_and_score_label_of_bot_games_has_french():
+    """Issue 12: what greedy bots meet in games with every expansion (costs of every region
+    for the player to move, every score item) reads in French."""
+    from swcore.bots import BOTS
+    from swcore.i18n import term_or_none
+
+    seen: set[str] = set()
+    setups = [("base-3p", 3, ["cursed", "grand_dames", "leaders", "be_not_afraid"]),
+              ("river-practice", 3, ["river_world"]), ("base-3p", 4, ["necromancer"])]
+    for seed in range(2):
+        for board, n, expansions in setups:
+            game = Game.new(board, [f"p{k}" for k in range(n)], seed=seed, expansions=expansions)
+            bot = BOTS["greedy"](seed)
+            for _step in range(400):
+                if game.game_over or game.to_act is None:
+                    break
+                for rid in game.board.ids[::2]:
+                    seen |= {label for label, _v in game.quote(rid, game.to_act).breakdown}
+                seen |= {it["what"] for items in game.last_score for it in items or ()}
+                game.apply(bot.choose(game, game.legal_actions()))
+    assert len(seen) > 40
+    missing = sorted(x for x in seen if term_or_none(x, "fr") is None)
+    assert not missing, missing
+
+
+@pytest.fixture
+def french_page():
+    """A page (Bokeh document) whose language is French, as a device with `sw_lang=fr`."""
+    from bokeh.document import Document
+    from panel.io.state import set_curdoc
+
+    from dashboards import i18n
+
+    with set_curdoc(Document()):
+        i18n.set_language("fr")
+        yield
+
+
+def test_the_new_game_form_in_french(french_page):
+    """Issue 12: the form's own texts, the modules' names and what they are, their options,
+    the boards, the colours, the column's choices and the pairs' names are French; the values
+    sent to the engine stay the same ids."""
+    from dashboards.newgame import SHUFFLE, NewGameForm
+    from dashboards.setup_fields import module_summary
+    from dashboards.store import Store
+    from swcore.rules import module_name
+
+    form = NewGameForm(Store("sqlite://"))
+    assert {m: b.label for m, b in form._ticks.items()} == {
+        m: module_name(m, "fr") for m in form._ticks}
+    html = "".join(str(getattr(p, "object", "")) for row in form._module_rows for p in row)
+    assert "Le jeu de base" not in html and "L&#x27;Île du Nécromant (X-NEC, A-NEC) : un joueur" in html
+    assert gettext_for("fr")(module_summary("cursed")).startswith("Maudits ! (X-CUR-*) : Gobelins")
+    assert form.param.column_mode.names == {"Mélanger pour nous": SHUFFLE,
+                                            "Saisir comme sur la table": "Enter as on the table"}
+    assert "base-3p: Small World, plateau à 3 joueurs" in form.param.board.names
+    assert form._names[0].placeholder == "Nom de la place 1" and form._colours[0].label == "Couleur"
+    assert form._colours[0].options["bleu"] == "blue"
+    assert form._create.label == "Créer la partie"
+    race, power = form._pairs[0]
+    assert race.options["Hommes-rats"] == "ratmen" and power.label == "Pouvoir"
+    form.set_expansions(["river_world", "necromancer"])
+    penalty = form.option("river_world", "pirates_penalty")
+    assert penalty.options == {"adjacentes": "adjacent", "reliées": "connected"}
+    assert [f.label for f in form._options["river_world"]] == [
+        "Pénalité des Pirates", "Retirer les Volants", "Événements"]
+    assert form.setup_key("necromancer").label == "L'Île du Nécromant : mise en place « necromancer » (JSON)"
+    assert "1 place, la dernière, ne compte pas" in form._seat_note.object
+    form.set_expansions([])
+    form.column_mode = "Enter as on the table"
+    form.set_players(["Ann", "Bob"])
+    form.set_pairs([("ratmen", "hill"), ("ratmen", "forest")])
+    assert form.submit() is None
+    assert "Combinaison 2 : Hommes-rats est déjà dans la colonne" in form._error.object
+
+
+def test_the_modules_panel_and_the_cards_in_french(french_page):
+    """X-LEAD-4 rows and the map's things in French; B-CONQ-2 cost parts and B-SCORE-1 score
+    items in the page's language (base and expansion labels)."""
+    from dashboards.cards import quote_html, score_html
+    from dashboards.modules_panel import panel_html
+
+    game = Game.new("base-3p", ["Ann", "Bob", "Cleo"], seed=3, expansions=["leaders"],
+                    races=["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"],
+                    powers=["hill", "forest", "swamp", "alchemist", "flying", "merchant"])
+    html = panel_html(game, None)
+    assert "<summary>Les Chefs</summary>" in html and "Chefs captifs détenus par Ann" in html
+    assert "Sur le plateau" in html and "Tribus oubliées" in html and "Lost Tribe" not in html
+    game.apply(Action(by="Ann", do="pick", combo=0))
+    assert "(2 base + 1 Montagne)" in quote_html(game.quote("r3"))
+    game.apply(Action(by="Ann", do="conquer", region="r3"))
+    game.apply(Action(by="Ann", do="end_turn"))
+    card = score_html(game, {})
+    assert "Hommes-rats : 1 région" in card and "Ratmen" not in card

@@ -21,11 +21,12 @@ def available_modules() -> tuple[str, ...]:
     return tuple(m for m in MODULE_ORDER if m in MODULES)
 
 
-def module_name(module_id: str) -> str:
-    """A module's name for people (its `name`), e.g. in the app's new-game form."""
+def module_name(module_id: str, lang: str = "en") -> str:
+    """A module's name for people (its `name`, in `lang`), e.g. in the app's new-game form."""
+    from ..i18n import tr
     from .registry import MODULES
 
-    return str(getattr(MODULES[module_id], "name", module_id))
+    return tr(str(getattr(MODULES[module_id], "name", module_id)), lang)
 
 
 def module_of(module_id: str) -> Any:
@@ -35,10 +36,12 @@ def module_of(module_id: str) -> Any:
     return MODULES[module_id]
 
 
-def describe(game: Any, player: str | None = None) -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """Each module's public state in words, for `player` (None: the table): (id, name,
-    [(label, value)]) from the modules' `describe_state(game, player)` hooks, in module order."""
-    return [(m.id, module_name(m.id), list(m.describe_state(game, player)))
+def describe(game: Any, player: str | None = None, lang: str = "en"
+             ) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """Each module's public state in words of `lang`, for `player` (None: the table): (id,
+    name, [(label, value)]) from the modules' `describe_state(game, player, lang)` hooks, in
+    module order."""
+    return [(m.id, module_name(m.id, lang), list(m.describe_state(game, player, lang)))
             for m in game.ruleset.modules if hasattr(m, "describe_state")]
 
 
@@ -54,7 +57,7 @@ def turn_rows(game: Any, seat: int, lang: str = "en") -> list[tuple[str, str, li
     """What the modules show the player whose turn it is, on the turn screen: (id, name,
     [(label, value)]) from their `describe_turn(game, seat, lang)` hooks (the Necromancer's
     prices and Well on his own turn, this round's River World event)."""
-    return [(m.id, module_name(m.id), rows) for m in game.ruleset.modules
+    return [(m.id, module_name(m.id, lang), rows) for m in game.ruleset.modules
             if hasattr(m, "describe_turn") and (rows := list(m.describe_turn(game, seat, lang)))]
 
 

@@ -42,15 +42,16 @@ class AddedArguments(Ability):
         return []
 
 
-def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:
     """The module's state in words for the app's panel: Homunculi lying on their combo
     (X-BNA-HOM-1) and the Cauldrons left in the box (X-BNA-LEP-1, A-BNA-01b)."""
-    from ...catalogue import race_name
+    from ...i18n import item_name, ntr, tr
 
-    rows = [(f"{race_name(r)} waiting on their combo", f"{n} token{'s' if n != 1 else ''}")
+    rows = [(tr("{race} waiting on their combo", lang).format(race=item_name(r, lang)),
+             ntr("{n} token", "{n} tokens", n, lang).format(n=n))
             for r, n in state(game)["piles"].items() if n]
     if any(isinstance(ab, Leprechauns) for a in game.armies.values() for ab in game._hooks(a)):
-        rows.append(("Cauldrons used from the box", str(state(game)["cauldrons_used"])))
+        rows.append((tr("Cauldrons used from the box", lang), str(state(game)["cauldrons_used"])))
     return rows
 
 

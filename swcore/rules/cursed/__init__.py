@@ -51,9 +51,13 @@ def map_items(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
-    """The Horde tokens in play, for the app's module panel."""
-    return [(f"{game.players[x['player']]}'s Horde tokens", f"{x['count']} {x['note']}")
+def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:
+    """The Horde tokens in play, for the app's module panel (the active race of their seat)."""
+    from ...i18n import item_name, tr
+
+    return [(tr("{player}'s Horde tokens", lang).format(player=game.players[x["player"]]),
+             tr("{n} among the {race}' tokens", lang).format(
+                 n=x["count"], race=item_name(game.active[x["player"]], lang)))
             for x in map_items(game)]
 
 

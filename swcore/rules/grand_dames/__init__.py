@@ -54,15 +54,18 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     return out + extra
 
 
-def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:
     """The Ivory Tower for the app's module panel (X-GD-PRI-1): where it stands, what it earns."""
+    from ...i18n import item_name, ntr, tr
+
     i = game.pieces.get(TOWER)
+    name = item_name(TOWER, lang)
     if i is None:
-        return [("Ivory Tower", "not built")]
+        return [(name, tr("not built", lang))]
     n = game.tokens[i]
-    return [("Ivory Tower", f"in {game.board.ids[i]} ({game.players[game.owner[i]]}): {n} "
-                            f"Priestess{'es' if n != 1 else ''}, {n} coin{'s' if n != 1 else ''} "
-                            "a turn")]
+    return [(name, ntr("in {region} ({player}): {n} Priestess, {n} coin a turn",
+                       "in {region} ({player}): {n} Priestesses, {n} coins a turn", n, lang).format(
+        region=game.board.ids[i], player=game.players[game.owner[i]], n=n))]
 
 
 @module

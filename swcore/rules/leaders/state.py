@@ -104,24 +104,33 @@ def enemy_holder(game: Game, army: Army, i: int) -> int | None:
     return owner
 
 
-def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+#: Where a Leader may be besides a region, in words (`describe_state`).
+PLACES = {"hand": "in hand", "held": "off the board until the turn's placement",
+          "captured": "captured", "ransomed": "ransomed, out of the game"}
+
+
+def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:
     """The Leaders in readable form (the app's module panel): where each player's Leader is and
     the captive Leaders each player holds (X-LEAD-4; +2 each at the end, X-LEAD-5)."""
-    from ...catalogue import race_name
+    from ...i18n import item_name, tr
 
     rows: list[tuple[str, str]] = []
-    places = {"hand": "in hand", "held": "off the board until the turn's placement",
-              "captured": "captured", "ransomed": "ransomed, out of the game"}
     for army in game.armies.values():
         where = at(army)
         if where is None or army.declined:
             continue
-        text = f"in {game.board.ids[where]}" if isinstance(where, int) else places.get(where, where)
-        rows.append((f"{game.players[army.owner]}'s {race_name(army.race)} Leader", text))
+        text = (tr("in {region}", lang).format(region=game.board.ids[where])
+                if isinstance(where, int) else tr(PLACES.get(where, where), lang))
+        rows.append((tr("{player}'s {race} Leader", lang).format(
+            player=game.players[army.owner], race=item_name(army.race, lang)), text))
     for s, held in enumerate(book(game)["captives"]):
-        names = [f"{race_name(r)} (of {game.players[o]})" for r, o in held]
-        rows.append((f"Captive Leaders held by {game.players[s]}",
-                     f"{', '.join(names)}: +{2 * len(held)} at the end" if held else "none"))
+        names = [tr("{race} (of {player})", lang).format(race=item_name(r, lang),
+                                                         player=game.players[o])
+                 for r, o in held]
+        rows.append((tr("Captive Leaders held by {player}", lang).format(player=game.players[s]),
+                     tr("{names}: +{n} at the end", lang).format(
+                         names=tr(", ", lang).join(names), n=2 * len(held))
+                     if held else tr("none", lang)))
     return rows
 
 

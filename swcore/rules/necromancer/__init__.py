@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...board import Board
-from ...catalogue import CATALOGUE, in_sets
+from ...catalogue import in_sets
 from ...errors import InputError
 from ...state import Army
 from ..registry import module
@@ -27,12 +27,12 @@ RESERVES = (13, 12, 11)  # X-NEC-7: the difficulty option (FR: "11 ou 12 pions s
 
 @dataclass
 class NecromancerOptions:
-    """Open points of the texts (ambiguities.md): `necromancer_price_extra` is added to every
-    purchase price (A-NEC-03: 0, the official text; 1 for the reviews' "+1");
-    `necromancer_wins_on_points`: whether he may also win on coins after the last turn (A-NEC-04:
-    no, the EN "from among the other players")."""
+    """Open points of the texts (ambiguities.md), each a rule option."""
 
+    #: A-NEC-03: added to every purchase price (0, the official text; 1 for the reviews' "+1").
     necromancer_price_extra: int = 0
+    #: A-NEC-04: he may also win on coins after the last turn (no: the EN "from among the
+    #: other players").
     necromancer_wins_on_points: bool = False
 
     @classmethod
@@ -184,23 +184,31 @@ def snapshot(game: Game) -> dict[str, Any]:
             "price": st.price(game)}
 
 
-def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:
     """The Necromancer's side in words for the app's panel: his reserve, the Well of Souls,
     what a purchase costs now and what he may still buy (X-NEC-7, -12, -14, A-NEC-03)."""
+    from ...i18n import item_name, ntr, tr
+
     b = st.book(game)
     well = b["well"]
     souls = sum(1 for k in well if k == st.SOUL)
-    names = ", ".join(CATALOGUE[p].english for p in b["unbought"]) or "none"
-    rows = [("Necromancer", game.players[b["seat"]]),
-            ("Ghosts in his reserve", str(b["reserve"])),
-            ("Well of Souls", f"{len(well)}: {souls} soul{'s' if souls != 1 else ''}, "
-                              f"{len(well) - souls} token{'s' if len(well) - souls != 1 else ''} "
-                              f"lost in conquests ({st.SOULS_PER_GHOST} make a Ghost)"),
-            ("Purchase price now", f"{st.price(game)} coins (a Ghost or a power)"),
-            ("Powers he may buy", names),
-            ("His powers", ", ".join(CATALOGUE[p].english for p in st.army(game).powers))]
+    lost = len(well) - souls
+
+    def names(ids: Any) -> str:
+        return tr(", ", lang).join(item_name(p, lang) for p in ids) or tr("none", lang)
+
+    rows = [(tr("Necromancer", lang), game.players[b["seat"]]),
+            (tr("Ghosts in his reserve", lang), str(b["reserve"])),
+            (tr("Well of Souls", lang), tr("{n}: {souls}, {lost} ({k} make a Ghost)", lang).format(
+                n=len(well), souls=ntr("{n} soul", "{n} souls", souls, lang).format(n=souls),
+                lost=ntr("{n} token lost in conquests", "{n} tokens lost in conquests", lost,
+                         lang).format(n=lost), k=st.SOULS_PER_GHOST)),
+            (tr("Purchase price now", lang),
+             tr("{n} coins (a Ghost or a power)", lang).format(n=st.price(game))),
+            (tr("Powers he may buy", lang), names(b["unbought"])),
+            (tr("His powers", lang), names(st.army(game).powers))]
     if b["won"]:
-        rows.append(("Won", "all his Ghosts are in play (X-NEC-15)"))
+        rows.append((tr("Won", lang), tr("all his Ghosts are in play (X-NEC-15)", lang)))
     return rows
 
 

@@ -98,28 +98,42 @@ def _check_event(game: Game, want: Any, where: str) -> list[tuple[str, Any, Any]
 register_check("event", _check_event)
 
 
-def event_text(event: str) -> str:
-    """An event's name and what it does, from its effect's docstring (X-RW-8…11)."""
+#: Each kind of event's name (X-RW-8…11); what it does is its effect's docstring. Both are
+#: swcore.po entries (the seed's French has no River World, so a faithful translation).
+EVENT_NAMES = {"storm": "Storm", "quiet_waters": "Quiet Waters", "harsh_winter": "Harsh Winter",
+               "pirates": "Pirates"}
+
+
+def event_text(event: str, lang: str = "en") -> str:
+    """An event's name and what it does, from its effect's docstring (X-RW-8…11), in `lang`."""
+    from ...i18n import tr
+
+    name = tr(EVENT_NAMES.get(event, event.replace("_", " ").capitalize()), lang)
     doc = " ".join((ABILITIES[event].__doc__ or "").split())
-    return f"{event.replace('_', ' ').capitalize()}: {doc}" if doc else event
+    return tr("{name}: {text}", lang).format(name=name, text=tr(doc, lang)) if doc else name
 
 
-def describe_state(game: Game, player: str | None) -> list[tuple[str, str]]:
+def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:
     """The event row in words (X-RW-2, -3): how many lie face down, the event in force with its
     text, the next one for a player who looked at it at the Temple (X-RW-7); the Caravel and
     the Pirate Ships taken from the box."""
+    from ...i18n import tr
+
     b = st.book(game)
     order = b["order"]
     down = len(order[game.turn:]) if order is not None else max(0, game.turns - game.turn)
-    rows = [("Events face down", str(down)),
-            ("Event this turn", event_text(game.event) if game.event else "none turned up yet")]
+    rows = [(tr("Events face down", lang), str(down)),
+            (tr("Event this turn", lang),
+             event_text(game.event, lang) if game.event else tr("none turned up yet", lang))]
     if player is not None and b["peeked"].get(player) == game.turn:
         nxt = words.next_event(game)
-        rows.append(("Next event (seen at the Temple)", event_text(nxt) if nxt else "none"))
+        rows.append((tr("Next event (seen at the Temple)", lang),
+                     event_text(nxt, lang) if nxt else tr("none", lang)))
     if b["caravel"]:
-        rows.append(("Caravel", f"on {game.board.ids[b['caravel'][0]]} for "
-                                f"{game.players[b['caravel'][1]]} this turn"))
-    rows.append(("Pirate Ships taken from the box", f"{b['ships']} of {game.box_of(st.SHIP)}"))
+        rows.append((tr("Caravel", lang), tr("on {region} for {player} this turn", lang).format(
+            region=game.board.ids[b["caravel"][0]], player=game.players[b["caravel"][1]])))
+    rows.append((tr("Pirate Ships taken from the box", lang), tr("{n} of {total}", lang).format(
+        n=b["ships"], total=game.box_of(st.SHIP))))
     return rows
 
 

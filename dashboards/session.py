@@ -92,11 +92,11 @@ def check_text(text: str, what: str, field: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise SetupError(field, f"{what} has a character that is not text (a broken "
-                                "character): please type it again.") from None
+        raise SetupError(field, _("{what} has a character that is not text (a broken "
+                                  "character): please type it again.").format(what=what)) from None
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text):
-        raise SetupError(field, f"{what} has a control character (such as NUL): please "
-                                "type it again.")
+        raise SetupError(field, _("{what} has a control character (such as NUL): please "
+                                  "type it again.").format(what=what))
     return text
 
 
@@ -175,17 +175,19 @@ def clean_players(names: list[Any]) -> list[str]:
     """Player names in seat order, trimmed; empty, too long or duplicate names are refused."""
     out: list[str] = []
     for k, raw in enumerate(names):
-        name = check_text(" ".join(str(raw or "").split()), f"Seat {k + 1}'s name",
-                          f"players[{k}]")
+        name = check_text(" ".join(str(raw or "").split()),
+                          _("Seat {n}'s name").format(n=k + 1), f"players[{k}]")
         if not name:
-            raise SetupError(f"players[{k}]", f"Seat {k + 1} needs a name.")
+            raise SetupError(f"players[{k}]", _("Seat {n} needs a name.").format(n=k + 1))
         if len(name) > MAX_NAME:
-            raise SetupError(f"players[{k}]", f"Seat {k + 1}: names are at most {MAX_NAME} characters.")
+            raise SetupError(f"players[{k}]", _("Seat {n}: names are at most {most} "
+                                                "characters.").format(n=k + 1, most=MAX_NAME))
         if name.casefold() in {n.casefold() for n in out}:
-            raise SetupError(f"players[{k}]", f"Two players are called {name!r}: names must differ.")
+            raise SetupError(f"players[{k}]", _("Two players are called {name}: names must "
+                                                "differ.").format(name=repr(name)))
         out.append(name)
     if not 2 <= len(out) <= 5:
-        raise SetupError("players", "Small World is played by 2 to 5 players.")
+        raise SetupError("players", _("Small World is played by 2 to 5 players."))
     return out
 
 
@@ -206,23 +208,23 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
     `scores`, the game is a score sheet (`swcore.scoresheet`): `board` is then optional (a
     board the app does not have is left out) and checks the counts when given."""
     _may_create(device)
-    name = check_text(" ".join(str(table_name or "").split()), "The table name", "table_name")
+    name = check_text(" ".join(str(table_name or "").split()), _("The table name"), "table_name")
     if not name:
-        raise SetupError("table_name", "The table needs a name.")
+        raise SetupError("table_name", _("The table needs a name."))
     if len(name) > 60:
-        raise SetupError("table_name", "Table names are at most 60 characters.")
+        raise SetupError("table_name", _("Table names are at most 60 characters."))
     names = clean_players(players)
     board = board or (None if scores else f"base-{len(names)}p")
     if board is not None and board not in builtin_ids():
-        raise SetupError("board", f"Unknown board {board!r}.")
+        raise SetupError("board", _("Unknown board {board}.").format(board=repr(board)))
     colours = list(colours or list(COLOURS)[: len(names)])
     if len(colours) != len(names):
-        raise SetupError("colours", "Each player needs a colour.")
+        raise SetupError("colours", _("Each player needs a colour."))
     hexes = [COLOURS.get(c, c) for c in colours]
     if any(not (isinstance(h, str) and h.startswith("#") and len(h) == 7) for h in hexes):
-        raise SetupError("colours", "Colours are picked from the list.")
+        raise SetupError("colours", _("Colours are picked from the list."))
     if len(set(hexes)) != len(hexes):
-        raise SetupError("colours", "Two players have the same colour.")
+        raise SetupError("colours", _("Two players have the same colour."))
     try:
         setup = (make_sheet_setup(names, board=board, expansions=expansions, turns=turns)
                  if scores else
@@ -259,7 +261,7 @@ def switch_to_map(session: TableSession, board: str, regions: dict[str, list[str
     stored like any game; returns (game id, join code). The sheet stays as it was."""
     _may_create(device)
     if board not in builtin_ids():
-        raise SetupError("board", f"Unknown board {board!r}.")
+        raise SetupError("board", _("Unknown board {board}.").format(board=repr(board)))
     try:
         setup = session.game.map_setup(board, regions)
     except SwError as err:

@@ -387,6 +387,15 @@ def test_the_new_game_form_in_french(french_page):
     form.set_pairs([("ratmen", "hill"), ("ratmen", "forest")])
     assert form.submit() is None
     assert "Combinaison 2 : Hommes-rats est déjà dans la colonne" in form._error.object
+    form.set_pairs(list(zip(["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"],
+                            ["hill", "forest", "swamp", "alchemist", "flying", "merchant"],
+                            strict=True)))  # then the session's own refusals
+    assert form.submit() is None and "La table a besoin d&#x27;un nom." in form._error.object
+    form.table_name = "T"
+    form.set_players(["Ann", "ann"])
+    assert form.submit() is None
+    assert "Deux joueurs s&#x27;appellent &#x27;ann&#x27; : les noms doivent être différents." in (
+        form._error.object)
 
 
 def test_the_modules_panel_and_the_cards_in_french(french_page):

@@ -70,12 +70,12 @@ def engine(text: str) -> str:
     return tr(text, lang())
 
 
-def term(text: str) -> str:
-    """A cost's or a score's label written by the engine, in the page's language
-    (`swcore.i18n.term`)."""
+def term(text: str, players: Any = ()) -> str:
+    """A cost's or a score's label (or a module's note naming `players`) written by the
+    engine, in the page's language (`swcore.i18n.term`)."""
     from swcore.i18n import term as engine_term
 
-    return engine_term(text, lang())
+    return engine_term(text, lang(), tuple(players))
 
 
 def N_(text: str) -> str:

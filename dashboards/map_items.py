@@ -78,7 +78,7 @@ def board_items(game: Game) -> list[Item]:
         seat = d.get("player")
         out.append(Item(d["kind"], item_name(d["kind"], d.get("name", "")), d.get("region"),
                         int(d.get("count", 1)), players[seat] if seat is not None else None,
-                        d.get("rule", ""), term(d.get("note", ""))))
+                        d.get("rule", ""), term(d.get("note", ""), players)))
     return out
 
 

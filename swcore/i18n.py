@@ -135,7 +135,7 @@ def _entry(text: str, lang: str) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def term_or_none(text: str, lang: str) -> str | None:
+def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | None:
     """`term` of `text`, None when the catalogue has no entry for it (tests list those)."""
     found = _entry(text, lang)
     if found is not None:
@@ -153,6 +153,13 @@ def term_or_none(text: str, lang: str) -> str | None:
 
     regions = _REGIONS.search(text)
     template = _REGIONS.sub("{regions}", text, count=1)
+    people: list[str] = []
+    for who in sorted(set(players), key=len, reverse=True):
+        where = rf"(?<!\w){re.escape(who)}(?!\w)"
+        if who and re.search(where, template):
+            key = "player" if not people else f"player{len(people) + 1}"
+            template = re.sub(where, lambda _m, key=key: "{" + key + "}", template, count=1)
+            people.append(who)
     for name, x in _names():
         if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", template):
             key = "name" if not names else f"name{len(names) + 1}"
@@ -167,16 +174,18 @@ def term_or_none(text: str, lang: str) -> str | None:
                    for k, x in enumerate(names)})
     if regions:
         values["regions"] = regions.group(0)
+    values.update({("player" if k == 0 else f"player{k + 1}"): who for k, who in enumerate(people)})
     return found.format(**values)
 
 
-def term(text: str, lang: str = DEFAULT) -> str:
-    """A label the engine writes in English (a part of a conquest's cost, an item of a score)
-    in `lang`. Why: the labels are built with numbers and names ("Dwarves: 2 mines"), so a
-    label is looked up as it is, then as the name of an item, then with its numbers as `{n}`,
-    `{n2}`…, the catalogue's names as `{name}`, `{name2}`… ("{name}: {n} mines") and a list of
-    region ids as `{regions}`."""
+def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
+    """A label the engine writes in English (a part of a conquest's cost, an item of a score,
+    a module's note on the map) in `lang`. Why: the labels are built with numbers and names
+    ("Dwarves: 2 mines"), so a label is looked up as it is, then as the name of an item, then
+    with its numbers as `{n}`, `{n2}`…, the catalogue's names as `{name}`, `{name2}`… ("{name}:
+    {n} mines"), a list of region ids as `{regions}` and the game's `players` as `{player}`,
+    `{player2}`…"""
     if normalise(lang) == DEFAULT or not text:
         return text
-    found = term_or_none(text, lang)
+    found = term_or_none(text, lang, tuple(players))
     return text if found is None else found

@@ -416,3 +416,14 @@ def test_the_modules_panel_and_the_cards_in_french(french_page):
     game.apply(Action(by="Ann", do="end_turn"))
     card = score_html(game, {})
     assert "Hommes-rats : 1 région" in card and "Ratmen" not in card
+
+
+def test_x_lead_4_a_captive_leaders_note_names_its_player_in_french():
+    """X-LEAD-4: the map's note on a captive Leader names the player it was taken from; the
+    game's players are placeholders too (a name with a digit is not a number)."""
+    from swcore.i18n import term
+
+    note = "the Ratmen Leader of Bob 2"
+    assert term(note, "fr", ("Ann", "Bob 2")) == "le Chef Hommes-rats de Bob 2"
+    assert term(note, "en", ("Ann", "Bob 2")) == note
+    assert term("Ratmen Leader", "fr") == "Chef Hommes-rats"

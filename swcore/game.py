@@ -126,6 +126,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.module_state: dict[str, Any] = {}
         self.event: str | None = None  # the event in force this round (an effect source)
         self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
+        #: effects tuple -> its dispatch tables and switches (`_fx`, `_switches`): they depend on
+        #: the effects and the game's options only, so armies with the same effects share them
+        self._tables: dict[tuple[Any, ...], dict[str, Any]] = {}
         self.last_score: list[list[dict[str, Any]] | None] = [None] * len(self.players)
         self.track: list[list[int]] = []  # [turn, seat, coins] after every end of turn
         self._step("round_start", 0)
@@ -306,7 +309,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         powers, the objects lying in its regions (relics, places), the current event, then the
         rule modules' own effects; in decline, only those that say they still work (B-DECL-2).
         Built once per situation and shared by every game; an army keeps its own until its
-        situation changes (`_fxgen`), or looks again each time while pieces lie on the board."""
+        situation changes (`_fxgen` for all; `army.fx = None` for one, as at its decline), or
+        looks again each time while pieces lie on the board."""
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and not self.pieces:
             return mine[1]
@@ -321,7 +325,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
                 sources = [x for x in sources if x.works_in_decline]
             hooks = _HOOKS[key] = tuple(x for x in sources if x is not NO_ABILITY)
         if not self.pieces:
-            army.fx = (self._fxgen, hooks, {})
+            army.fx = (self._fxgen, hooks, self._tables.setdefault(hooks, {}))
         return hooks
 
     def _objects_held(self, army: Army) -> tuple[str, ...]:
@@ -362,7 +366,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
 
     def _switches(self, army: Army) -> tuple[Any, ...]:
         """The army's data-like switches, asked once per situation (effects answer them from
-        what they are, never from the position): may occupy water, enters anywhere, ignores
+        what they are, never from the position or the army's data, so armies with the same
+        effects share them: `_tables`): may occupy water, enters anywhere, ignores
         adjacency, the effects adding adjacency, the effects refusing targets, the fewest
         tokens per region with its rule, and the effects shaping placements (held back,
         vacated regions, a region limit)."""

@@ -151,7 +151,7 @@ class TurnMixin:
         kept = tuple(p for p in army.powers if ability(p).stays_on_decline())
         self.power_discard.extend(p for p in army.powers if p not in kept)  # B-DECL-2
         army.powers = kept
-        self._fxgen += 1
+        army.fx = None  # its effects change (B-DECL-2); the other armies keep their tables
         self.active[seat] = None
         self.declined[seat].append(army.race)
         events.append(self._event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "

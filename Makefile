@@ -4,8 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 5006
 STAMP  := $(VENV)/.installed
+# The other supported Pythons (3.11 to 3.13) found on this machine besides $(PYTHON)'s, e.g.
+# "3.12 3.13": `make test` runs the suite on each in its own .venv-3.X (scripts/interpreters.py).
+OTHERS  = $(shell $(PYTHON) scripts/interpreters.py --besides $(PYTHON))
 
-.PHONY: serve test lint format bench scenarios clean
+.PHONY: serve test test-others lint format bench scenarios clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +27,28 @@ serve: $(STAMP)
 		--allow-websocket-origin=localhost:$(PORT) --allow-websocket-origin=127.0.0.1:$(PORT) \
 		--static-dirs tutorial=./data/tutorial
 
-## Run every test: unit, scenarios, property-based, notebooks, real-browser.
+## Run every test: unit, scenarios, property-based, notebooks, real-browser, on .venv's Python
+## ($(PYTHON), 3.11 here); then every test but the real-browser ones (marker `browser`: the app
+## in chromium, the load test) on each other supported Python found (3.12, 3.13), so that the
+## whole stays well under 30 minutes on 2 cores (figures in BENCHMARKS.md).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
+	@$(MAKE) --no-print-directory test-others
+
+test-others:
+	@echo "Other Pythons found: $(or $(OTHERS),none)"
+	@for v in $(OTHERS); do $(MAKE) --no-print-directory test-$$v || exit 1; done
+
+## The suite but its browser tests on Python 3.X, in .venv-3.X (created and installed here).
+test-3.%: .venv-3.%/.installed
+	.venv-3.$*/bin/python -m pytest -q -p no:cacheprovider -m "not browser"
+
+.PRECIOUS: .venv-3.%/.installed  # a stamp, not an intermediate file to delete
+.venv-3.%/.installed: pyproject.toml
+	$$($(PYTHON) scripts/interpreters.py --path 3.$*) -m venv .venv-3.$*
+	.venv-3.$*/bin/pip install --quiet --upgrade pip
+	.venv-3.$*/bin/pip install --quiet -e '.[dev]'
+	touch $@
 
 lint: $(STAMP)
 	$(BIN)/ruff check swcore dashboards tests scripts
@@ -41,4 +63,4 @@ scenarios: $(STAMP)
 	$(BIN)/python -m swcore scenario tests/scenarios ../shared/conformance/examples
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-3.* .pytest_cache .hypothesis

@@ -36,3 +36,20 @@ def test_ci_runs_exactly_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     readme = (ROOT / "README.md").read_text()
     assert "make test" in ci and "make test" in readme and "make serve" in readme
+
+
+def test_make_test_covers_every_supported_python():
+    """`make test` runs the suite on each supported Python found (scripts/interpreters.py):
+    its list is the range of requires-python, and the test target goes on to the others."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from interpreters import SUPPORTED
+
+    spec = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    low, high = re.fullmatch(r">=3\.(\d+),<3\.(\d+)", spec).groups()
+    assert SUPPORTED == [f"3.{m}" for m in range(int(low), int(high))]
+    make = (ROOT / "Makefile").read_text()
+    recipe = make.split("\ntest: ", 1)[1].split("\n\n", 1)[0]
+    assert "pytest" in recipe and "test-others" in recipe
+    assert '-m "not browser"' in make.split("\ntest-3.%:", 1)[1].split("\n\n", 1)[0]

@@ -69,11 +69,12 @@ class PlacementMixin:
         """Regions `army` must empty at its own redeployment (`vacates`: rivers, X-RW-4)."""
         return {i for ab in self._switches(army)[7] for i in ab.vacates(self, army)}
 
-    def _held_back(self, army: Army, total: int) -> int:
+    def _held_back(self, army: Army, total: int, effects: tuple[Any, ...] | None = None) -> int:
         """Tokens kept off the board after placement: the sum of the effects' `held_back`
-        (the Amazons' 4, B-RACE-AMAZONS-2; a Leader with only immune regions, X-LEAD-3)."""
+        (the Amazons' 4, B-RACE-AMAZONS-2; a Leader with only immune regions, X-LEAD-3);
+        `effects`: the army's `held_back` effects when the caller has its switches."""
         n = 0
-        for ab in self._switches(army)[6]:
+        for ab in self._switches(army)[6] if effects is None else effects:
             n += ab.held_back(self, army, total)
         return n
 
@@ -140,7 +141,7 @@ class PlacementMixin:
             for i in self._vacated(army) & set(place):  # X-RW-4: their tokens join the hand
                 extra += place.pop(i)
         total = sum(place.values()) + army.hand + army.held
-        hold = 0 if withdrawn_only or army.declined or not sw[6] else self._held_back(army, total)
+        hold = 0 if withdrawn_only or army.declined or not sw[6] else self._held_back(army, total, sw[6])
         least = sw[5][0]
         take_from_hand = min(hold, extra)
         extra -= take_from_hand

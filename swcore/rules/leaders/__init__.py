@@ -100,16 +100,20 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
                  if words.pick_error(game, seat, a.combo) is None]
     elif leader:
         in_hand = st.in_hand_now(game, army)
+        index = game.board.index
         for a in out:
-            args = a.args
-            if "race" in args:  # an in-decline army acting: it has no Leader
-                continue
-            if a.do == "conquer":
-                if in_hand and "reinforce" not in args:
+            do = a.do
+            if do == "conquer":
+                args = a.args
+                # "race": an in-decline army acting, without a Leader
+                if in_hand and "reinforce" not in args and "race" not in args:
                     more.append(new(a.by, "conquer", **args, leader=True))
-            elif a.do == "redeploy":
+            elif do == "redeploy":
+                args = a.args
+                if "race" in args:
+                    continue
                 spot = next((r for r, n in args["tokens"] if n >= 1 and not st.immune(
-                    game, game.board.region(r))), None)
+                    game, index[r])), None)
                 if spot is not None:
                     more.append(new(a.by, "redeploy", **args, leader=spot))
     for held in st.book(game)["captives"] if ransoms else ():

@@ -67,6 +67,8 @@ def ransom_error(game: Game, seat: int, race: str | None) -> RuleError | None:
 
 def before(game: Game, seat: int, a: Action) -> None:
     """Refusals of the Leaders' arguments, before anything changes."""
+    if "leader" not in a.args:  # every action without the argument: nothing to check
+        return
     if a.do == "pick" and a.args.get("leader"):
         if a.combo is not None and a.combo < len(game.column) and game.active[seat] is None:
             err = pick_error(game, seat, a.combo)

@@ -26,7 +26,10 @@ if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
 
 import panel as pn  # noqa: E402
 import param  # noqa: E402
+from panel.theme.base import Inherit  # noqa: E402
 from panel.theme.fast import Fast  # noqa: E402
+from panel.widgets.base import Widget  # noqa: E402
+from panel.widgets.button import _ButtonBase  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
 from dashboards import i18n, nodelay  # noqa: E402
@@ -39,6 +42,7 @@ from dashboards.scoresheet import SheetScreen  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
 from dashboards.store import Store, get_store, normalise_code  # noqa: E402
 from dashboards.turn import PAGE_CSS, TurnScreen, esc, html  # noqa: E402
+from dashboards.widgets import CONTROL_CSS  # noqa: E402
 
 TITLE = N_("Small World · table assistant")
 DEMO_TABLE = "Demo"
@@ -52,10 +56,24 @@ def header_link() -> str:
     return (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
             f'aria-label="{aria}"><span class="wide">{wide} </span><span class="narrow">'
             f'{narrow} </span>{tutorial}</a>')
+#: Page-level style of the template: its title is a link to the lobby, a target of at least
+#: 44 px too. On a phone the header's 44 px targets do not fit beside the title: the header
+#: grows (two rows) and the main area takes the rest of the screen, so that the turn screen's
+#: fixed bar stays on it.
+TEMPLATE_CSS = """
+.app-header a.title { min-height:44px; display:inline-flex; align-items:center; }
+@media (max-width: 700px) {
+  #header { height:auto !important; flex-wrap:wrap; }
+  #header-items { flex:1 1 100%; }
+  #container { height:100vh; height:100dvh; }
+  #main { height:auto !important; flex:1 1 0; min-height:0; }
+}
+"""
 HEADER_CSS = """
 a.sw-rules { color:#fff; font-size:16px; font-weight:600; text-decoration:none;
              white-space:nowrap; border:1px solid rgba(255,255,255,.8); border-radius:16px;
-             padding:5px 12px; }
+             padding:5px 12px; min-height:44px; box-sizing:border-box; display:inline-flex;
+             align-items:center; column-gap:.3em; }
 a.sw-rules:hover, a.sw-rules:focus { background:rgba(255,255,255,.18); }
 .sw-codebox { background:#fff8e1; border:2px solid #5c3c00; border-radius:10px;
               padding:6px 14px; color:#222; }
@@ -80,9 +98,14 @@ def outside(url: str) -> bool:
 
 class LocalFast(Fast):
     """Panel's Fast design without its Google font (`_resources['font']`), which the page
-    would otherwise link twice: from the template and from `config.design`'s style sheets."""
+    would otherwise link twice: from the template and from `config.design`'s style sheets;
+    and with readable controls on every page (`widgets.CONTROL_CSS`: Fast's own success
+    button and active toggle read 2.5:1, its inputs and checkboxes are under 44 px)."""
 
     _resources = {**Fast._resources, "font": {}}
+    modifiers = {kind: {"stylesheets": [Inherit, CONTROL_CSS[key]]} for kind, key in (
+        (_ButtonBase, "button"), (Widget, "input"), (pn.widgets.Checkbox, "checkbox"),
+        (pn.Card, "card"))}
 
 
 # Panel finds a design's own files under its class name (`fast/js/fast_design.js`).
@@ -269,7 +292,7 @@ class TableApp(pn.viewable.Viewer):
             self._template = LocalTemplate(
                 title=_(TITLE), font=FONT, font_url="", design=LocalFast, main=[self._main], header_background="#1b5e20",
                 accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
-                main_max_width="1500px", raw_css=[PAGE_CSS], busy_indicator=None,
+                main_max_width="1500px", raw_css=[PAGE_CSS, TEMPLATE_CSS], busy_indicator=None,
                 # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.
                 meta_viewport="width=device-width, initial-scale=1",
                 header=[pn.FlexBox(self.light, self.code_button,

@@ -19,7 +19,7 @@ from .help import help_button, in_play_html
 from .i18n import N_, _, lang, ngettext, number, term
 from .module_cards import end_html, region_notes_html
 from .session import TableSession
-from .widgets import esc
+from .widgets import esc, ink
 
 try:  # the map is written by another module; the screen still works with the region list
     from . import map_style
@@ -59,7 +59,8 @@ def display_names(game: Game) -> Any:
 
 def chip(player: str, colour: str) -> str:
     colour = colour if colour.startswith("#") and len(colour) == 7 else "#555555"
-    return f"<span class='sw-chip' style='background:{esc(colour)}'>{esc(player)}</span>"
+    return (f"<span class='sw-chip' style='background:{esc(colour)};color:{ink(colour)}'>"
+            f"{esc(player)}</span>")
 
 
 def track_html(game: Game) -> str:

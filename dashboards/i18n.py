@@ -118,12 +118,13 @@ def switch_html() -> str:
 SWITCH_CSS = """
 .sw-langs { display:flex; gap:4px; }
 a.sw-lang { color:#fff; font-size:15px; font-weight:600; text-decoration:none; padding:6px 10px;
-            border-radius:14px; border:1px solid rgba(255,255,255,.5); min-height:32px;
-            display:inline-flex; align-items:center; }
+            border-radius:14px; border:1px solid rgba(255,255,255,.5); min-height:44px;
+            min-width:44px; box-sizing:border-box; display:inline-flex; align-items:center;
+            justify-content:center; }
 a.sw-lang.on { background:#fff; color:#1b5e20; }
 .narrow { display:none; }
 @media (max-width: 700px) {
-  a.sw-lang { font-size:13px; padding:3px 7px; min-height:28px; }
+  a.sw-lang { font-size:13px; padding:3px 7px; }
   .wide { display:none; }
   .narrow { display:inline; }
 }

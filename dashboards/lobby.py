@@ -31,7 +31,8 @@ FIRST_GAME_URL = "/first-game"
 
 #: The tutorial link drawn as a button (it stays a link: it opens in a new tab).
 LINK_CSS = """
-a.sw-rules { display:inline-block; color:#1b5e20; border:2px solid #1b5e20; border-radius:20px;
+a.sw-rules { display:inline-flex; align-items:center; min-height:44px; box-sizing:border-box;
+             color:#1b5e20; border:2px solid #1b5e20; border-radius:20px;
              padding:6px 16px; font-size:17px; font-weight:600; text-decoration:none; }
 a.sw-rules:hover, a.sw-rules:focus { background:#e8f5e9; }
 .sw-note { color:#555; font-size:14px; }

@@ -37,10 +37,12 @@ CSS = """
 .sw-scores summary { cursor:pointer; font-size:16px; min-height:44px; line-height:44px;
                      list-style-position:inside; }
 /* help for a race or power (help.py) */
-details.sw-help { display:inline-block; vertical-align:top; margin:0 2px; }
+details.sw-help { display:inline-block; vertical-align:middle; margin:0 2px; }
 details.sw-help > summary { list-style:none; cursor:pointer; display:inline-flex;
-  align-items:center; justify-content:center; min-width:30px; min-height:30px;
-  border-radius:15px; border:2px solid #1b5e20; color:#1b5e20; font-weight:700; }
+  align-items:center; justify-content:center; min-width:44px; min-height:44px;
+  box-sizing:border-box; border-radius:22px; border:2px solid #1b5e20; color:#1b5e20;
+  font-weight:700; }
+details > summary { min-height:44px; line-height:44px; cursor:pointer; }
 details.sw-help > summary::-webkit-details-marker { display:none; }
 details.sw-help[open] { display:block; background:#f3f8f3; border-radius:8px; padding:4px 8px;
   margin:4px 0; font-size:15px; color:#1a1a1a; }
@@ -62,10 +64,37 @@ BUTTON_CSS = ":host .bk-btn { font-size: 17px; min-height: 44px; }\n" + "".join(
     f":host(.outline) .bk-btn.bk-btn-{k}.bk-active {{ color:#ffffff; "
     f"background-color:{bg if k != 'default' else '#1a1a1a'}; }}\n"
     for k, (fg, bg) in BUTTON_COLOURS.items())
+#: Every page's controls, beyond the turn screen's own buttons: app.py's design gives each widget
+#: of a kind its style sheet here (issue 12: text at least 4.5:1, targets at least 44 px on a
+#: tablet or a phone). A Bokeh checkbox's label does not toggle it: the box itself is the target.
+#: A number's arrows (20 px high) are hidden: the number is typed (or a Stepper is used).
+CONTROL_CSS = {
+    "button": BUTTON_CSS,
+    "input": ":host input.bk-input, :host select.bk-input, :host textarea.bk-input "
+             "{ min-height:44px; }\n"
+             ":host .bk-input-group > .bk-spin-wrapper > .bk-spin-btn { display:none; }\n",
+    "checkbox": ":host input[type=checkbox] { width:44px; height:44px; margin:0 8px 0 0; "
+                "vertical-align:middle; }\n:host .bk-label { display:inline-block; "
+                "vertical-align:middle; }\n",
+    "card": ":host .card-header { min-height:44px; }\n",
+}
 ALERT_STYLES = {
     "danger": {"background": "#f8d7da", "color": "#842029", "border": "1px solid #f5c2c7"},
     "warning": {"background": "#fff3cd", "color": "#664d03", "border": "1px solid #ffecb5"},
 }
+
+
+def luminance(colour: str) -> float:
+    """The WCAG relative luminance of '#rrggbb'."""
+    rgb = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def ink(colour: str) -> str:
+    """Black or white text on `colour`, whichever reads better: a player's colour may be light
+    (white on vermillion reads 3.9:1). The better of the two is at least 4.58:1 on any colour."""
+    return "#000000" if luminance(colour) > 0.179 else "#ffffff"
 
 
 def esc(text: Any) -> str:

@@ -369,8 +369,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         what they are, never from the position or the army's data, so armies with the same
         effects share them: `_tables`): may occupy water, enters anywhere, ignores
         adjacency, the effects adding adjacency, the effects refusing targets, the fewest
-        tokens per region with its rule, and the effects shaping placements (held back,
-        vacated regions, a region limit)."""
+        tokens per region with its rule, the effects shaping placements (held back, vacated
+        regions, a region limit), whether Ready Troops may add tokens (`ready_adds_tokens`) and
+        whether a die rolled before choosing replaces the final die (`replaces_final_die`)."""
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and not self.pieces:
             sw = mine[2].get("_switches")
@@ -386,7 +387,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
               any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
               any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
               fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
-              fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"))
+              fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"),
+              any(ab.ready_adds_tokens for ab in fx(army, "on_ready")),
+              any(ab.replaces_final_die for ab in self._hooks(army)))
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and not self.pieces:
             mine[2]["_switches"] = sw

@@ -217,7 +217,7 @@ class ConquestMixin:
             cost = max(1, full + sum(o[1] for o in optional))
         logged = a.to_dict()
         if a.reinforce:
-            if army.roll is not None or any(ab.replaces_final_die for ab in self._hooks(army)):
+            if army.roll is not None or self._switches(army)[10]:  # replaces the final die
                 raise RuleError("A-BASE-06", "Berserk rolls before choosing (berserk), not after")
             if army.hand >= full:
                 raise RuleError("B-FINAL-1", f"{a.region} costs {full} and {army.hand} tokens are in "

@@ -79,7 +79,7 @@ class LegalMixin:
         """Tokens the army could conquer with now (its hand after Ready Troops)."""
         if army.ready:
             return army.hand
-        if any(ab.ready_adds_tokens for ab in self._fx(army, "on_ready")):  # the Island's Ghosts
+        if self._switches(army)[9]:  # Ready Troops may free more (the Island's Ghosts, A-NEC-07)
             return self._preview(lambda: (self._ready(army), army.hand)[1])
         keep = self._least(army)[0]
         held = self.regions_of(army.race) if held is None else held
@@ -96,8 +96,7 @@ class LegalMixin:
             hand = self.available(army, held)
             if hand >= self._least(army)[0]:
                 maxshort = self.options.final_die_max_short
-                can_reinforce = army.roll is None and not any(ab.replaces_final_die
-                                                               for ab in reach[2])
+                can_reinforce = army.roll is None and not self._switches(army)[10]
                 targets = self._targets(army, reach)
                 for i, cost in zip(targets, self._costs(army, targets), strict=True):
                     if cost <= hand:

@@ -77,8 +77,8 @@ class Mercenary(Ability):
             return []
         out = []
         maxshort = game.options.final_die_max_short
-        for i in game._targets(army, reach):
-            full = game._cost(army, i)
+        targets = game._targets(army, reach)
+        for i, full in zip(targets, game._costs(army, targets), strict=True):
             cost = max(1, full - 2)
             if full <= hand or full == cost:
                 continue

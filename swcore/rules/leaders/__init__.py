@@ -84,15 +84,16 @@ def catch_conversions(game: Game) -> None:
 def legal(game: Game, out: list[Action]) -> list[Action]:
     """The Leaders' legal uses: a pick with the Leader, a conquest committing it, a redeployment
     naming its region, a ransom (the random and greedy bots read them like any word)."""
-    if game.game_over or game.queue:
-        return out
     seat = game.seat
-    more: list[Action] = []
-    army = game.armies.get(game.active[seat] or "")
+    race = game.active[seat]
+    army = game.armies.get(race) if race else None
     leader = army is not None and st.has(army)
     ransoms = words._opts(game).leader_ransom == "pay_2"
     if army is not None and not leader and not ransoms:
         return out  # no pick this turn, no Leader to commit or place, no ransom: nothing to add
+    if game.game_over or game.queue:
+        return out
+    more: list[Action] = []
     new = Action.trusted
     if army is None:  # a pick this turn: each affordable combo whose race has its Leader
         picks = [a for a in out if a.do == "pick"]

@@ -66,7 +66,7 @@ class LeaderRules(Ability):
         if not st.has(army):  # most armies: no Leader, nothing to ask the board
             return 0
         regions = game.regions_of(army.race)
-        if regions and not st.free_regions(game, army):
+        if regions and all(st.immune(game, i) for i in regions):
             return 1
         return 0
 

@@ -7,32 +7,54 @@ from any screen. The host (whoever runs the server, with access to its database)
 games and gives a game a new code; the old code stops working and the game itself (its event
 log) is untouched. `--db URL` (default `$SW_DATABASE_URL` or the default SQLite file) and
 `--base URL` (the address devices use, to print the game's link) apply to every command.
+It speaks the host terminal's language (`LANG`/`LC_ALL`/`LANGUAGE` starting with `fr`: French),
+as a page speaks its device's: the host has no page, no cookie and no switch.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 from urllib.parse import urlencode
 
+from . import i18n
+from .i18n import _
 from .store import Store
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m dashboards.admin", description=__doc__.split("\n")[0])
-    ap.add_argument("--db", default=None, help="database URL (default: $SW_DATABASE_URL)")
+def terminal_language(env: dict[str, str] | None = None) -> str:
+    """The host terminal's language, as gettext reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    env = os.environ if env is None else env
+    return next((i18n.choose({"lang": v}) for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+                 if (v := env.get(k))), "en")
+
+
+def main(argv: list[str] | None = None, env: dict[str, str] | None = None) -> int:
+    before = i18n.lang()
+    i18n.set_language(terminal_language(env))
+    try:
+        return _main(argv)
+    finally:
+        i18n.set_language(before)
+
+
+def _main(argv: list[str] | None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m dashboards.admin",
+                                 description=_("Host-side recovery of games."))
+    ap.add_argument("--db", default=None, help=_("database URL (default: $SW_DATABASE_URL)"))
     ap.add_argument("--base", default="http://localhost:5006/app",
-                    help="the app's address on the table's network, for the printed link")
+                    help=_("the app's address on the table's network, for the printed link"))
     sub = ap.add_subparsers(dest="cmd", required=True)
-    sub.add_parser("list", help="every game: id, table name, created, actions stored")
-    code = sub.add_parser("code", help="what can be told about a game's code (the demo's is "
-                                       "public; others are stored as a hash only)")
+    sub.add_parser("list", help=_("every game: id, table name, created, actions stored"))
+    code = sub.add_parser("code", help=_("what can be told about a game's code (the demo's is "
+                                         "public; others are stored as a hash only)"))
     code.add_argument("game_id", type=int)
-    reset = sub.add_parser("reset-code", help="give a game a new join code and print it")
+    reset = sub.add_parser("reset-code", help=_("give a game a new join code and print it"))
     reset.add_argument("game_id", type=int)
-    reset.add_argument("--code", default=None, help="the new code (default: a random one)")
-    sub.add_parser("bench-guesses", help="time wrong and refused join codes (BENCHMARKS.md)")
+    reset.add_argument("--code", default=None, help=_("the new code (default: a random one)"))
+    sub.add_parser("bench-guesses", help=_("time wrong and refused join codes (BENCHMARKS.md)"))
     args = ap.parse_args(argv)
     if args.cmd == "bench-guesses":
         bench_guesses()
@@ -40,27 +62,30 @@ def main(argv: list[str] | None = None) -> int:
     store = Store(args.db)
     try:
         if args.cmd == "list":
-            print(f"{'id':>5}  {'created (UTC)':16}  {'events':>6}  by code  table")
+            print(f"{'id':>5}  {_('created (UTC)'):16}  {_('events'):>6}  {_('by code'):7}  "
+                  + _("table"))
             for info, last, findable in store.summaries():
                 when = info.created_at.strftime("%Y-%m-%d %H:%M") if info.created_at else ""
-                print(f"{info.id:>5}  {when:16}  {last:>6}  {'yes' if findable else 'no ':7}  "
+                print(f"{info.id:>5}  {when:16}  {last:>6}  {_('yes') if findable else _('no'):7}  "
                       f"{info.table_name}")
             return 0
         games = {info.id: info for info, _, _ in store.summaries()}
         info = games.get(args.game_id)
         if info is None:
-            print(f"no game {args.game_id}", file=sys.stderr)
+            print(_("no game {id}").format(id=args.game_id), file=sys.stderr)
             return 2
         if args.cmd == "code":
             if info.public_code:
                 print(f"{info.public_code}  {args.base}?{urlencode({'game': info.id, 'code': info.public_code})}")
                 return 0
-            print(f"game {info.id} ({info.table_name}): only a hash of its code is stored; "
-                  "`reset-code` gives it a new one.", file=sys.stderr)
+            print(_("game {id} ({table}): only a hash of its code is stored; `reset-code` "
+                    "gives it a new one.").format(id=info.id, table=info.table_name),
+                  file=sys.stderr)
             return 1
         new = store.reset_code(args.game_id, args.code)
-        print(f"new join code of game {info.id} ({info.table_name}): {new}")
-        print(f"link: {args.base}?{urlencode({'game': info.id, 'code': new})}")
+        print(_("new join code of game {id} ({table}): {code}").format(
+            id=info.id, table=info.table_name, code=new))
+        print(_("link: {url}").format(url=f"{args.base}?{urlencode({'game': info.id, 'code': new})}"))
         return 0
     except ValueError as err:
         print(str(err), file=sys.stderr)

@@ -180,6 +180,9 @@ class TableApp(pn.viewable.Viewer):
             v = v[0] if isinstance(v, list) else v
             return v.decode(errors="replace") if isinstance(v, bytes) else str(v)
         game, code = arg("game"), arg("code")
+        if not (game or code) and arg("page") == "new" and self.page == "lobby":
+            self.new_game()  # the form's own address (a language switch reloads it)
+            return False
         if not (game and code) or (self._opened == (int(game) if game.isdigit() else 0,
                                                     normalise_code(code))):
             return False
@@ -200,9 +203,11 @@ class TableApp(pn.viewable.Viewer):
         return "?" + urlencode({"game": gid, "code": code})
 
     def _set_url(self) -> None:
+        """The address names the open game, or the new-game form (`?page=new`)."""
         loc = pn.state.location
-        if loc is not None and loc.search != self.game_url():
-            loc.search = self.game_url()
+        want = self.game_url() or ("?page=new" if self.page == "new" else "")
+        if loc is not None and loc.search != want:
+            loc.search = want
 
     def _live(self, event: Any) -> None:
         if isinstance(self.screen, TurnScreen):
@@ -214,6 +219,7 @@ class TableApp(pn.viewable.Viewer):
                            device=self.device)
         self._main[:] = [form]
         self.page = "new"
+        self._set_url()
 
     def created(self, game_id: int, code: str) -> None:
         name = self.store.game(game_id).table_name
@@ -228,6 +234,7 @@ class TableApp(pn.viewable.Viewer):
                  f"letter-spacing:6px;margin:8px 0' class='sw-code'>{esc(code)}</p>"),
             open_it, sizing_mode="stretch_width", max_width=900)]
         self.page = "created"
+        self._set_url()
 
     def _open_new(self, game_id: int, code: str) -> None:
         try:

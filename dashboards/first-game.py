@@ -15,8 +15,10 @@ if str(ROOT) not in sys.path:
 
 import panel as pn  # noqa: E402
 
-from dashboards.first_game import page  # noqa: E402
+from dashboards.first_game import TITLE, page  # noqa: E402
+from dashboards.i18n import _  # noqa: E402
 
 pn.extension(notifications=False)
 if pn.state.served:
-    page().servable(title="Small World · your first game")
+    view = page()  # first: it fixes the page's language
+    view.servable(title=_(TITLE))

@@ -35,10 +35,12 @@ from bokeh.models import ColumnDataSource, MultiPolygons
 from swcore import Action
 from swcore.bots import BOTS
 from swcore.catalogue import CATALOGUE
+from swcore.i18n import rule_summary_fr
 from swcore.words import WORDS
 
-from . import rules_ref
+from . import i18n, rules_ref
 from .connection import ConnectionLight
+from .i18n import N_, _, lang
 from .session import TableSession, create_game
 from .store import Store
 from .turn import NO_ARMY, TurnScreen, region_word
@@ -50,7 +52,8 @@ DEFAULT_BOT = "planner"
 BOARD = "base-2p"
 #: Pause between two of the bot's actions in a served page, so that the map follows them.
 BOT_MS = 450
-WAIT = "Wait: it is the bot's turn. It plays by itself; your buttons come back after it."
+WAIT = N_("Wait: it is the bot's turn. It plays by itself; your buttons come back after it.")
+TITLE = N_("Small World · your first game")
 COACH_CSS = """
 .sw-coach { border:2px solid #1b5e20; border-radius:10px; padding:8px 12px; background:#f1f8e9;
             max-height:420px; overflow-y:auto; }
@@ -78,7 +81,15 @@ def practice_store() -> Store:
 
 
 def bot_name(key: str) -> str:
+    """A bot's name as a player of the game (the engine's sentences name it): English."""
     return f"{key.capitalize()} bot"
+
+
+def rule_html(rule: str) -> str:
+    """A rule's text for the learner: in French its summary (swcore/data/rules-fr.tsv), else
+    the first paragraph of the project's (English) rules reference."""
+    found = rule_summary_fr(rule) if lang() == "fr" else ""
+    return esc(found) if found else rules_ref.excerpt_html(rule)
 
 
 class PracticeSession(TableSession):
@@ -93,7 +104,7 @@ class PracticeSession(TableSession):
     def act(self, action: Action | dict[str, Any], seen: int | None = None) -> bool:
         by = action.by if isinstance(action, Action) else str(action.get("by", ""))
         if by != self.learner and not self._bot_acting:
-            return self._refuse(None, WAIT)
+            return self._refuse(None, _(WAIT))
         return super().act(action, seen)
 
     def bot_act(self, action: Action) -> bool:
@@ -106,7 +117,7 @@ class PracticeSession(TableSession):
 
 def new_session(bot: str = DEFAULT_BOT, seed: int = 1, store: Store | None = None) -> PracticeSession:
     store = store or practice_store()
-    game_id, code = create_game(store, "Your first game", [LEARNER, bot_name(bot)], board=BOARD,
+    game_id, code = create_game(store, _("Your first game"), [LEARNER, bot_name(bot)], board=BOARD,
                                 seed=seed)
     session = PracticeSession(store, game_id)
     session.code = code
@@ -124,10 +135,10 @@ class FirstGame(pn.viewable.Viewer):
         self._store = store
         self._served = served
         self._seed = seed
-        self.bot_pick = pn.widgets.Select(label="Opponent", options={bot_name(k): k for k in BOTS},
+        self.bot_pick = pn.widgets.Select(label=_("Opponent"), options={bot_name(k): k for k in BOTS},
                                           value=bot, width=200)
         self.bot_pick.param.watch(lambda e: self._new_bot(), "value")
-        again = pn.widgets.Button(label="New game", color="primary", height=44, width=140)
+        again = pn.widgets.Button(label=_("New game"), color="primary", height=44, width=140)
         again.on_click(lambda e: self.new_game())
         self._coach = html("", sizing_mode="stretch_width", stylesheets=[COACH_CSS])
         self._seen: list[str] = []  # rule IDs explained, in the order they came up
@@ -342,14 +353,14 @@ class FirstGame(pn.viewable.Viewer):
                 why = g.why_illegal(Action(LEARNER, word, region=rid))
                 rule = getattr(why, "rule", "")
                 if why is not None and rule and rule != NO_ARMY:
-                    self._refused = self._refusal(why.reason, rule)
+                    self._refused = self._refusal(self.session.explain(why), rule)
                     self._learn([rule])
         self._draw_coach()
 
     @staticmethod
     def _refusal(message: str, rule: str) -> str:
-        quote = rules_ref.excerpt_html(rule) if rule else ""
-        return (f"<div class='sw-refused'><b>Not allowed</b> — {rules_ref.link_ids(message)}"
+        quote = rule_html(rule) if rule else ""
+        return ("<div class='sw-refused'><b>" + _("Not allowed") + f"</b> — {rules_ref.link_ids(message)}"
                 + (f"<div class='sw-muted'>{rules_ref.link(rule)}: {quote}</div>" if quote
                    else "") + "</div>")
 
@@ -357,20 +368,20 @@ class FirstGame(pn.viewable.Viewer):
         g = self.game
         if g.game_over:
             winners = ", ".join(g.winners())
-            step = (f"<b>The game is over.</b> Winner: {esc(winners)}. The standings are below; "
-                    "ties are broken as in B-END-2.")
+            step = _("The game is over. Winner: {winners}. The standings are below; ties are "
+                     "broken as in B-END-2.").format(winners=winners)
         elif g.to_act != LEARNER:
-            step = f"<b>{esc(g.to_act)}</b> is playing…"
+            step = _("{player} is playing…").format(player=g.to_act)
         else:
             step = _next_step(g)
-        cards = "".join(f"<div class='sw-new'>{rules_ref.link(r)} {rules_ref.excerpt_html(r)}"
+        cards = "".join(f"<div class='sw-new'>{rules_ref.link(r)} {rule_html(r)}"
                         "</div>" for r in self._fresh[:4])
         older = [r for r in self._seen if r not in self._fresh]
-        met = ("<div class='sw-muted'>Rules met so far: "
+        met = ("<div class='sw-muted'>" + _("Rules met so far:") + " "
                + ", ".join(rules_ref.link(r) for r in older) + "</div>") if older else ""
         self._coach.object = (
-            f"<div class='sw-coach'><h3>Your first game</h3><div>{rules_ref.link_ids(step)}</div>"
-            f"{self._refused}{cards}{met}</div>")
+            "<div class='sw-coach'><h3>" + _("Your first game") + "</h3><div>"
+            f"{rules_ref.link_ids(step)}</div>{self._refused}{cards}{met}</div>")
 
 
 def _rules_in(data: Any) -> list[str]:
@@ -387,34 +398,37 @@ def _next_step(g: Any) -> str:
     """What the learner does now, in one sentence (from the state, not from any rule name)."""
     army = g.army_of(LEARNER)
     if g.queue:
-        return ("The bot took regions from you: put your withdrawn tokens back on regions you "
-                "still hold (B-LOSS-2), then it is your turn.")
+        return _("The bot took regions from you: put your withdrawn tokens back on regions you "
+                 "still hold (B-LOSS-2), then it is your turn.")
     if army is None:
-        return ("Your turn. Buy a race and power from the combo column (B-COMBO-2): the top "
-                "one is free, each one lower costs a coin more, laid on the ones you skip.")
+        return _("Your turn. Buy a race and power from the combo column (B-COMBO-2): the top "
+                 "one is free, each one lower costs a coin more, laid on the ones you skip.")
     if not g.regions_of(army.race):
-        return ("Tap a yellow region: its card shows what it costs and why. Conquer it with "
-                "its button. Your first region must touch the edge of the board (B-CONQ-1).")
+        return _("Tap a yellow region: its card shows what it costs and why. Conquer it with "
+                 "its button. Your first region must touch the edge of the board (B-CONQ-1).")
     if not (army.conquests or army.redeployed):
-        return ("Your turn: your tokens are back in hand but one on each region you hold "
-                "(B-READY-1). Conquer yellow regions, or go into decline (B-DECL) if your race "
-                "is spread too thin, or end the turn to score.")
-    return ("Go on conquering yellow regions, or end your conquests: move your tokens where "
-            "they guard best (B-REDEP-1) and end the turn to score a coin a region (B-SCORE-1).")
+        return _("Your turn: your tokens are back in hand but one on each region you hold "
+                 "(B-READY-1). Conquer yellow regions, or go into decline (B-DECL) if your race "
+                 "is spread too thin, or end the turn to score.")
+    return _("Go on conquering yellow regions, or end your conquests: move your tokens where "
+             "they guard best (B-REDEP-1) and end the turn to score a coin a region (B-SCORE-1).")
 
 
 def page() -> pn.viewable.Viewable:
-    """The served page: the component in the app's template, with links back."""
+    """The served page: the component in the app's template, with links back and the
+    language switch; in the device's language (`?lang=`, else its cookie, as the app)."""
     from .lobby import TUTORIAL_URL
 
-    links = html(f"<p><a href='/'>← The tables (lobby)</a> · <a href='{TUTORIAL_URL}' "
-                 "target='_blank' rel='noopener'>The rules tutorial</a></p>"
-                 "<p>You play <b>Learner</b> against a bot on the two-player map. Only legal moves "
-                 "are possible; each rule is explained when it first matters, with a link to "
-                 "the rules reference. Undo takes your moves back.</p>")
+    i18n.set_language(i18n.choose(pn.state.session_args if pn.state.curdoc else {},
+                                  pn.state.cookies if pn.state.curdoc else {}))
+    links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{TUTORIAL_URL}' "
+                 "target='_blank' rel='noopener'>" + _("The rules tutorial") + "</a></p><p>"
+                 + _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
+                     "moves are possible; each rule is explained when it first matters, with a "
+                     "link to the rules reference. Undo takes your moves back.") + "</p>")
+    switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
     return pn.template.FastListTemplate(
-        title="Small World · your first game", main=[pn.Column(links, FirstGame(),
-                                                              sizing_mode="stretch_width")],
-        header_background="#1b5e20", accent_base_color="#1b5e20", main_layout=None,
-        theme_toggle=False, main_max_width="1500px", busy_indicator=None,
+        title=_(TITLE), main=[pn.Column(links, FirstGame(), sizing_mode="stretch_width")],
+        header=[switch], header_background="#1b5e20", accent_base_color="#1b5e20",
+        main_layout=None, theme_toggle=False, main_max_width="1500px", busy_indicator=None,
         meta_viewport="width=device-width, initial-scale=1")

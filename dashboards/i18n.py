@@ -25,6 +25,8 @@ from swcore.i18n import LANGUAGES, normalise, translation
 LOCALE_DIR = str(Path(__file__).resolve().parent / "locale")
 COOKIE = "sw_lang"
 _PAGES: WeakKeyDictionary[Any, str] = WeakKeyDictionary()
+#: Outside a served page (a command-line tool such as dashboards/admin.py): its language.
+_PROCESS = {"lang": "en"}
 #: Shown on the switch, each in its own language.
 NAMES = {"en": "English", "fr": "Français"}
 
@@ -45,12 +47,14 @@ def set_language(code: str) -> str:
     doc = pn.state.curdoc
     if doc is not None:
         _PAGES[doc] = code
+    else:
+        _PROCESS["lang"] = code
     return code
 
 
 def lang() -> str:
     doc = pn.state.curdoc
-    return _PAGES.get(doc, "en") if doc is not None else "en"
+    return _PAGES.get(doc, "en") if doc is not None else _PROCESS["lang"]
 
 
 def _(text: str) -> str:
@@ -143,3 +147,11 @@ def describe(action: Any, names: Any = None) -> str:
     from swcore import words
 
     return words.describe(action, names, lang())
+
+
+def happened(event: Any, players: Any = ()) -> str:
+    """What an action did (an engine `Event`) in the page's language: `swcore.i18n.event_text`,
+    the game's `players` told apart from the rest of the sentence."""
+    from swcore.i18n import event_text
+
+    return event_text(event, lang(), tuple(players))

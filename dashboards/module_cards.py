@@ -15,7 +15,7 @@ from typing import Any
 from swcore import Game
 from swcore.rules import end_notes, notices, region_notes, turn_rows
 
-from .i18n import _, lang
+from .i18n import _, happened, lang
 from .widgets import esc
 
 #: The turn card: a light background apart from the region's card.
@@ -41,7 +41,7 @@ def notices_html(game: Game, events: list[Any]) -> str:
     found = notices(game, events)
     if not found:
         return ""
-    lines = "".join(f"<li>{esc(ev.text)}</li>" for ev in found)
+    lines = "".join(f"<li>{esc(happened(ev, game.players))}</li>" for ev in found)
     return (f"{NOTICE_CARD}<b>" + _("Just now:") + f"</b><ul class='sw-log' style='font-size:16px'>"
             f"{lines}</ul></div>")
 

@@ -348,8 +348,7 @@ class NewGameForm(pn.viewable.Viewer):
 
     def _explain(self, err: SetupError) -> str:
         """The engine's refusal, with the form's words for the option or key it names."""
-        field = err.field.split(".")
-        reason = err.message.split(": ", 1)[-1] if ": " in err.message else err.message
+        field, reason = err.field.split("."), err.reason
         if field[0] == "options" and len(field) > 1:
             for m, fs in self._options.items():
                 for f in fs:
@@ -357,8 +356,8 @@ class NewGameForm(pn.viewable.Viewer):
                         return f"{module_name(m, lang())}, {f.label}: {reason}"
         for fs in self._keys.values():
             for k in fs:
-                if field[0] == k.key and not err.message.startswith(k.widget.label):
-                    return f"{k.widget.label}: {err.message}"
+                if field[0] == k.key and not reason.startswith(k.widget.label):
+                    return f"{k.widget.label}: {reason}"
         return err.message
 
     def submit(self) -> tuple[int, str] | None:

@@ -25,14 +25,14 @@ from swcore import (
     RuleError,
     SwError,
     builtin_ids,
-    words,
 )
 from swcore.game import make_setup
 from swcore.i18n import explain
 from swcore.scoresheet import ScoreSheet, is_sheet, make_sheet_setup
 
 from . import limits
-from .i18n import N_, _, lang, ngettext
+from .i18n import N_, _, happened, lang, ngettext
+from .i18n import describe as in_words
 from .store import Conflict, EventRow, Store, normalise_code
 
 CONFLICT = N_("Another device changed this game first, so your action was not recorded. "
@@ -101,12 +101,14 @@ def check_text(text: str, what: str, field: str) -> str:
 
 
 class SetupError(ValueError):
-    """A new-game form that cannot start a game; `field` says which input is wrong."""
+    """A new-game form that cannot start a game; `field` says which input is wrong, `reason`
+    the message without naming it (the engine's refusals: the form gives the field's label)."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str, reason: str | None = None):
         super().__init__(message)
         self.field = field
         self.message = message
+        self.reason = message if reason is None else reason
 
 
 # --------------------------------------------------------------------------------------
@@ -160,12 +162,21 @@ def build_game(setup: dict[str, Any], rows: Iterable[EventRow]) -> Any:
 
 def describe(entry: dict[str, Any]) -> str:
     """A logged action in words, for the undo/redo confirmation: the engine's sentence of its
-    word (`swcore.words.describe`), with catalogue names."""
-    return words.describe(Action.from_dict(entry))
+    word (`swcore.words.describe`), with catalogue names, in the page's language."""
+    return in_words(Action.from_dict(entry))
 
 
-def _undo_note(verb: str, steps: int) -> str:
-    return f"{verb} {steps} action{'s' if steps != 1 else ''}."
+def _undo_note(what: str, steps: int) -> str:
+    """The log's line of an undo or redo ("undo", "redo": this device's; "other undo", "other
+    redo": another device's), in the page's language."""
+    notes = {
+        "undo": ngettext("Undid {n} action.", "Undid {n} actions.", steps),
+        "redo": ngettext("Redid {n} action.", "Redid {n} actions.", steps),
+        "other undo": ngettext("Another device undid {n} action.",
+                               "Another device undid {n} actions.", steps),
+        "other redo": ngettext("Another device redid {n} action.",
+                               "Another device redid {n} actions.", steps)}
+    return notes[what].format(n=steps)
 
 
 # --------------------------------------------------------------------------------------
@@ -231,8 +242,9 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
                  make_setup(board, names, seed=seed, races=races, powers=powers, options=options,
                             turns=turns, stacks=stacks, expansions=expansions, values=values,
                             supply=supply, extra=extra))
-    except InputError as err:
-        raise SetupError(err.field, str(err)) from None
+    except InputError as err:  # the form names the field: `reason` leaves it out
+        raise SetupError(err.field, TableSession.explain(err),
+                         TableSession.explain(err, field=False)) from None
     meta = {"colours": dict(zip(names, hexes, strict=True)),
             "column": stacks}
     game_id, code = store.create_game(name, setup, meta, code, demo=demo)
@@ -376,7 +388,7 @@ class TableSession(param.Parameterized):
             if steps < 1 or not self.game.log:
                 return self._refuse(None, "Nothing to undo.")
             done = self.game.undo(steps)
-            return self._commit("undo", {"steps": done}, [], [_undo_note("Undid", done)])
+            return self._commit("undo", {"steps": done}, [], [_undo_note("undo", done)])
 
     def redo(self, steps: int = 1, seen: int | None = None) -> bool:
         with self._lock:
@@ -389,7 +401,7 @@ class TableSession(param.Parameterized):
             except SwError as err:  # pragma: no cover - redo replays checked actions
                 self.reload()
                 return self._refuse(err)
-            return self._commit("redo", {"steps": done}, [], [_undo_note("Redid", done)])
+            return self._commit("redo", {"steps": done}, [], [_undo_note("redo", done)])
 
     def refuse_tap(self, seen: int) -> None:
         """A tap on a button that the screen has changed since: on another state of the game
@@ -410,22 +422,18 @@ class TableSession(param.Parameterized):
         return True
 
     @staticmethod
-    def explain(err: SwError) -> str:
-        """A refusal for people, in the page's language: in French, the rule's summary first
-        and the engine's English detail after it (docs/app.md)."""
-        if not isinstance(err, RuleError):
-            return str(err)
+    def explain(err: SwError, field: bool = True) -> str:
+        """A refusal for people, in the page's language: in French, the rule's summary (or, for
+        malformed input, that it is not valid) first and the engine's English detail after it
+        (docs/app.md). `field` False: the detail leaves out the input's name (a form names it)."""
+        if isinstance(err, InputError) and not field:
+            err = SwError(err.reason)
         main, detail = explain(err, lang())
         return main + (" (" + _("details: {detail}").format(detail=detail) + ")" if detail else "")
 
     def _refuse(self, err: SwError | None, text: str = "") -> bool:
         self.error_rule = err.rule if isinstance(err, RuleError) else ""
-        if isinstance(err, RuleError):
-            self.error = self.explain(err)
-        elif err is not None:
-            self.error = str(err)
-        else:
-            self.error = text
+        self.error = self.explain(err) if err is not None else text
         return False
 
     def _commit(self, kind: str, payload: dict[str, Any], events: list[Event],
@@ -452,7 +460,7 @@ class TableSession(param.Parameterized):
         self.error_rule = ""
         self.error = ""
         self.events = events
-        self.notes = notes if notes is not None else [ev.text for ev in events]
+        self.notes = notes if notes is not None else self._told(events)
         self.version += 1
         return True
 
@@ -475,18 +483,18 @@ class TableSession(param.Parameterized):
                     steps = int(row.action.get("steps", 1)) if row.kind != "act" else 0
                     if row.kind == "act":
                         events = self.game.apply(row.action)
-                        notes += [ev.text for ev in events]
+                        notes += self._told(events)
                     elif row.kind == "undo":
-                        notes.append(_undo_note("Another device undid", self.game.undo(steps)))
+                        notes.append(_undo_note("other undo", self.game.undo(steps)))
                         events = []
                     else:
-                        notes.append(_undo_note("Another device redid", self.game.redo(steps)))
+                        notes.append(_undo_note("other redo", self.game.redo(steps)))
                         events = []
                     self._rows.append(row)
                     self.seq = row.seq
             except (SwError, ValueError):
                 self.reload()
-                self.notes = ["The game was reloaded from the database."]
+                self.notes = [_("The game was reloaded from the database.")]
                 return True
             self.events = events
             self.notes = notes
@@ -509,7 +517,11 @@ class TableSession(param.Parameterized):
         return isinstance(self.game, ScoreSheet)
 
     def _describe(self, entry: dict[str, Any]) -> str:
-        return self.game.describe(entry) if self.is_sheet else describe(entry)
+        return self.game.describe(entry, lang()) if self.is_sheet else describe(entry)
+
+    def _told(self, events: list[Event]) -> list[str]:
+        """The log's lines of what a change did, in the page's language."""
+        return [happened(ev, self.game.players) for ev in events]
 
     def undo_preview(self, steps: int) -> list[str]:
         """The actions `undo(steps)` would take back, most recent first, as text."""

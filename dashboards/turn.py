@@ -41,7 +41,7 @@ from .cards import (
     standings_html,
 )
 from .endsheet import EndSheet
-from .i18n import _, label, ngettext
+from .i18n import _, happened, label, ngettext
 from .metrics import METRICS, record
 from .module_cards import notices_html, turn_html
 from .session import TableSession
@@ -609,7 +609,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         if rid is None and WORDS.get(str(last.get("do")), None) is not None and \
                 WORDS[str(last["do"])].place in ("bar", "column"):
             return ""
-        lines = "".join(f"<li>{esc(ev.text)}</li>" for ev in events)
+        lines = "".join(f"<li>{esc(happened(ev, g.players))}</li>" for ev in events)
         return ("<div class='sw-card' style='background:#e8f5e9;border-color:#1b5e20'>"
                 "<b>" + _("Done:") + f"</b><ul class='sw-log' style='font-size:16px'>{lines}</ul></div>")
 

@@ -108,15 +108,39 @@ def explain(err: SwError, lang: str = DEFAULT) -> tuple[str, str]:
     return f"{err.rule}: {err.reason}", ""
 
 
-_NUMBERS = re.compile(r"(?<!\w)\d+(?: \+ \d+)*(?!\w)")  # "3", or a sum ("1 + 2 + 3")
-_REGIONS = re.compile(r"(?<!\w)[a-z]+\d+(?:, [a-z]+\d+)*(?!\w)")  # region ids ("w1, w2")
+# "3", or a sum ("1 + 2 + 3"); not the number of a rule ID ("X-NEC-14")
+_NUMBERS = re.compile(r"(?<!\w)(?<![A-Z]-)\d+(?: \+ \d+)*(?!\w)")
+_REGIONS = re.compile(r"(?<![\w{])[a-z]+\d+(?:, [a-z]+\d+)*(?!\w)")  # region ids ("w1, w2")
+_PLACED = re.compile(r"(?<![\w{])[a-z]+\d+ \d+(?:, [a-z]+\d+ \d+)*(?!\w)")  # "w1 3, w2 2"
 
 
 @cache
 def _names() -> tuple[tuple[str, str], ...]:
-    """(English name, id) of every catalogue item, longest first (for `term`)."""
+    """(English name, id) of every catalogue item, longest first (for `term`); also an id as
+    the engine's sentences write it ("lost tribe", "flying"), but not one that is a terrain's,
+    a symbol's or a marker's too ("forest", "hill": a label's "1 forest region")."""
     pairs = {e.english: x for x, e in CATALOGUE.items() if e.english}
+    pairs.update({x.replace("_", " "): x for x in CATALOGUE
+                  if not any(x in table for table in (TERRAIN, SYMBOL, MARKER_TYPES))})
     return tuple(sorted(pairs.items(), key=lambda p: -len(p[0])))
+
+
+def _numbered(text: str, words: list[str], key: str) -> tuple[str, dict[str, str]]:
+    """`text` with each of `words` found in it (whole words, the longest first) replaced by
+    `{key}`, `{key2}`… numbered in the order they appear; and what each placeholder stands for."""
+    if not words:
+        return text, {}
+    pattern = re.compile(r"(?<![\w{])(?:" + "|".join(re.escape(w) for w in sorted(
+        words, key=len, reverse=True)) + r")(?![\w}])")
+    found: dict[str, str] = {}
+
+    def sub(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if word not in found.values():
+            found[key if not found else f"{key}{len(found) + 1}"] = word
+        return "{" + next(k for k, w in found.items() if w == word) + "}"
+
+    return pattern.sub(sub, text), found
 
 
 def _item(text: str) -> str | None:
@@ -144,37 +168,29 @@ def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | N
     if item is not None:
         return item_name(item, lang)
     values: dict[str, str] = {}
-    names: list[str] = []
 
     def number(m: re.Match[str]) -> str:
         key = "n" if not values else f"n{len(values) + 1}"
         values[key] = m.group(0)
         return "{" + key + "}"
 
-    regions = _REGIONS.search(text)
-    template = _REGIONS.sub("{regions}", text, count=1)
-    people: list[str] = []
-    for who in sorted(set(players), key=len, reverse=True):
-        where = rf"(?<!\w){re.escape(who)}(?!\w)"
-        if who and re.search(where, template):
-            key = "player" if not people else f"player{len(people) + 1}"
-            template = re.sub(where, lambda _m, key=key: "{" + key + "}", template, count=1)
-            people.append(who)
-    for name, x in _names():
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", template):
-            key = "name" if not names else f"name{len(names) + 1}"
-            template = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "{" + key + "}", template,
-                              count=1)
-            names.append(x)
+    template, people = _numbered(text, [w for w in set(players) if w], "player")
+    placed = _PLACED.search(template)
+    template = _PLACED.sub("{placed}", template, count=1)
+    regions = _REGIONS.search(template)
+    template = _REGIONS.sub("{regions}", template, count=1)
+    template, names = _numbered(template, [n for n, _x in _names()], "name")
     template = _NUMBERS.sub(number, template)
     found = _entry(template, lang)
     if found is None:
         return None
-    values.update({("name" if k == 0 else f"name{k + 1}"): item_name(x, lang)
-                   for k, x in enumerate(names)})
+    ids = dict(_names())
+    values.update({k: item_name(ids[name], lang) for k, name in names.items()})
     if regions:
         values["regions"] = regions.group(0)
-    values.update({("player" if k == 0 else f"player{k + 1}"): who for k, who in enumerate(people)})
+    if placed:
+        values["placed"] = placed.group(0)
+    values.update(people)
     return found.format(**values)
 
 
@@ -184,8 +200,63 @@ def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
     ("Dwarves: 2 mines"), so a label is looked up as it is, then as the name of an item, then
     with its numbers as `{n}`, `{n2}`…, the catalogue's names as `{name}`, `{name2}`… ("{name}:
     {n} mines"), a list of region ids as `{regions}` and the game's `players` as `{player}`,
-    `{player2}`…"""
+    `{player2}`…, a list of regions with their tokens ("w1 3, w2 2") as `{placed}`."""
     if normalise(lang) == DEFAULT or not text:
         return text
     found = term_or_none(text, lang, tuple(players))
     return text if found is None else found
+
+
+def _score_text(ev: Any, lang: str) -> str | None:
+    items = ev.data.get("breakdown")
+    if not isinstance(items, list) or "total" not in ev.data:
+        return None
+    shown = "; ".join(f"{term(it['what'], lang)} {it['coins']:+d}" for it in items
+                      if it.get("coins"))
+    return tr("{player} scores {total}: {items}", lang).format(
+        player=ev.player, total=ev.data["total"], items=shown)
+
+
+def _conquer_text(ev: Any, lang: str) -> str | None:
+    d = ev.data
+    if not {"race", "region", "cost", "committed", "breakdown"} <= set(d):
+        return None
+    detail = ", ".join(f"{term(k, lang)} {v:+d}" if k != "base" else f"{term(k, lang)} {v}"
+                       for k, v in d["breakdown"])
+    return ntr("{player}'s {race} conquer {region} with {n} token (cost {cost}: {detail})",
+               "{player}'s {race} conquer {region} with {n} tokens (cost {cost}: {detail})",
+               d["committed"], lang).format(player=ev.player, race=item_name(d["race"], lang),
+                                            region=d["region"], n=d["committed"],
+                                            cost=d["cost"], detail=detail)
+
+
+def _game_over_text(ev: Any, lang: str) -> str | None:
+    win = ev.data.get("winners")
+    if not isinstance(win, list) or not win:
+        return None
+    return ntr("the game is over: {names} wins", "the game is over: {names} share the win",
+               len(win), lang).format(names=", ".join(map(str, win)))
+
+
+#: Events whose text joins a variable number of parts: told from their data.
+_COMPOSED: dict[str, Callable[[Any, str], str | None]] = {
+    "score": _score_text, "conquer": _conquer_text, "game_over": _game_over_text}
+
+
+def event_text_or_none(ev: Any, lang: str, players: tuple[str, ...] = ()) -> str | None:
+    """`event_text` in `lang`, None when the catalogue has no entry for it (tests list those)."""
+    compose = _COMPOSED.get(ev.kind)
+    found = compose(ev, lang) if compose is not None else None
+    return found if found is not None else term_or_none(ev.text, lang, tuple(players))
+
+
+def event_text(ev: Any, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
+    """What an action did (an `Event`'s text, an English sentence built with names and
+    numbers) in `lang`. Why not a template per event: the engine's modules write their events
+    in English; a sentence is told from its data when it joins a list of parts (a score, a
+    conquest's cost, the winners), else looked up as `term` does, the game's `players` as
+    `{player}`… The English text when the catalogue has none."""
+    if normalise(lang) == DEFAULT or not ev.text:
+        return ev.text
+    found = event_text_or_none(ev, lang, tuple(players))
+    return ev.text if found is None else found

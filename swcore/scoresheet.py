@@ -513,14 +513,17 @@ class ScoreSheet:
             raise InputError("file", "not JSON") from None
         return cls.from_dict(data)
 
-    def describe(self, entry: dict[str, Any]) -> str:
-        """A logged turn in words (the undo confirmation)."""
-        parts = [f"{entry.get('by')}'s turn"]
+    def describe(self, entry: dict[str, Any], lang: str = "en") -> str:
+        """A logged turn in words of `lang` (the undo confirmation)."""
+        from .i18n import item_name, ntr, tr
+
+        parts = [tr("{player}'s turn", lang).format(player=entry.get("by"))]
         pick = entry.get("combo")
         if pick:
-            parts.append(f"picks {race_name(pick['race'])} / {CATALOGUE[pick['power']].english}")
+            parts.append(tr("picks {race} / {power}", lang).format(
+                race=item_name(pick["race"], lang), power=item_name(pick["power"], lang)))
         if entry.get("into_decline"):
-            parts.append("goes into decline")
+            parts.append(tr("goes into decline", lang))
         regions = sum(sum(h.get("terrain", {}).values()) for h in entry.get("held", {}).values())
-        parts.append(f"{regions} region{'s' if regions != 1 else ''} held")
+        parts.append(ntr("{n} region held", "{n} regions held", regions, lang).format(n=regions))
         return ", ".join(parts)

@@ -193,3 +193,19 @@ def test_the_app_opens_the_game_named_by_its_url_and_shows_its_code(store):
     assert app.page == "lobby" and app.game_url() == ""
     assert not app.open_from_url({"game": [str(gid).encode()], "code": [b"WRONG1"]})
     assert app.lobby.message == DENIED
+
+
+def test_admin_speaks_the_host_terminals_language(store, capsys):
+    """Issue 12: the host's tool has no page nor cookie: it follows the terminal's language."""
+    gid, _old = game(store, "Table perdue")
+    fr = {"LANG": "fr_FR.UTF-8"}
+    assert admin.terminal_language(fr) == "fr" and admin.terminal_language({"LANG": "C.UTF-8"}) == "en"
+    assert admin.main(["--db", store.url, "list"], env=fr) == 0
+    assert "créée (UTC)" in capsys.readouterr().out
+    assert admin.main(["--db", store.url, "--base", "http://t:5006/app", "reset-code", str(gid),
+                       "--code", "NEUF42"], env=fr) == 0
+    out = capsys.readouterr().out
+    assert f"nouveau code d'accès de la partie {gid} (Table perdue) : NEUF42" in out
+    assert f"lien : http://t:5006/app?game={gid}&code=NEUF42" in out
+    assert admin.main(["--db", store.url, "list"], env={}) == 0  # and back: English
+    assert "created (UTC)" in capsys.readouterr().out

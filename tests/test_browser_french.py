@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 import test_browser_app as app_tests
 from test_browser_app import POWERS, RACES, known_game, open_game, rows, tap
+from test_browser_scoresheet import plus
 
 from dashboards.newgame import EXPANSIONS
 from dashboards.session import create_game
@@ -125,3 +126,55 @@ def test_the_new_game_form_in_french(server, page):
     expect(page.get_by_role("button", name="Créer la partie")).to_be_visible()
     page.locator("input[type=checkbox]").nth(EXPANSIONS.index("necromancer")).check()
     expect(page.get_by_text("1 place, la dernière, ne compte pas")).to_be_visible()
+
+
+def test_score_sheet_turn_in_french_B_SCORE_1(server, page, db_url):
+    """Issue 12: the language switch on the new-game form reopens the form (`?page=new`), in
+    French; then a score-only game: one turn entered with the French names, its score worked
+    out by hand, a refusal explained by its rule's French summary (B-DEF-1), and the undo
+    confirmation describing the turn in French."""
+    page.goto(server.url)
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_text("Expansions in play")).to_be_visible()
+    page.get_by_role("link", name="Français").click()
+    expect(page.get_by_text("Extensions en jeu")).to_be_visible()  # the form, not the lobby
+    assert "page=new" in page.url
+    page.get_by_placeholder("p. ex. Table 3").fill("Feuille")
+    page.get_by_role("button", name="2", exact=True).click()
+    for k, name in enumerate(["Ann", "Bob"]):
+        page.get_by_placeholder(f"Nom de la place {k + 1}").fill(name)
+    page.get_by_role("button", name="Scores seulement : régions et bonus saisis").click()
+    page.get_by_role("button", name="Créer la partie").click()
+    page.get_by_role("button", name="Ouvrir la partie").click()
+    top = page.locator(".sw-top")
+    expect(top).to_contain_text("feuille de scores")
+    expect(top).to_contain_text("À jouer : Ann")
+
+    # Ann: Humains / Des Collines at position 2 (B-COMBO-2: pays 2), 2 farmland + 1 hill:
+    # 3 regions (B-SCORE-1) + 2 farmland (B-RACE-HUMANS-1) + 1 hill (B-POW-HILL-1) = +6.
+    selects = page.locator("select >> visible=true")
+    selects.nth(0).select_option(label="Humains")
+    selects.nth(1).select_option(label="Des Collines")
+    plus(page, "position", 2)
+    plus(page, "0-terrain-farmland", 2)
+    plus(page, "0-terrain-hill", 1)
+    page.get_by_role("button", name="Compter les points du tour", exact=True).click()
+    expect(top).to_contain_text("À jouer : Bob")
+    expect(page.get_by_text("Ann a marqué +6 au tour 1").first).to_be_visible()
+    expect(page.get_by_text("Humains : 2 champs").first).to_be_visible()
+
+    # Bob: 3 forests cannot hold 4 magic sources (B-DEF-1): refused, in French, nothing stored.
+    selects.nth(0).select_option(label="Orcs")
+    plus(page, "0-terrain-forest", 3)
+    plus(page, "0-symbol-magic", 4)
+    page.get_by_role("button", name="Compter les points du tour", exact=True).click()
+    expect(page.get_by_text("B-DEF-1 : " + rule_summary_fr("B-DEF-1")[:40]).first).to_be_visible()
+    assert len(rows(db_url, 2)) == 1
+
+    page.get_by_role("button", name="↶ Annuler…").click()
+    expect(page.get_by_text("tour de Ann, prend Humains / Des Collines, 3 régions occupées")
+           ).to_be_visible()
+    page.get_by_role("button", name="Oui, annuler").click()
+    expect(top).to_contain_text("À jouer : Ann")
+    assert rows(db_url, 2)[-1].kind == "undo"
+

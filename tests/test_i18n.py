@@ -427,3 +427,137 @@ def test_x_lead_4_a_captive_leaders_note_names_its_player_in_french():
     assert term(note, "fr", ("Ann", "Bob 2")) == "le Chef Hommes-rats de Bob 2"
     assert term(note, "en", ("Ann", "Bob 2")) == note
     assert term("Ratmen Leader", "fr") == "Chef Hommes-rats"
+
+
+# --- What an action did, refusals, the first game (issue 12, the rest of the French) ---------
+def test_b_conq_6_b_score_1_what_an_action_did_in_french():
+    """The engine's event sentences in French, worked out by hand: Ann takes the top combo
+    (B-COMBO-2: free, 12 Ratmen = 8 + 4), conquers the mountain r3 (B-CONQ-2: 2 + 1 for the
+    mountain = 3 tokens) and scores 1 region (B-SCORE-1); English stays as the engine wrote it."""
+    from swcore.i18n import event_text
+
+    game = Game.new("base-3p", ["Ann", "Bob", "Cleo"], races=["ratmen", "elves", "amazons",
+                    "dwarves", "orcs", "humans"], powers=["hill", "forest", "swamp", "alchemist",
+                                                          "flying", "merchant"])
+    said = []
+    for a in (Action(by="Ann", do="pick", combo=0), Action(by="Ann", do="conquer", region="r3"),
+              Action(by="Ann", do="end_turn")):
+        said += [(ev.text, event_text(ev, "fr", tuple(game.players))) for ev in game.apply(a)]
+    assert said == [
+        ("Ann picks Ratmen / Hill at position 0: pays 0, collects 0, receives 12 tokens",
+         "Ann prend Hommes-rats / Des Collines en position 0 : paie 0, ramasse 0, reçoit 12 pions"),
+        ("Ann's Ratmen conquer r3 with 3 tokens (cost 3: base 2, mountain +1)",
+         "Les Hommes-rats de Ann conquièrent r3 avec 3 pions (coût 3 : base 2, Montagne +1)"),
+        ("Ann scores 1: Ratmen: 1 region +1", "Ann marque 1 : Hommes-rats : 1 région +1"),
+        ("Ann ends turn 1", "Ann termine le tour 1")]
+    assert all(event_text(ev, "en") == ev.text for ev in game.apply(Action(by="Bob", do="pick",
+                                                                           combo=0)))
+
+
+def test_b_flow_1_players_are_told_apart_in_any_order():
+    """Two players in one sentence keep their places, whichever name is longer (the names
+    are numbered as they appear, not by length: hash order must not swap payer and payee)."""
+    from swcore.events import Event
+    from swcore.i18n import event_text
+
+    ev = Event("pay", "Bo", "Bo pays 1 to Annabel (Corrupt, X-BNA-COR-1)", {})
+    assert event_text(ev, "fr", ("Annabel", "Bo")) == "Bo paie 1 à Annabel (Corrompus, X-BNA-COR-1)"
+    ev = Event("pay", "Annabel", "Annabel pays 1 to Bo (Corrupt, X-BNA-COR-1)", {})
+    assert event_text(ev, "fr", ("Bo", "Annabel")) == "Annabel paie 1 à Bo (Corrompus, X-BNA-COR-1)"
+
+
+def test_every_event_sentence_of_bot_games_has_french():
+    """Issue 12: every sentence of what an action did that greedy bots meet in games with
+    every expansion (X-NEC, X-RW, X-LEAD, X-CUR, X-GD, X-BNA) reads in French."""
+    from swcore.bots import BOTS
+    from swcore.i18n import event_text_or_none
+
+    kinds: set[str] = set()
+    missing: set[str] = set()
+    setups = [("base-3p", 3, ["cursed", "grand_dames", "leaders", "be_not_afraid"]),
+              ("river-practice", 3, ["river_world"]), ("base-3p", 4, ["necromancer"])]
+    for seed in range(2):
+        for board, n, expansions in setups:
+            game = Game.new(board, [f"p{k}" for k in range(n)], seed=seed, expansions=expansions)
+            bot = BOTS["greedy"](seed)
+            for _step in range(400):
+                if game.game_over or game.to_act is None:
+                    break
+                for ev in game.apply(bot.choose(game, game.legal_actions())):
+                    kinds.add(ev.kind)
+                    if event_text_or_none(ev, "fr", tuple(game.players)) is None:
+                        missing.add(ev.text)
+    assert len(kinds) > 15
+    assert not missing, sorted(missing)
+
+
+@pytest.fixture
+def sheet_store(tmp_path):
+    from dashboards.store import Store
+
+    s = Store(f"sqlite:///{tmp_path / 'fr.sqlite'}")
+    yield s
+    s.dispose()
+
+
+def test_b_flow_1_the_log_undo_and_refusals_of_a_french_page(french_page, sheet_store):
+    """A French page's game log, undo confirmation and refusals: the session's notes are the
+    engine's sentences in French, a score sheet's turn is described in French (B-SCORE-1:
+    3 regions + 2 farmland for the Humans + 1 forest for Forest = 6), a refusal of the rules
+    (B-FLOW-1) gives the rule's French summary, malformed input says so in French."""
+    from dashboards.session import TableSession, create_game
+
+    gid, code = create_game(sheet_store, "F", ["Ann", "Bob"], scores=True)
+    s = TableSession.open(sheet_store, gid, code)
+    turn = {"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "forest",
+                                                  "position": 1},
+            "held": {"humans": {"terrain": {"farmland": 2, "forest": 1}}}}
+    assert s.act(turn, s.seq)
+    assert s.notes == ["Ann prend Humains / Des Forêts : paie 1, ramasse 0",
+                       "Ann marque 6 : Humains : 3 régions +3; Humains : 2 champs +2; "
+                       "Des Forêts : 1 région de forêt +1"]
+    assert s.undo_preview(1) == ["tour de Ann, prend Humains / Des Forêts, 3 régions occupées"]
+    assert not s.act({"by": "Ann", "do": "turn", "held": {}}, s.seq)
+    assert s.error_rule == "B-FLOW-1"
+    assert s.error.startswith("B-FLOW-1 : Chacun joue à son tour")
+    assert not s.act({"by": "Bob", "do": "turn", "bogus": 1}, s.seq)
+    assert s.error == ("Cette saisie n'est pas valable (détails : bogus: not a field of a "
+                       "score-sheet turn)")
+    assert s.undo(1, s.seq) and s.notes == ["1 action annulée."]
+    gid, code = create_game(sheet_store, "M", ["Ann", "Bob"], seed=1)
+    m = TableSession.open(sheet_store, gid, code)
+    first = m.game.legal_actions()[0]
+    assert m.act(first, m.seq) and m.undo_preview(1)[0] == describe(first, None, "fr")
+
+
+def test_an_engine_set_up_refusal_in_french(french_page, sheet_store):
+    """A set-up option the engine refuses: the form names the option in French and says in
+    French that the value is not valid, the engine's reason as the detail."""
+    from dashboards.newgame import NewGameForm
+
+    form = NewGameForm(sheet_store, table_name="E")
+    form.set_expansions(["leaders"])
+    form.set_players(["Ann", "Bob"])
+    form.option("leaders", "leader_races").value = "humans, nobody"
+    assert form.submit() is None
+    assert form._error.object.startswith("Les Chefs, ")
+    assert ": Cette saisie n&#x27;est pas valable (détails : a list of race ids)" in form._error.object
+
+
+def test_the_first_game_page_in_french(french_page, tmp_path):
+    """The first-game coach in French: the next step, a rule quoted by its French summary
+    (B-COMBO-2), a region refused with its rule's French summary (B-CONQ-1)."""
+    from dashboards.first_game import LEARNER, FirstGame
+    from dashboards.store import Store
+
+    first = FirstGame(seed=3, served=False, store=Store(f"sqlite:///{tmp_path / 'p.sqlite'}"))
+    coach = first._coach.object
+    assert "Votre première partie" in coach and "À vous. Prenez un peuple" in coach
+    assert rule_summary_fr("B-COMBO-2") in coach.replace("&#x27;", "'")
+    pick = next(a for a in first.screen._legal if WORDS[a.do].place == "column")
+    assert first.screen._act(pick)
+    inland = next(r for r in first.game.board.ids if r not in first.targets and
+                  first.game.why_illegal(Action(LEARNER, "conquer", region=r)).rule == "B-CONQ-1")
+    first.screen.selected = inland
+    coach = first._coach.object.replace("&#x27;", "'")
+    assert "<b>Interdit</b> — " in coach and "B-CONQ-1</a> : Première conquête" in coach

@@ -13,6 +13,8 @@ from typing import Any
 from .errors import InputError
 from .words import MAX_NAME, WORDS, check_value, export_value
 
+_new = object.__new__
+
 
 class Action:
     """One action: who, which word, and the word's parameters (checked against its Param kinds).
@@ -31,8 +33,21 @@ class Action:
         """An action the engine builds from its own position (legal_actions): its values are
         already canonical and given only when set (no None, no False), so the checks are
         skipped on this hot path."""
-        action = cls.__new__(cls)
-        action.by, action.do, action._key, action.args = by, do, None, params
+        action = _new(cls)
+        action.by = by
+        action.do = do
+        action._key = None
+        action.args = params
+        return action
+
+    def plus(self, **params: Any) -> Action:
+        """This action with `params` added, as `trusted` takes them: the variants a rule module
+        adds to the engine's own legal actions (the same pick with its Leader)."""
+        action = _new(Action)
+        action.by = self.by
+        action.do = self.do
+        action._key = None
+        action.args = {**self.args, **params}
         return action
 
     def __getattr__(self, name: str) -> Any:

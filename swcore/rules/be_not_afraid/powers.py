@@ -90,17 +90,30 @@ class Mercenary(Ability):
         return out
 
 
-def two_steps(game: Game, start: int) -> set[int]:
+#: id(board) -> (the board, start -> its two-step regions): the board never changes in play,
+#: and the target test asks for every region it screens while a Catapult is set up
+_TWO_STEPS: dict[int, tuple[Any, dict[int, frozenset[int]]]] = {}
+
+
+def two_steps(game: Game, start: int) -> frozenset[int]:
     """Regions exactly two steps from `start`, over one region that is neither a sea nor a chasm
     (the Lake may be jumped, X-BNA-CAT-1, A-BNA-03)."""
     b = game.board
-    adj = b.adjacent_sets
-    out: set[int] = set()
-    for m in adj[start]:
-        if b.has_tag(m, "sea") or b.kind[m] == "chasm":
-            continue
-        out |= adj[m]
-    return out - adj[start] - {start}
+    memo = _TWO_STEPS.get(id(b))
+    if memo is None or memo[0] is not b:  # kept with its board, so an id is never reused
+        if len(_TWO_STEPS) >= 64:
+            _TWO_STEPS.clear()
+        memo = _TWO_STEPS[id(b)] = (b, {})
+    found = memo[1].get(start)
+    if found is None:
+        adj = b.adjacent_sets
+        out: set[int] = set()
+        for m in adj[start]:
+            if b.has_tag(m, "sea") or b.kind[m] == "chasm":
+                continue
+            out |= adj[m]
+        found = memo[1][start] = frozenset(out - adj[start] - {start})
+    return found
 
 
 @register

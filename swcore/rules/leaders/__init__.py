@@ -71,7 +71,7 @@ def catch_conversions(game: Game) -> None:
     """X-LEAD-4, A-LEAD-02: a Leader whose region an enemy took without a conquest (a
     Sorcerers' conversion) is captured by that enemy; one whose region was left is in hand."""
     race = game.race
-    for army in tuple(game.armies.values()):
+    for army in game.armies.values():  # capturing changes no army: the dict is only read
         where = army.data.get(st.KEY)
         if where.__class__ is int and race[where] != army.race:
             captor = st.enemy_holder(game, army, where)
@@ -94,10 +94,9 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     if game.game_over or game.queue:
         return out
     more: list[Action] = []
-    new = Action.trusted
     if army is None:  # a pick this turn: each affordable combo whose race has its Leader
         picks = [a for a in out if a.do == "pick"]
-        more += [new(a.by, "pick", **a.args, leader=True) for a in picks
+        more += [a.plus(leader=True) for a in picks
                  if words.pick_error(game, seat, a.combo) is None]
     elif leader:
         in_hand = st.in_hand_now(game, army)
@@ -108,7 +107,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
                 args = a.args
                 # "race": an in-decline army acting, without a Leader
                 if in_hand and "reinforce" not in args and "race" not in args:
-                    more.append(new(a.by, "conquer", **args, leader=True))
+                    more.append(a.plus(leader=True))
             elif do == "redeploy":
                 args = a.args
                 if "race" in args:
@@ -116,7 +115,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
                 spot = next((r for r, n in args["tokens"] if n >= 1 and not st.immune(
                     game, index[r])), None)
                 if spot is not None:
-                    more.append(new(a.by, "redeploy", **args, leader=spot))
+                    more.append(a.plus(leader=spot))
     for held in st.book(game)["captives"] if ransoms else ():
         for race, owner in held:
             if owner == seat and words.ransom_error(game, seat, race) is None:

@@ -137,7 +137,7 @@ def after(game: Game, seat: int, a: Action) -> list[Any]:
         return []
     if a.do != "abandon" and a.args.get("region") is not None:
         army = _army(game, seat, a)
-        if army is not None and st.at(army) == "hand" and army.hand < 1:
+        if army is not None and army.hand < 1 and st.at(army) == "hand":
             i = game.board.region(a.region)
             if game.race[i] == army.race:
                 st.put(game, army, i)  # X-LEAD-2: the last token in hand went in, the Leader with it

@@ -309,12 +309,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         powers, the objects lying in its regions (relics, places), the current event, then the
         rule modules' own effects; in decline, only those that say they still work (B-DECL-2).
         Built once per situation and shared by every game; an army keeps its own until its
-        situation changes (`_fxgen` for all; `army.fx = None` for one, as at its decline), or
-        looks again each time while pieces lie on the board."""
+        situation changes (`_fxgen` for all; `army.fx = None` for one, as at its decline) or,
+        while pieces lie on the board, the pieces in its regions change."""
         mine = army.fx
-        if mine is not None and mine[0] == self._fxgen and not self.pieces:
-            return mine[1]
         held = self._objects_held(army) if self.pieces else ()
+        if mine is not None and mine[0] == self._fxgen and mine[3] == held:
+            return mine[1]
         key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
         hooks = _HOOKS.get(key)
         if hooks is None:
@@ -324,8 +324,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             if army.declined:
                 sources = [x for x in sources if x.works_in_decline]
             hooks = _HOOKS[key] = tuple(x for x in sources if x is not NO_ABILITY)
-        if not self.pieces:
-            army.fx = (self._fxgen, hooks, self._tables.setdefault(hooks, {}))
+        army.fx = (self._fxgen, hooks, self._tables.setdefault(hooks, {}), held)
         return hooks
 
     def _objects_held(self, army: Army) -> tuple[str, ...]:
@@ -373,7 +372,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         regions, a region limit), whether Ready Troops may add tokens (`ready_adds_tokens`) and
         whether a die rolled before choosing replaces the final die (`replaces_final_die`)."""
         mine = army.fx
-        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+        if mine is not None and mine[0] == self._fxgen and (
+                not self.pieces or mine[3] == self._objects_held(army)):
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw
@@ -391,7 +391,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
               any(ab.ready_adds_tokens for ab in fx(army, "on_ready")),
               any(ab.replaces_final_die for ab in self._hooks(army)))
         mine = army.fx
-        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+        if mine is not None and mine[0] == self._fxgen and (
+                not self.pieces or mine[3] == self._objects_held(army)):
             mine[2]["_switches"] = sw
         return sw
 
@@ -399,7 +400,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Only the effects of `army` that override `hook` (a dispatch table built once per
         situation, so asking a hook nobody uses costs one dict look-up)."""
         mine = army.fx
-        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+        if mine is not None and mine[0] == self._fxgen and (
+                not self.pieces or mine[3] == self._objects_held(army)):
             table = mine[2].get(hook)
             if table is not None:
                 return table

@@ -37,7 +37,8 @@ class Army:
     withdrawn: int = 0  # tokens taken back during the attacker's turn (B-LOSS-2)
     used: list[str] = field(default_factory=list)  # once-per-turn actions used
     turn: dict[str, Any] = field(default_factory=dict)
-    #: (generation, effects): the game's cache of this army's effect sources (not state)
+    #: (generation, effects, their dispatch tables, pieces held): the game's cache of this
+    #: army's effect sources (not state; see Game._hooks)
     fx: Any = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:

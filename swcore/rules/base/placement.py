@@ -49,7 +49,8 @@ class PlacementMixin:
         the core would assume one token: Ready Troops, tokens available, a conquest's
         commitment, the final die, placements and their defaults."""
         mine = army.fx  # the warm path of `_switches`, inlined: this is asked very often
-        if mine is not None and mine[0] == self._fxgen and not self.pieces:
+        if mine is not None and mine[0] == self._fxgen and (
+                not self.pieces or mine[3] == self._objects_held(army)):
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw[5]

@@ -178,7 +178,7 @@ class ConquestMixin:
                                                     "a race enters the board by the edge or by a sea "
                                                     "on the edge") or "B-CONQ-1"
                 elif i not in near and not free:
-                    if not any(ab.extra_adjacent(self, army, i, held) for ab in extra):
+                    if not extra or not any(ab.extra_adjacent(self, army, i, held) for ab in extra):
                         why = explain and RuleError("B-CONQ-5", f"{b.ids[i]} is not adjacent to a "
                                                     f"region of the {race_name(army.race)}") or "B-CONQ-5"
             yield i, why

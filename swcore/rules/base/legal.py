@@ -109,7 +109,7 @@ class LegalMixin:
             place = self._preview_placement(army)
             out.append(new(by, "redeploy", **who, tokens=tuple((ids[i], n) for i, n in place.items())))
         if race is None:
-            for ab in reach[2]:
+            for ab in self._fx(army, "options"):  # the effects that offer words of their own
                 once = ab.words if ab.once_per_turn is None else ab.once_per_turn
                 for act in ab.options(self, army, by):
                     if act.do not in once or act.do not in army.used:

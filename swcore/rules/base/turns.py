@@ -98,7 +98,7 @@ class TurnMixin:
         army = self.armies[race]
         if t["declined"]:
             raise RuleError("B-DECL-4", "already in decline this turn")
-        stout = any(ab.declines_after_scoring(self, army) for ab in self._hooks(army))
+        stout = any(ab.declines_after_scoring(self, army) for ab in self._fx(army, "declines_after_scoring"))
         if t["picked"] and not stout:
             raise RuleError("B-FLOW-4", "a race picked this turn cannot go into decline until a "
                                         "later turn")

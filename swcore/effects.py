@@ -56,7 +56,8 @@ class Ability:
 
     # --- conquest ------------------------------------------------------------------------
     # The four switches below (and `min_per_region`) describe what an army IS: the core asks
-    # them once per situation (`Game._switches`), so they must not depend on the position.
+    # them once per situation (`Game._switches`) and shares them between armies with the same
+    # effects, so they must not depend on the position or on the army's own data.
     def enters_anywhere(self, game: Game, army: Army) -> bool:
         """First conquest need not be a border region (Halflings, Flying)."""
         return False

@@ -112,10 +112,10 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
                 args = a.args
                 if "race" in args:
                     continue
-                spot = next((r for r, n in args["tokens"] if n >= 1 and not st.immune(
-                    game, index[r])), None)
-                if spot is not None:
-                    more.append(a.plus(leader=spot))
+                for r, n in args["tokens"]:  # the first region listed it may stand in
+                    if n >= 1 and not st.immune(game, index[r]):
+                        more.append(a.plus(leader=r))
+                        break
     for held in st.book(game)["captives"] if ransoms else ():
         for race, owner in held:
             if owner == seat and words.ransom_error(game, seat, race) is None:

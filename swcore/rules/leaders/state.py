@@ -93,7 +93,9 @@ def in_hand_now(game: Game, army: Army) -> bool:
 def available(game: Game, race: str) -> bool:
     """The race's Leader is in the box: not held by a captor, not out of the game."""
     b = book(game)
-    return race not in b["gone"] and not any(race == r for seat in b["captives"] for r, _ in seat)
+    captives = b["captives"]
+    return race not in b["gone"] and not (any(captives) and any(
+        race == r for seat in captives for r, _ in seat))
 
 
 def enemy_holder(game: Game, army: Army, i: int) -> int | None:

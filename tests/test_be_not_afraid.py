@@ -55,6 +55,26 @@ def test_x_bna_bar_1_barbarians_do_not_redeploy():
     assert hand(g, "ann") == 9 and g.coins[0] == 7  # 5 + 2 regions
 
 
+def test_x_bna_bar_1_with_x_lead_3_a_brave_leader_leaves_the_barbarians_immune_region():
+    """X-BNA-BAR-1 with X-LEAD-3: the Barbarians conquer a with their Leader (2 tokens, the
+    Leader one of them) and b (2), the Heroes make both immune, so the Leader waits off the
+    board: the redeploy leaving a with 1 token is not a move the Barbarians are refused (the
+    engine once offered it and then refused it), and it is what ends on the board."""
+    g = Game(make_setup(LINE, ["ann", "bob"], races=["barbarians", "humans", *OTHERS[2:7]],
+                        powers=["heroic", "seafaring", *POWERS[2:7]],
+                        expansions=["be_not_afraid", "leaders"]))
+    act(g, "ann", "pick", combo=0, leader=True)
+    act(g, "ann", "conquer", region="a", leader=True)
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "heroes", regions=["a", "b"])
+    offered = [a.to_dict() for a in g.legal_actions() if a.do == "redeploy"]
+    assert offered == [{"by": "ann", "do": "redeploy", "tokens": {"a": 1, "b": 2}}]
+    assert refused(g, "ann", "redeploy", tokens={"a": 2, "b": 2}) != "X-BNA-BAR-1"
+    act(g, "ann", "redeploy", tokens={"a": 1, "b": 2})
+    act(g, "ann", "end_turn")
+    assert (g.tokens[at(g, "a")], g.tokens[at(g, "b")]) == (1, 2)
+
+
 def test_x_bna_bar_2_failed_final_die_leaves_barbarians_off_the_board_until_ready_troops():
     """X-BNA-BAR-2: after a failed final roll the unused Barbarians stay off the board; at the
     next Ready Troops they come back into hand with all but one token per region."""

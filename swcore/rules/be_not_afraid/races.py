@@ -34,7 +34,10 @@ class Barbarians(Ability):
         return army.hand + army.held  # nothing in hand goes on the board
 
     def on_redeploy(self, game: Game, army: Army, action: Any, place: dict[int, int]) -> list[Any]:
-        moved = [game.board.ids[i] for i, n in place.items() if n != game.tokens[i]]
+        # No region gains a token. One may lose what another rule takes off the board (a Leader
+        # whose regions are all immune waits off it, X-LEAD-3): the placement's total already
+        # leaves out exactly those tokens, so a loss can come from nothing else.
+        moved = [game.board.ids[i] for i, n in place.items() if n > game.tokens[i]]
         if moved:
             raise RuleError(self.rule, "Barbarians do not redeploy: each token stays where it "
                                        f"conquered ({', '.join(moved)} would change)")

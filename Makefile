@@ -29,9 +29,9 @@ serve: $(STAMP)
 
 ## Run every test: unit, scenarios, property-based, notebooks, real-browser, on .venv's Python
 ## ($(PYTHON), 3.11 here); then every test but the real-browser ones (marker `browser`: the app
-## in chromium, the load test) on each other supported Python found (3.12, 3.13), in two
-## pytest-xdist workers, so that the whole stays well under 30 minutes on 2 cores (figures in
-## BENCHMARKS.md).
+## in chromium, the load test) on each other supported Python found (3.12, 3.13), so that the
+## whole stays under 30 minutes on 2 cores: about 21 (figures in BENCHMARKS.md). Not in xdist
+## workers: a tutorial notebook beside another worker ran 4 times slower, past its 2 minutes.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 	@$(MAKE) --no-print-directory test-others
@@ -42,7 +42,7 @@ test-others:
 
 ## The suite but its browser tests on Python 3.X, in .venv-3.X (created and installed here).
 test-3.%: .venv-3.%/.installed
-	.venv-3.$*/bin/python -m pytest -q -p no:cacheprovider -m "not browser" -n 2
+	.venv-3.$*/bin/python -m pytest -q -p no:cacheprovider -m "not browser"
 
 .PRECIOUS: .venv-3.%/.installed  # a stamp, not an intermediate file to delete
 .venv-3.%/.installed: pyproject.toml

@@ -177,6 +177,23 @@ def test_a_bna_01_placed_cauldrons_stay_and_pay_after_decline():
 
 
 # --- Pixies ----------------------------------------------------------------------------------
+def test_x_bna_pix_1_with_x_lead_3_the_leader_waits_among_the_pixies_kept_off_the_board():
+    """X-BNA-PIX-1 with X-LEAD-3: Pixies with their Leader in hand send the Dragon to a (one
+    token, immune), so every region is immune; the Pixies keep all but a's one token off the
+    board and the Leader is one of them: a keeps its token (the engine once held one more back
+    and emptied a, losing the race its only region)."""
+    g = Game(make_setup(LINE, ["ann", "bob"], races=["pixies", "humans", *OTHERS[2:7]],
+                        powers=["dragon_master", "seafaring", *POWERS[2:7]],
+                        expansions=["be_not_afraid", "leaders"]))
+    act(g, "ann", "pick", combo=0, leader=True)
+    act(g, "ann", "dragon", region="a")
+    offered = [a.to_dict() for a in g.legal_actions() if a.do == "redeploy"]
+    assert offered == [{"by": "ann", "do": "redeploy", "tokens": {"a": 1}}]
+    act(g, "ann", "redeploy", tokens={"a": 1})
+    army = g.armies["pixies"]
+    assert g.tokens[at(g, "a")] == 1 and army.data["leaders.at"] == "held" and army.held >= 1
+
+
 def test_x_bna_pix_1_one_pixie_per_region_the_rest_off_the_board():
     """X-BNA-PIX-1: exactly one Pixie stays in each region; the others wait off the board and
     come back at the next Ready Troops."""

@@ -66,9 +66,14 @@ class LeaderRules(Ability):
         if not st.has(army):  # most armies: no Leader, nothing to ask the board
             return 0
         regions = game.regions_of(army.race)
-        if regions and all(st.immune(game, i) for i in regions):
-            return 1
-        return 0
+        if not regions or not all(st.immune(game, i) for i in regions):
+            return 0
+        # The Leader is one token more off the board, unless the other effects already keep
+        # off every token the regions do not need (the Pixies' all-but-one per region, X-BNA-
+        # PIX-1): then it is among them, and one more would empty a region.
+        others = sum(ab.held_back(game, army, total) for ab in game._fx(army, "held_back")
+                     if ab is not self)
+        return max(0, min(1, total - others - game._least(army)[0] * len(regions)))
 
     def extra_box(self, game: Game, army: Army) -> int:
         """The Leader is not one of the race's box tokens (A-LEAD-02: never to the tray)."""

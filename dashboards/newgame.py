@@ -105,8 +105,10 @@ class NewGameForm(pn.viewable.Viewer):
         self._buttons = pn.Row(self._create, cancel)
         self._sync_rows()
         radio = {"color": "primary", "variant": "outline", **W}
+        # One above the other: side by side, a phone cuts both long labels off.
         self._kind = pn.widgets.RadioButtonGroup(options={_(k): v for k, v in KINDS.items()},
-                                                 value="map", height=50, **radio)
+                                                 value="map", height=100, orientation="vertical",
+                                                 **radio)
         self._board_known = pn.widgets.Checkbox(
             label=_("The board is the one chosen below (its region counts are then checked); "
                     "untick for a board the app does not have"), value=True, visible=False)

@@ -1,4 +1,4 @@
-"""River World (X-RW-*, seed 004): rivers, harbours, the Shipyard and its Caravel, the Temple
+"""River World (X-RW-*): rivers, harbours, the Shipyard and its Caravel, the Temple
 of the Seer, Pirate Ships and the 11 events. The rulings of ambiguities.md (A-RW-01…06) are how
 the effects work; `pirates_penalty` (A-RW-02) and `remove_flying` (X-RW-0) are rule options,
 and `events` (FORMAT v2's set-up key) fixes the order the events are turned up."""

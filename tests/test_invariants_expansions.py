@@ -70,7 +70,8 @@ def check_modules(game: Game) -> None:
     for k in range(len(game.column)):
         assert game.combo_tokens(k) == pile.get(game.column[k][0], 0)
     hom = game.armies.get("homunculi")
-    regular = in_play(game).get("homunculi", 0) - (1 if hom and leaders.has(hom) else 0)
+    # (the Leader and an active Hordes of's 2 Horde tokens come from outside the box)
+    regular = in_play(game).get("homunculi", 0) - (game._extra_box(hom) if hom else 0)
     assert regular <= game.box_of("homunculi") == 15, regular
     # X-LEAD-2..4: each Leader in one place; a captive is held by an enemy, once.
     captives = snap["modules"]["leaders"]["captives"]

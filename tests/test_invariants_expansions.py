@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_invariants import (
     BOARDS,
@@ -180,6 +180,8 @@ EXTRA = {"checks": (check_modules,), "ledger": module_ledger, "more_bad": hostil
 
 @settings(max_examples=8, deadline=None, phases=PHASES, report_multiple_bugs=False)
 @given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
+@example(seed=906, board=("base-5p", 5, None))  # a Leader among Pixies held back (X-LEAD-3)
+@example(seed=1156546539, board=("small", 3, 24))  # Homunculi with Hordes of (X-CUR-HOR-1)
 def test_random_games_with_all_four_expansions_keep_the_invariants(seed: int, board: tuple) -> None:
     """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, B-SCORE-3: see
     the module docstring."""
@@ -189,6 +191,7 @@ def test_random_games_with_all_four_expansions_keep_the_invariants(seed: int, bo
 
 @settings(max_examples=3, deadline=None, phases=PHASES, report_multiple_bugs=False)
 @given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
+@example(seed=139071232, board=("base-5p", 5, None))  # Barbarians' brave Leader (X-BNA-BAR-1)
 def test_every_legal_action_applies_with_all_four_expansions(seed: int, board: tuple) -> None:
     """legal_actions() lists only actions apply() accepts, the modules' words and arguments
     included (maraud, ransom, catapult, pay, cauldrons, tower, leader)."""

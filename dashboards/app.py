@@ -210,7 +210,7 @@ class TableApp(pn.viewable.Viewer):
             loc.search = want
 
     def _live(self, event: Any) -> None:
-        if isinstance(self.screen, TurnScreen):
+        if self.screen is not None:  # either screen's buttons tap through a `TapChannel`
             self.screen._taps.live = bool(event.new)
 
     # --- navigation ----------------------------------------------------------------------
@@ -256,8 +256,8 @@ class TableApp(pn.viewable.Viewer):
         else:
             self.screen = TurnScreen(session, on_leave=self.to_lobby)
             self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
-            self.screen._taps.live = self.light.live
             self._main[:] = [self.code_box, self.screen, self.modules]
+        self.screen._taps.live = self.light.live
         self.screen.start_polling()
         self.code_button.visible = True
         self.page = "game"

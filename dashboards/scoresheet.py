@@ -8,6 +8,11 @@ The engine computes the coins; the screen shows every player's last score with i
 keeps the totals hidden (each player may peek at their own, B-SCORE-3) and, at the end, the
 standings and the same coins chart as the map game. Names come from the engine's catalogues
 and registries, so this file names no race, power or kind.
+
+Every button that acts (score the turn, undo, redo, their confirmation, peek, switch to the map)
+taps through a `taps.TapChannel`, like the turn screen's: the tap carries the sheet's seq and the
+label its page showed ("Score Ann's turn" names the player), and a tap on a sheet that moved on
+is refused and said (another device may have entered that turn, or undone it, first).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from swcore.scoresheet import WORD
 from .cards import chip, coins_figure, score_html, scores_html, track_html
 from .i18n import _, lang
 from .session import SetupError, TableSession, switch_to_map
+from .taps import TapChannel
 from .watcher import Following
 from .widgets import Stepper, alert_pane, button, esc, html, put, show
 
@@ -74,6 +80,10 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self.on_switch = on_switch  # called with the map game's (id, code) once it is stored
         self.device = device
         self._key: Any = None
+        self._for = ""  # the player the turn's form was built for
+        self._asked_at = 0  # the seq the undo or redo confirmation listed
+        self._taps = TapChannel(self.tapped)
+        own = self._taps.own
         self._header = html("")
         self._alert = alert_pane("danger")
         self._last = html("")
@@ -84,9 +94,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self._peek_text = html("")
         peeks = []
         for p in session.players:
-            b = button(_("{player}: my coins").format(player=p), height=48)
-            b.on_click(lambda e, p=p: self.peek(p))
-            peeks.append(b)
+            peeks.append(own(button(_("{player}: my coins").format(player=p), height=48),
+                             lambda p=p: self.peek(p)))
         hide = button(_("Hide"), height=48, width=100)
         hide.on_click(lambda e: self.hide_peek())
         self._peek = pn.Column(
@@ -95,22 +104,22 @@ class SheetScreen(Following, pn.viewable.Viewer):
             pn.FlexBox(*peeks, styles={"gap": "6px"}, **W),
             pn.Row(self._peek_text, hide, **W), **W)
         self._ask = html("")
-        self._yes = button(_("Yes"), color="primary")
+        self._yes = own(button(_("Yes"), color="primary"), self.confirm)
         self._no = button(_("Cancel"))
         self._confirm = pn.Column(self._ask, pn.Row(self._yes, self._no), **W,
                                   styles={"display": "none"})
         self._asking = ""
-        self._yes.on_click(lambda e: self.confirm())
         self._no.on_click(lambda e: self.ask(""))
-        undo, redo = button(_("↶ Undo…")), button(_("↷ Redo…"))
-        undo.on_click(lambda e: self.ask("undo"))
-        redo.on_click(lambda e: self.ask("redo"))
+        undo = own(button(_("↶ Undo…")), lambda: self.ask("undo"))
+        redo = own(button(_("↷ Redo…")), lambda: self.ask("redo"))
         leave = button(_("Lobby"))
         leave.on_click(lambda e: self.leave())
-        self._to_map = button(_("Switch to the map…"))
-        self._to_map.on_click(lambda e: self.open_switch())
+        self._to_map = own(button(_("Switch to the map…")), self.open_switch)
+        self._go = own(button("", color="primary", height=56), self.submit)
+        self._create = own(button(_("Create the map game"), color="primary"))  # open_switch
         self._switch = pn.Column(**W, styles={"display": "none"})
-        self._layout = pn.Column(self._header, self._alert, self._last, self._form, self._end,
+        self._layout = pn.Column(self._header, self._taps.box, self._alert, self._last,
+                                 self._form, self._end,
                                  self._scores, self._peek, pn.Row(undo, redo, leave, self._to_map),
                                  self._confirm, self._switch, **W)
         self._watchers = [session.param.watch(lambda e: self.refresh(), ["version"]),
@@ -144,10 +153,14 @@ class SheetScreen(Following, pn.viewable.Viewer):
             + f" {track_html(g)}</span><span>{status}</span></div>")
         self._last.object = score_html(g, s.colours, prominent=True)
         self._scores.object = scores_html(g, s.colours)
-        if self._key != s.seq:
+        if self._key != s.seq:  # what was opened on the sheet as it was no longer applies
             self._key = s.seq
             self._build_form()
             show(self._switch, False)
+            self._create.sw_action = None
+            self.ask("")
+            self.hide_peek()
+        self._taps.set_seq(s.seq)
         show(self._to_map, not g.game_over and g.seat == 0)  # at a round's start (B-FLOW-1)
         self._show_error()
 
@@ -166,6 +179,7 @@ class SheetScreen(Following, pn.viewable.Viewer):
             return
         put(self._end, [])
         seat, p = g.seat, g.current
+        self._for = p
         items: list[Any] = [html("<h3>" + _("{player}'s turn {turn}: what the table did").format(
             player=chip(p, self.session.colour(p)), turn=g.turn) + "</h3>")]
         self._race = self._power = None
@@ -197,9 +211,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self._other = Stepper(_("Coins won or paid during the turn by other rules (entered)"),
                               0, -MOST, MOST)
         self._other.layout.css_classes = ["sw-step-other"]
-        go = button(_("Score the turn"), color="primary", height=56)
-        go.on_click(lambda e: self.submit())
-        items += [self._other, go]
+        self._go.label = _("Score {player}'s turn").format(player=p)
+        items += [self._other, self._go]
         put(self._form, items)
 
     def _standings(self) -> str:
@@ -215,10 +228,22 @@ class SheetScreen(Following, pn.viewable.Viewer):
                 "sheet does not know the tokens on the board, so a tie is shared.") + "</p></div>")
 
     # --- acting --------------------------------------------------------------------------
+    def tapped(self, b: Any, seq: int, text: str) -> None:
+        """A tap from the page on `b`, labelled `text` on the sheet at `seq` (`b` None: a bare
+        click). The sheet first catches up with the store: another process may have moved it,
+        and a peek or a switch stores nothing that the store's check would catch. A tap on
+        another state or label is refused and said; the screen shows the sheet as it is."""
+        with pn.io.hold():
+            self.poll()
+            if TapChannel.fresh(b, seq, text, self.session.seq):
+                b.sw_action()
+            else:
+                self.session.refuse_tap(seq)
+
     def entry(self) -> dict[str, Any]:
         """The turn as the form holds it (the engine checks it)."""
         g = self.session.game
-        e: dict[str, Any] = {"by": g.current, "do": WORD, "held": {}}
+        e: dict[str, Any] = {"by": self._for, "do": WORD, "held": {}}
         declining = bool(self._decline and self._decline.value)
         after = bool(self._after and self._after.value and declining)
         if self._race is not None:
@@ -249,6 +274,7 @@ class SheetScreen(Following, pn.viewable.Viewer):
         """Open (or close, "") the undo or redo confirmation with what it takes back."""
         self._asking = what
         if what:
+            self._asked_at = self.session.seq
             lines = (self.session.undo_preview(1) if what == "undo"
                      else self.session.redo_preview(1))
             if not lines:
@@ -263,8 +289,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
     def confirm(self) -> None:
         what, self._asking = self._asking, ""
         show(self._confirm, False)
-        ok = (self.session.undo(1, self._key) if what == "undo"
-              else self.session.redo(1, self._key) if what == "redo" else False)
+        ok = (self.session.undo(1, self._asked_at) if what == "undo"
+              else self.session.redo(1, self._asked_at) if what == "redo" else False)
         if ok:
             self.poke()
 
@@ -289,9 +315,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
             self._regions[race] = pn.widgets.MultiChoice(
                 label=f"{item_name(race, lang())} ({owner}, {what})", options=list(ids), **W)
             rows.append(self._regions[race])
-        go = button(_("Create the map game"), color="primary")
-        go.on_click(lambda e: self.switch(pick.value))
-        put(self._switch, [*rows, go])
+        self._create.sw_action = lambda: self.switch(pick.value)
+        put(self._switch, [*rows, self._create])
         show(self._switch)
 
     def switch(self, board: str) -> tuple[int, str] | None:

@@ -46,7 +46,21 @@ class TapChannel:
         self.tap.param.watch(self._received, "value")
         self.box = pn.Row(self.seen, self.tap, styles={"display": "none"}, height=0, margin=0)
 
-    # `pool_button` calls these: the channel is the `press` of the screen's buttons.
+    def own(self, button: Any, action: Any = None) -> Any:
+        """Make `button` tap through this channel; `action` (`sw_action`) is what a tap runs
+        when it is `fresh` (a pooled button's changes with the game; None: hidden)."""
+        button.sw_action = action
+        self.adopt(button)
+        button.on_click(lambda e: self.clicked(button))
+        return button
+
+    @staticmethod
+    def fresh(button: Any, seq: int, text: str, now: int) -> bool:
+        """A tap made on what the screen shows now: the game at seq `now` and the button's
+        label, which has an action (`button` None: a bare click, never fresh)."""
+        return (button is not None and seq == now and text == button.label
+                and bool(button.sw_action))
+
     def adopt(self, button: Any) -> None:
         """Give `button` a slot and the browser-side callback (before its model exists)."""
         if getattr(button, "sw_slot", None) is not None:

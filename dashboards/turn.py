@@ -441,7 +441,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
     def tapped(self, button: Any, seq: int, text: str) -> None:
         """A tap from the page: `button` as it was labelled at `seq` (None: a bare click). Refused
         (and said) when the game or the button changed since: the page shows the new state."""
-        if button is None or seq != self.session.seq or text != button.label or not button.sw_action:
+        if not TapChannel.fresh(button, seq, text, self.session.seq):
             with self._batch("action"):
                 self.session.refuse_tap(seq)
                 self._show_error(None)

@@ -176,16 +176,14 @@ def button(label: str, **kw: Any) -> pn.widgets.Button:
 
 def pool_button(press: Any, width: int = 0, hidden: bool = False) -> pn.widgets.Button:
     """A button whose click calls `press(button.sw_action)`; the action changes with the game.
-    A `press` with `adopt`/`clicked` (a `taps.TapChannel`) gets the button and its clicks
+    A `press` that can `own` it (a `taps.TapChannel`) gets the button and its clicks
     instead, so that a tap carries what the page showed."""
     size = {"width": width, "sizing_mode": "fixed"} if width else {"sizing_mode": "stretch_width"}
     b = button("", height=BIG, styles={"display": "none"} if hidden else {}, **size)
+    if hasattr(press, "own"):
+        return press.own(b)  # type: ignore[no-any-return]
     b.sw_action = None  # type: ignore[attr-defined]
-    if hasattr(press, "adopt"):
-        press.adopt(b)  # type: ignore[attr-defined]
-        b.on_click(lambda e, b=b: press.clicked(b))  # type: ignore[attr-defined]
-    else:
-        b.on_click(lambda e, b=b: press(b.sw_action))  # type: ignore[attr-defined]
+    b.on_click(lambda e, b=b: press(b.sw_action))  # type: ignore[attr-defined]
     return b
 
 

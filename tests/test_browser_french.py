@@ -158,7 +158,7 @@ def test_score_sheet_turn_in_french_B_SCORE_1(server, page, db_url):
     plus(page, "position", 2)
     plus(page, "0-terrain-farmland", 2)
     plus(page, "0-terrain-hill", 1)
-    page.get_by_role("button", name="Compter les points du tour", exact=True).click()
+    page.get_by_role("button", name="Compter les points du tour de Ann", exact=True).click()
     expect(top).to_contain_text("À jouer : Bob")
     expect(page.get_by_text("Ann a marqué +6 au tour 1").first).to_be_visible()
     expect(page.get_by_text("Humains : 2 champs").first).to_be_visible()
@@ -167,7 +167,7 @@ def test_score_sheet_turn_in_french_B_SCORE_1(server, page, db_url):
     selects.nth(0).select_option(label="Orcs")
     plus(page, "0-terrain-forest", 3)
     plus(page, "0-symbol-magic", 4)
-    page.get_by_role("button", name="Compter les points du tour", exact=True).click()
+    page.get_by_role("button", name="Compter les points du tour de Bob", exact=True).click()
     expect(page.get_by_text("B-DEF-1 : " + rule_summary_fr("B-DEF-1")[:40]).first).to_be_visible()
     assert len(rows(db_url, 2)) == 1
 

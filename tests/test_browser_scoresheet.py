@@ -24,14 +24,15 @@ def plus(page, step: str, times: int) -> None:
         expect(row.locator("b").last).to_have_text(str(n))
 
 
-def enter_turn(page, race: str, power: str, position: int, counts: dict[str, int]) -> None:
+def enter_turn(page, player: str, race: str, power: str, position: int,
+               counts: dict[str, int]) -> None:
     selects = page.locator("select >> visible=true")
     selects.nth(0).select_option(label=race)
     selects.nth(1).select_option(label=power)
     plus(page, "position", position)
     for step, n in counts.items():
         plus(page, f"0-{step}", n)
-    page.get_by_role("button", name="Score the turn", exact=True).click()
+    page.get_by_role("button", name=f"Score {player}'s turn", exact=True).click()
 
 
 def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
@@ -52,17 +53,17 @@ def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
 
     # Ann: Humans / Hill at position 2 (B-COMBO-2: pays 2), 2 farmland + 1 hill:
     # 3 regions (B-SCORE-1) + 2 farmland (B-RACE-HUMANS-1) + 1 hill (B-POW-HILL-1) = +6.
-    enter_turn(page, "Humans", "Hill", 2, {"terrain-farmland": 2, "terrain-hill": 1})
+    enter_turn(page, "Ann", "Humans", "Hill", 2, {"terrain-farmland": 2, "terrain-hill": 1})
     expect(top).to_contain_text("To play: Bob")
     expect(page.get_by_text("scored +6 in turn 1").first).to_be_visible()
     # Bob: Orcs / Pillaging at the top (free), 3 forests, 2 of them taken non-empty:
     # 3 + 2 (B-RACE-ORCS-1) + 2 (B-POW-PILLAGING-1) = +7.
-    enter_turn(page, "Orcs", "Pillaging", 0, {"terrain-forest": 3, "count-nonempty": 2})
+    enter_turn(page, "Bob", "Orcs", "Pillaging", 0, {"terrain-forest": 3, "count-nonempty": 2})
     expect(top).to_contain_text("To play: Cleo")
     expect(page.get_by_text("scored +7 in turn 1").first).to_be_visible()
     # Cleo: Dwarves / Wealthy at position 1 (pays 1), 2 mountains, one with a mine:
     # 2 + 1 (B-RACE-DWARVES-1) + 7 (B-POW-WEALTHY-1, first turn) = +10.
-    enter_turn(page, "Dwarves", "Wealthy", 1, {"terrain-mountain": 2, "symbol-mine": 1})
+    enter_turn(page, "Cleo", "Dwarves", "Wealthy", 1, {"terrain-mountain": 2, "symbol-mine": 1})
     expect(top).to_contain_text("Turn 2 of 10")
     expect(top).to_contain_text("To play: Ann")
     expect(page.get_by_text("scored +10 in turn 1").first).to_be_visible()
@@ -80,7 +81,7 @@ def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
     # Cleo later. A refusal names its rule and records nothing: 3 mines in 3 regions is fine,
     # 4 magic sources in 3 regions is not (B-DEF-1).
     plus(page, "0-symbol-magic", 4)
-    page.get_by_role("button", name="Score the turn", exact=True).click()
+    page.get_by_role("button", name="Score Ann's turn", exact=True).click()
     expect(page.get_by_text("B-DEF-1").first).to_be_visible()
     assert len(rows(db_url, 2)) == 3
     page.get_by_role("button", name="↶ Undo…").click()

@@ -7,7 +7,7 @@ import pytest
 
 from dashboards.newgame import NewGameForm
 from dashboards.scoresheet import SheetScreen
-from dashboards.session import SetupError, TableSession, create_game
+from dashboards.session import CHANGED, CONFLICT, SetupError, TableSession, create_game
 from dashboards.store import Store
 from dashboards.widgets import shown
 from swcore import Game
@@ -111,3 +111,147 @@ def test_the_sheet_switches_to_the_map_of_the_same_table_B_DEF_8(store):
     assert game.colours == {"Ann": "#1B7837", "Bob": "#000000"}
     assert game.act({"by": "Ann", "do": "correct", "region": "r1", "count": 3}, game.seq)
     assert game.game.tokens[game.game.board.index["r1"]] == 3
+
+
+# --- two devices on one server process (issue 12): a tap carries the sheet it was shown on ---
+def two_sheets(store):
+    """Ann's first turn on two devices (screens A and B, pages that send taps)."""
+    gid, code = create_game(store, "Sheet", ["Ann", "Bob"], scores=True)
+    A = SheetScreen(TableSession.open(store, gid, code))
+    B = SheetScreen(TableSession.open(store, gid, code))
+    A._taps.live = B._taps.live = True
+    return A, B
+
+
+def enter_humans(screen) -> None:
+    """humans_turn() in the form: Humans / Forest at position 1, 2 farmland + 1 forest."""
+    screen._race.value, screen._power.value = "humans", "forest"
+    screen._position.value = 1
+    _race, counts = screen._armies[0]
+    counts.steppers[("terrain", "farmland")].value = 2
+    counts.steppers[("terrain", "forest")].value = 1
+
+
+@pytest.mark.parametrize("synced_first", [True, False])
+def test_b_flow_1_both_devices_score_anns_turn_exactly_one_is_stored(store, synced_first):
+    """Both tablets show "Score Ann's turn" and both tap it. A's tap is stored; B's, made on the
+    sheet before A's entry, is refused as a conflict and nothing more is stored: not a second
+    turn for Bob with the counts B showed for Ann (B-FLOW-1: one turn per player in seat order).
+    B's page may be brought up to date before its tap is processed (its button then reads
+    "Score Bob's turn") or after: refused either way, and B shows the sheet as it is."""
+    A, B = two_sheets(store)
+    assert A._go.label == B._go.label == "Score Ann's turn"
+    enter_humans(A)
+    enter_humans(B)
+    A._taps.send(A._go)
+    if synced_first:
+        B.poll()
+        assert B._go.label == "Score Bob's turn"
+    B._taps.send(B._go, 0, "Score Ann's turn")
+    rows = store.rows(A.session.game_id)
+    assert [(r.action["by"], r.action["combo"]["race"]) for r in rows] == [("Ann", "humans")]
+    # humans_turn(): 5 - 1 + 3 regions + 2 farmland + 1 forest = 10 (B-SCORE-1, B-COMBO-2).
+    assert A.session.game.coins == B.session.game.coins == [10, 5]
+    assert B.session.error == CONFLICT and B.session.conflicts == 1 and A.session.error == ""
+    assert B.session.seq == 1 and B._go.label == "Score Bob's turn"
+    assert shown(B._alert) and "Another device" in B._alert.object
+
+
+def test_b_flow_1_a_fresh_tap_on_the_sheet_shown_is_stored(store):
+    """The same tap, on the sheet as it is, stores the turn for the player it named."""
+    A, _B = two_sheets(store)
+    enter_humans(A)
+    A._taps.send(A._go)
+    assert [r.action["by"] for r in store.rows(A.session.game_id)] == ["Ann"]
+    assert A.session.error == "" and A._go.label == "Score Bob's turn"
+
+
+def test_b_flow_1_a_tap_labelled_for_another_player_is_refused(store):
+    """Same seq, but the page showed another player's button: refused, nothing stored."""
+    A, _B = two_sheets(store)
+    enter_humans(A)
+    A._taps.send(A._go, 0, "Score Bob's turn")
+    assert A.session.error == CHANGED and store.rows(A.session.game_id) == []
+
+
+def test_a_bare_click_on_the_sheet_is_refused(store):
+    """A client that sends the click event alone names neither the sheet nor the label: refused
+    and told, nothing stored; in a live page the click alone does nothing (its tap decides)."""
+    A, _B = two_sheets(store)
+    enter_humans(A)
+    A._go.clicks += 1
+    assert A.session.error == "" and store.rows(A.session.game_id) == []
+    A._taps.live = False
+    A._go.clicks += 1
+    assert A.session.error == CHANGED and store.rows(A.session.game_id) == []
+
+
+def undo_button(screen, name: str = "↶ Undo…"):
+    return next(b for b in screen._taps.buttons if b.label == name)
+
+
+def test_undo_confirmation_never_undoes_another_devices_entry(store):
+    """A lists "undo Ann's turn" on seq 1; B enters Bob's turn; A's "Yes, undo" tap, made on
+    seq 1, is refused: Bob's turn is not taken back, and A is told."""
+    A, B = two_sheets(store)
+    enter_humans(A)
+    A._taps.send(A._go)
+    B.poll()
+    A._taps.send(undo_button(A))
+    assert shown(A._confirm) and "Humans / Forest" in A._ask.object
+    B._taps.send(B._go)  # Bob's turn, nothing held: 5 + 0
+    A.poll()
+    assert not shown(A._confirm)  # the listing no longer applies
+    A._taps.send(A._yes, 1, "Yes, undo")
+    assert [r.kind for r in store.rows(A.session.game_id)] == ["act", "act"]
+    assert A.session.error == CONFLICT and A.session.game.turn == 2
+
+
+def test_undo_confirmation_on_the_sheet_it_listed_undoes_it(store):
+    A, _B = two_sheets(store)
+    enter_humans(A)
+    A._taps.send(A._go)
+    A._taps.send(undo_button(A))
+    A._taps.send(A._yes)
+    assert [r.kind for r in store.rows(A.session.game_id)] == ["act", "undo"]
+    assert A.session.game.coins == [5, 5] and A.session.error == ""
+    A._taps.send(undo_button(A, "↷ Redo…"))
+    A._taps.send(A._yes)
+    assert A.session.game.coins == [10, 5]
+
+
+def test_b_score_3_a_peek_or_a_switch_on_an_old_sheet_is_refused(store):
+    """A peek shows a total of the sheet it was tapped on, or nothing (B-SCORE-3); the switch to
+    the map is opened only on the sheet as it is."""
+    A, B = two_sheets(store)
+    peek_ann = next(b for b in B._taps.buttons if b.label == "Ann: my coins")
+    enter_humans(A)
+    A._taps.send(A._go)  # B is not yet brought up to date: its tap catches up first
+    B._taps.send(peek_ann, 0)
+    assert B.session.error == CONFLICT and B._peek_text.object == ""
+    B._taps.send(peek_ann)
+    assert "10" in B._peek_text.object
+    B._taps.send(B._go)  # Bob's turn: a new round, the switch is offered (B-FLOW-1)
+    A._taps.send(A._to_map, 1)
+    assert A.session.error == CONFLICT and not shown(A._switch)
+    A._taps.send(A._to_map)
+    assert shown(A._switch)
+
+
+def test_the_conflict_is_told_in_french(store):
+    """The refused device is told in its page's language (dashboards.po)."""
+    from bokeh.document import Document
+    from panel.io.state import set_curdoc
+
+    from dashboards import i18n
+
+    with set_curdoc(Document()):
+        i18n.set_language("fr")
+        A, B = two_sheets(store)
+        assert B._go.label == "Compter les points du tour de Ann"
+        enter_humans(A)
+        A._taps.send(A._go)
+        B._taps.send(B._go, 0, "Compter les points du tour de Ann")
+        assert len(store.rows(A.session.game_id)) == 1
+        assert B.session.error.startswith("Un autre appareil a modifié la partie avant vous")
+        assert B._go.label == "Compter les points du tour de Bob"

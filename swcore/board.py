@@ -160,7 +160,7 @@ class Board:
         """The index of region `rid`, or an InputError naming the field."""
         i = self.index.get(str(rid)) if rid is not None else None
         if i is None:
-            raise InputError(field_name, f"no region {rid!r} on board {self.id}")
+            raise InputError(field_name, f"no region {rid!r} on board {self.id!r}")
         return i
 
     def inline(self) -> dict[str, Any]:

@@ -8,6 +8,10 @@ not well formed (it names the field). Both leave the game exactly as it was.
 class SwError(ValueError):
     """Base class: every refusal from swcore is a ValueError with a plain-English message."""
 
+    #: the game's players, set by `Game.apply`: names in the message are told from words
+    #: when it is translated (swcore.i18n.explain)
+    players: tuple[str, ...] = ()
+
 
 class RuleError(SwError):
     """An action the rules forbid; `rule` is the rule ID (docs/rules/) that forbids it."""

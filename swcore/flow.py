@@ -100,8 +100,8 @@ class FlowMixin:
         for key in word.foreign.intersection(a.args) if word.foreign else ():
             module = word.params[key].module
             if module not in self.ruleset.ids:
-                raise InputError(f"action.{key}", f"`{a.do}` takes {key} only with the {module} "
-                                                  "rules in play")
+                raise InputError(f"action.{key}", f"`{a.do}` takes `{key}` only with the "
+                                                  f"`{module}` rules in play")
         for check in self.ruleset.before:  # parameters a module added to a word (words.extend)
             check(self, seat, a)
         first = self._blocking()

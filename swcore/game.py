@@ -269,9 +269,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         try:
             events, logged = self._dispatch(action)
             self._settle()
-        except SwError:
+        except SwError as err:
             for undo in reversed(journal):
                 undo()
+            err.players = tuple(self.players)
             raise
         except Exception:  # a bug, not a refusal: rebuild the position from the log, then report
             self._journal = None

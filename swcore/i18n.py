@@ -4,7 +4,8 @@ Most players read the French rule books, so everything the engine says to people
 both languages. Word templates are translated with gettext (swcore/locale/fr/LC_MESSAGES/
 swcore.po, keyed by the English template); names come from the catalogues' `french` column;
 a refusal is explained by a French one-line summary of its rule (data/rules-fr.tsv) or, for a
-race's or power's own rule, by that item's French help (data/help-fr.tsv). No UI here.
+race's or power's own rule, by that item's French help (data/help-fr.tsv), and its engine
+reason is looked up like any engine sentence (`term`). No UI here.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from .catalogue import CATALOGUE
-from .errors import RuleError, SwError
+from .errors import InputError, RuleError, SwError
 from .markers import MARKER_TYPES
 from .terrains import SYMBOL, TERRAIN
 
@@ -97,21 +98,29 @@ def rule_summary_fr(rule: str) -> str:
 
 def explain(err: SwError, lang: str = DEFAULT) -> tuple[str, str]:
     """A refusal as (main text, detail) for people. English: the rule ID and the engine's
-    reason. French: the rule's French summary as the main text; the engine's reason, an
-    English f-string with ids and numbers, stays as the secondary detail."""
+    reason. French: the rule's French summary (or, for malformed input, that it is not valid)
+    as the main text and the engine's reason as the detail, in French when swcore.po has its
+    template (`term`, with the game's players the error carries), else as the engine wrote it."""
+    if normalise(lang) == DEFAULT:
+        return (f"{err.rule}: {err.reason}", "") if isinstance(err, RuleError) else (str(err), "")
     if not isinstance(err, RuleError):
-        return (str(err), "") if normalise(lang) == "en" else (
-            gettext_for("fr")("This entry is not valid"), str(err))
-    if normalise(lang) == "fr":
-        summary = rule_summary_fr(err.rule) or gettext_for("fr")("Not allowed by the rules")
-        return f"{err.rule} : {summary}", err.reason
-    return f"{err.rule}: {err.reason}", ""
+        return tr("This entry is not valid", lang), reason_text(err, lang)
+    summary = rule_summary_fr(err.rule) or tr("Not allowed by the rules", lang)
+    return f"{err.rule} : {summary}", reason_text(err, lang)
+
+
+def reason_text(err: SwError, lang: str) -> str:
+    """The engine's own reason for a refusal in `lang` (a malformed entry's with its field)."""
+    reason = term(getattr(err, "reason", str(err)), lang, err.players)
+    return f"{err.field}: {reason}" if isinstance(err, InputError) else reason
 
 
 # "3", or a sum ("1 + 2 + 3"); not the number of a rule ID ("X-NEC-14")
 _NUMBERS = re.compile(r"(?<!\w)(?<![A-Z]-)\d+(?: \+ \d+)*(?!\w)")
 _REGIONS = re.compile(r"(?<![\w{])[a-z]+\d+(?:, [a-z]+\d+)*(?!\w)")  # region ids ("w1, w2")
 _PLACED = re.compile(r"(?<![\w{])[a-z]+\d+ \d+(?:, [a-z]+\d+ \d+)*(?!\w)")  # "w1 3, w2 2"
+_QUOTED = re.compile(r"(?<![\w{])([`'])([^`'\s{}]+)\1(?!\w)")  # an id as typed: 'nowhere'
+_KNOWN = re.compile(r"(?<=known: )[^;{}]+$")  # the ids a refusal lists as known
 
 
 @cache
@@ -159,14 +168,11 @@ def _entry(text: str, lang: str) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | None:
-    """`term` of `text`, None when the catalogue has no entry for it (tests list those)."""
-    found = _entry(text, lang)
-    if found is not None:
-        return found
-    item = _item(text)
-    if item is not None:
-        return item_name(item, lang)
+def _template(text: str, players: tuple[str, ...] = ()
+              ) -> tuple[str, dict[str, str], dict[str, str]]:
+    """`text` as a catalogue key (its players, region lists, names and numbers replaced by
+    placeholders, see `term`), what each placeholder stands for, and the item id of each
+    `{name…}` placeholder (named in the reader's language)."""
     values: dict[str, str] = {}
 
     def number(m: re.Match[str]) -> str:
@@ -175,23 +181,45 @@ def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | N
         return "{" + key + "}"
 
     template, people = _numbered(text, [w for w in set(players) if w], "player")
+    known = _KNOWN.search(template)
+    template = _KNOWN.sub("{known}", template, count=1)
     placed = _PLACED.search(template)
     template = _PLACED.sub("{placed}", template, count=1)
-    regions = _REGIONS.search(template)
-    template = _REGIONS.sub("{regions}", template, count=1)
+    lists: dict[str, str] = {}
+
+    def region_list(m: re.Match[str]) -> str:
+        key = "regions" if not lists else f"regions{len(lists) + 1}"
+        lists[key] = m.group(0)
+        return "{" + key + "}"
+
+    template = _REGIONS.sub(region_list, template)
     template, names = _numbered(template, [n for n, _x in _names()], "name")
+    template, quoted = _numbered(template, [m.group(2) for m in _QUOTED.finditer(template)], "id")
     template = _NUMBERS.sub(number, template)
-    found = _entry(template, lang)
-    if found is None:
-        return None
-    ids = dict(_names())
-    values.update({k: item_name(ids[name], lang) for k, name in names.items()})
-    if regions:
-        values["regions"] = regions.group(0)
+    values.update(lists)
+    values.update(quoted)
+    if known:
+        values["known"] = known.group(0)
     if placed:
         values["placed"] = placed.group(0)
     values.update(people)
-    return found.format(**values)
+    ids = dict(_names())
+    return template, values, {k: ids[name] for k, name in names.items()}
+
+
+def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | None:
+    """`term` of `text`, None when the catalogue has no entry for it (tests list those)."""
+    found = _entry(text, lang)
+    if found is not None:
+        return found
+    item = _item(text)
+    if item is not None:
+        return item_name(item, lang)
+    template, values, items = _template(text, tuple(players))
+    found = _entry(template, lang)
+    if found is None:
+        return None
+    return found.format(**values, **{k: item_name(x, lang) for k, x in items.items()})
 
 
 def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
@@ -200,7 +228,9 @@ def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
     ("Dwarves: 2 mines"), so a label is looked up as it is, then as the name of an item, then
     with its numbers as `{n}`, `{n2}`…, the catalogue's names as `{name}`, `{name2}`… ("{name}:
     {n} mines"), a list of region ids as `{regions}` and the game's `players` as `{player}`,
-    `{player2}`…, a list of regions with their tokens ("w1 3, w2 2") as `{placed}`."""
+    `{player2}`…, a list of regions with their tokens ("w1 3, w2 2") as `{placed}`, an id in
+    quotes ('nowhere', `region`) as `{id}`, `{id2}`… and the ids listed after "known: " as
+    `{known}` (ids are written the same in every language)."""
     if normalise(lang) == DEFAULT or not text:
         return text
     found = term_or_none(text, lang, tuple(players))

@@ -258,7 +258,7 @@ def test_a_module_adds_a_parameter_to_a_base_word_refused_without_that_module(mo
     monkeypatch.setitem(WORDS, "pick", WORDS["pick"])  # restored after the test
     extend("pick", "realms", golden=Param(Kind.FLAG))
     assert "golden" in WORDS["pick"].flags and WORDS["pick"].params["golden"].module == "realms"
-    with pytest.raises(InputError, match="only with the realms rules in play"):
+    with pytest.raises(InputError, match="only with the `realms` rules in play"):
         game().apply({"by": "ann", "do": "pick", "combo": 0, "golden": True})
     g = game(expansions=["realms"])
     g.apply({"by": "ann", "do": "pick", "combo": 0, "golden": True})  # accepted; its effect is the module's

@@ -222,7 +222,7 @@ def test_X_GD_PRI_1_only_priestesses_take_a_tower_and_only_with_grand_dames():
     act(g, "bob", "end_turn")
     assert refused(g, "ann", "decline", tower="a") == "X-GD-PRI-1"
     base = Game.new(LINE, ["ann", "bob"], races=WL[1:], powers=["merchant"] * 1 + ["hill"])
-    with pytest.raises(InputError, match="only with the grand_dames rules"):
+    with pytest.raises(InputError, match="only with the `grand_dames` rules"):
         base.apply({"by": "ann", "do": "decline", "tower": "a"})
 
 

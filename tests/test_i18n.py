@@ -123,13 +123,17 @@ def test_every_race_and_power_has_french_help():
 
 
 def test_a_refusal_in_french():
+    """B-CONQ-1: r7 is inland on base-2p; in French the rule's summary, then the engine's reason
+    in French too (issue 12); in English the rule ID and the reason as the engine wrote it."""
     game = Game.new("base-2p", ["ann", "bob"], seed=7)
     game.apply(Action(by="ann", do="pick", combo=0))
     with pytest.raises(RuleError) as caught:
         game.apply(Action(by="ann", do="conquer", region="r7"))  # not on the board's edge
     main, detail = explain(caught.value, "fr")
-    assert main == "B-CONQ-1 : " + rule_summary_fr("B-CONQ-1") and detail == caught.value.reason
-    err = RuleError("B-CONQ-1", "r12 is not a border region")
+    assert main == "B-CONQ-1 : " + rule_summary_fr("B-CONQ-1")
+    assert detail == ("r7 n'est pas une région du bord : un Peuple entre sur la carte par le "
+                      "bord ou par une Mer au bord")
+    err = RuleError("B-CONQ-1", "r12 is not a border region")  # no French for this reason
     main, detail = explain(err, "fr")
     assert main.startswith("B-CONQ-1 : Première conquête") and "bord" in main
     assert detail == "r12 is not a border region"
@@ -521,8 +525,8 @@ def test_b_flow_1_the_log_undo_and_refusals_of_a_french_page(french_page, sheet_
     assert s.error_rule == "B-FLOW-1"
     assert s.error.startswith("B-FLOW-1 : Chacun joue à son tour")
     assert not s.act({"by": "Bob", "do": "turn", "bogus": 1}, s.seq)
-    assert s.error == ("Cette saisie n'est pas valable (détails : bogus: not a field of a "
-                       "score-sheet turn)")
+    assert s.error == ("Cette saisie n'est pas valable (détails : bogus: pas un champ d'un "
+                       "tour de feuille de score)")
     assert s.undo(1, s.seq) and s.notes == ["1 action annulée."]
     gid, code = create_game(sheet_store, "M", ["Ann", "Bob"], seed=1)
     m = TableSession.open(sheet_store, gid, code)
@@ -532,7 +536,7 @@ def test_b_flow_1_the_log_undo_and_refusals_of_a_french_page(french_page, sheet_
 
 def test_an_engine_set_up_refusal_in_french(french_page, sheet_store):
     """A set-up option the engine refuses: the form names the option in French and says in
-    French that the value is not valid, the engine's reason as the detail."""
+    French that the value is not valid, the engine's reason, in French, as the detail."""
     from dashboards.newgame import NewGameForm
 
     form = NewGameForm(sheet_store, table_name="E")
@@ -541,7 +545,8 @@ def test_an_engine_set_up_refusal_in_french(french_page, sheet_store):
     form.option("leaders", "leader_races").value = "humans, nobody"
     assert form.submit() is None
     assert form._error.object.startswith("Les Chefs, ")
-    assert ": Cette saisie n&#x27;est pas valable (détails : a list of race ids)" in form._error.object
+    assert (": Cette saisie n&#x27;est pas valable (détails : une liste d&#x27;identifiants de "
+            "Peuples)") in form._error.object
 
 
 def test_the_first_game_page_in_french(french_page, tmp_path):
@@ -561,3 +566,235 @@ def test_the_first_game_page_in_french(french_page, tmp_path):
     first.screen.selected = inland
     coach = first._coach.object.replace("&#x27;", "'")
     assert "<b>Interdit</b> — " in coach and "B-CONQ-1</a> : Première conquête" in coach
+
+
+# --- The engine's own reason for a refusal, in French (issue 12) -----------------------------
+#: Calls that carry a refusal's reason, and the position of the reason among their arguments.
+REASON_ARGS = {"RuleError": 1, "InputError": 1, "Decision": 4, "_int": 4, "_known_keys": 3}
+#: Reasons passed on from a variable: the reason was written at one of the calls above.
+FORWARDED = {"what", "first.reason"}
+#: A value written with !r: quoted when it is a text, as it is when a number.
+REPR = "'…'"
+
+
+def engine_reasons() -> tuple[list[tuple[str, list[str | None]]], list[str]]:
+    """Every refusal reason written in swcore, by an AST scan of the calls of REASON_ARGS:
+    (where, parts) with the constant text of the message and None for each value put in; a
+    conditional value (a plural's 's') gives one reason per branch. Also the calls whose
+    reason is neither text nor an f-string nor FORWARDED."""
+    import ast
+    import importlib
+    import itertools
+
+    def branches(values: list[ast.expr]) -> list[list[str | None]]:
+        options: list[list[list[str | None]]] = []
+        for v in values:
+            e = v.value if isinstance(v, ast.FormattedValue) else v
+            if isinstance(e, ast.Name) and e.id.isupper() and isinstance(
+                    getattr(module, e.id, None), str | int):  # a module's constant: its text
+                options.append([[str(getattr(module, e.id))]])
+            elif isinstance(e, ast.Constant):
+                options.append([[str(e.value)]])
+            elif isinstance(e, ast.IfExp) and all(isinstance(x, ast.Constant | ast.JoinedStr)
+                                                  for x in (e.body, e.orelse)):
+                options.append([part for x in (e.body, e.orelse) for part in branches(
+                    x.values if isinstance(x, ast.JoinedStr) else [x])])
+            elif isinstance(v, ast.FormattedValue) and v.conversion == ord("r"):
+                options.append([[REPR]])
+            else:
+                options.append([[None]])
+        return [[p for chosen in combo for p in chosen] for combo in itertools.product(*options)]
+
+    found: list[tuple[str, list[str | None]]] = []
+    odd: list[str] = []
+    for path in sorted((ROOT / "swcore").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in REASON_ARGS and len(node.args) > REASON_ARGS[node.func.id]):
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            msg = node.args[REASON_ARGS[node.func.id]]
+            if isinstance(msg, ast.Constant) and isinstance(msg.value, str):
+                found.append((where, [msg.value]))
+            elif isinstance(msg, ast.JoinedStr):
+                found += [(where, parts) for parts in branches(msg.values)]
+            elif ast.unparse(msg) not in FORWARDED:
+                odd.append(f"{where} {ast.unparse(msg)}")
+    return found, odd
+
+
+def reason_pattern(parts: list[str | None]) -> re.Pattern[str]:
+    """The catalogue keys a reason can be looked up as: its constant text as `term` turns it
+    into a key (names, numbers, region ids as placeholders), a placeholder for each value, or
+    one entry per value for a marker's name, a terrain or a symbol ("its Dragon protects it")."""
+    from swcore.i18n import _template
+    from swcore.markers import MARKER_TYPES
+    from swcore.terrains import SYMBOL, TERRAIN
+
+    written = sorted({m.english for m in MARKER_TYPES.values()} | set(TERRAIN) | set(SYMBOL),
+                     key=len, reverse=True)
+    value = r"(?:\{\w+\}(?:, \{\w+\})*|" + "|".join(map(re.escape, written)) + ")"
+    out = ""
+    for part in parts:
+        if part is None or part == REPR:
+            out += value if part is None else f"'?{value}'?"
+        else:
+            key = _template(part)[0]
+            out += "".join(r"\{\w+\}" if i % 2 else re.escape(t)
+                           for i, t in enumerate(re.split(r"(\{\w+\})", key)))
+    return re.compile(out)
+
+
+def sample(key: str) -> str:
+    """A catalogue key's placeholders filled as a refusal would fill them (players Ann, Bob)."""
+    values = {"player": "Ann", "player2": "Bob", "regions": "r3", "regions2": "r4",
+              "name": "Ratmen", "name2": "Elves", "name3": "Dwarves", "name4": "Orcs",
+              "id": "nowhere", "id2": "base-2p", "id3": "leaders", "known": "pick, conquer"}
+    return key.format(**values, **{f"n{k}": str(10 + k) for k in range(2, 6)}, n="10")
+
+
+#: Reasons that stay in English, and why: a value that is neither a number, a player, a region
+#: id nor a race's or power's name (a word id, a terrain, a symbol, an event marker, a set, a
+#: list of known ids, another error's text, a name that is not a player's) cannot be a
+#: placeholder. Keyed by the reason's constant text, values as "…".
+STAYS_ENGLISH = {
+    "no … marker is left face down", "… … regions entered; the board … has …",
+    "a … region cannot hold a Lost Tribe", "… stands only on a region of kind …, not …",
+    "`…` takes no …",
+    "a mapping with …", "a region id is a string, not …", "action … cannot be replayed: …",
+    "turn … cannot be replayed: …", "belongs to the … rules, which are not in play",
+    "cannot be read: …", "check key … is not implemented yet; known: …",
+    "is not valid YAML/JSON: …", "is refused: …", "must be a list of …", "must be one of …",
+    "must be a mapping {kind: count} of kinds …",
+    "must be a mapping {name: [regions]} of at most 200 sets",
+    "names a region that is not in the map: …", "no geometry for board …",
+    "no marker kind … in this game", "no region … in the map",
+    "not JSON: …", "not one of …", "one of …", "the box holds … … marker(s)",
+    "the expansion … is not implemented yet", "the set … needs that expansion in play",
+    "unknown board …; built-in boards: …",
+    "unknown bot …; known: …", "unknown event …; known: …", "unknown id …; known: …",
+    "unknown key(s) …", "unknown rule option(s) …; known: …", "unknown rule set …; known: …",
+    "unknown set …; known: …",
+    "… is not a rule set; known: …", "… is not a terrain; known: …",
+    # literal braces: a catalogue key's text would be read as placeholders
+    "must be a mapping {region: count}", "a number, or a mapping {player: coins}",
+    "a mapping {id: number}", "must be a mapping {player: where the Leader is}",
+    "must be a mapping {player: [race, ...]}", "a mapping {by, do, ...}",
+    "a mapping {race, power, position, paid, collected}", "a mapping {race: counts}",
+    "a mapping {race in play: [regions]}", "a mapping {terrain, symbol, count}",
+    "a mapping {kind: number}"}
+
+
+def test_every_refusal_reason_of_the_engine_has_french():
+    """Issue 12: each reason a RuleError, an InputError or a pending decision gives (found by
+    an AST scan of swcore, so a new message without French fails here) has a French entry in
+    swcore.po that `explain` finds with the values filled in; the rest is STAYS_ENGLISH."""
+    from swcore.i18n import term_or_none
+
+    reasons, odd = engine_reasons()
+    assert not odd, f"reasons built otherwise than as text or an f-string: {odd}"
+    assert len(reasons) > 300
+    with (ROOT / "swcore/locale/fr/LC_MESSAGES/swcore.po").open("rb") as f:
+        keys = [m.id for m in read_po(f) if isinstance(m.id, str) and m.id]
+    missing, matched = set(), set()
+    for where, parts in reasons:
+        pattern = reason_pattern(parts)
+        keys_found = [k for k in keys if pattern.fullmatch(k) or [k] == parts]
+        shown = "".join("…" if p is None or p == REPR else p for p in parts)
+        if keys_found:
+            matched |= set(keys_found)
+            assert shown not in STAYS_ENGLISH, f"{where}: {shown!r} has French now"
+        else:
+            missing.add(shown)
+    assert missing <= STAYS_ENGLISH, sorted(missing - STAYS_ENGLISH)
+    assert not STAYS_ENGLISH - missing, f"not in the engine: {sorted(STAYS_ENGLISH - missing)}"
+    unreachable = [k for k in matched if term_or_none(sample(k), "fr", ("Ann", "Bob")) is None]
+    assert not unreachable, unreachable
+
+
+def test_b_conq_4_b_flow_1_b_redep_1_x_lead_3_refusal_reasons_in_french():
+    """Refusals worked out by hand, their reasons in French with the game's players, regions
+    and numbers: Ann takes Halflings / Hill with the Leader (B-COMBO-2: free; 6 + 4 = 10
+    tokens, X-LEAD-1), conquers r2 and r3 (B-CONQ-1, 2 tokens each); the lake r8 is refused
+    (B-CONQ-4), so is Bob ending Ann's turn (B-FLOW-1), placing 3 of the 10 tokens
+    (B-REDEP-1) and leaving the Leader in r2, which a Halflings' Hole makes immune (X-LEAD-3)."""
+    game = Game.new("base-2p", ["Ann", "Bob"], races=["halflings", "elves", "amazons",
+                    "dwarves", "orcs", "humans"], powers=["hill", "forest", "swamp", "alchemist",
+                                                          "flying", "merchant"],
+                    expansions=["leaders"])
+    for a in (Action(by="Ann", do="pick", combo=0, leader=True),
+              Action(by="Ann", do="conquer", region="r2"),
+              Action(by="Ann", do="conquer", region="r3")):
+        game.apply(a)
+    said = {}
+    for a in (Action(by="Ann", do="conquer", region="r8"), Action(by="Bob", do="end_turn"),
+              Action(by="Ann", do="redeploy", tokens={"r2": 3}),
+              Action(by="Ann", do="redeploy", tokens={"r2": 5, "r3": 5}, leader="r2")):
+        err = game.why_illegal(a)
+        said[err.rule] = explain(err, "fr")[1], explain(err, "en")[0]
+    assert said == {
+        "B-CONQ-4": ("r8 est un Lac : les Mers et le Lac ne peuvent pas être conquis",
+                     "B-CONQ-4: r8 is a lake: seas and the lake cannot be conquered"),
+        "B-FLOW-1": ("c'est le tour de Ann, pas de Bob", "B-FLOW-1: it is Ann's turn, not Bob's"),
+        "B-REDEP-1": ("3 pions placés ; il faut en placer 10",
+                      "B-REDEP-1: 3 tokens placed; 10 must be placed"),
+        "X-LEAD-3": ("le Chef ne peut pas rester en r2 : elle est immunisée",
+                     "X-LEAD-3: the Leader may not stay in r2: it is immune")}
+    err = game.why_illegal({"by": "Ann", "do": "fly"})
+    assert explain(err, "fr") == ("Cette saisie n'est pas valable",
+                                  "action.do: action inconnue 'fly' ; connues : " +
+                                  str(err.reason).split("known: ")[1])
+    err = game.why_illegal({"by": "Zoe", "do": "end_turn"})
+    assert explain(err, "fr")[1] == "by: 'Zoe' n'est pas un joueur de cette partie"
+
+
+def test_x_lead_2_b_conq_3_names_and_numbers_in_a_french_reason():
+    """The reason's race is named as the French rule book names it and each number keeps its
+    place: X-LEAD-2 (the Ratmen's Leader, "Hommes-rats"), B-CONQ-3 (r5 costs 4, 3 in hand)."""
+    err = RuleError("X-LEAD-2", "the Ratmen Leader is not in the box (captured or ransomed)")
+    assert explain(err, "fr")[1] == ("le Chef des Hommes-rats n'est pas dans la boîte (capturé "
+                                     "ou racheté)")
+    err = RuleError("B-CONQ-3", "r5 costs 4 tokens; 3 in hand")
+    assert explain(err, "fr")[1] == "r5 coûte 4 pions ; 3 en main"
+
+
+def test_every_refusal_of_bad_actions_in_bot_games_is_french():
+    """Issue 12: in games of greedy bots with every expansion (X-NEC, X-RW, X-LEAD, X-CUR, X-GD,
+    X-BNA), every refusal of the invariants tests' bad actions (test_invariants.bad_actions,
+    test_invariants_expansions.hostile) and of a conquest of each region has its reason in
+    French: no English reason left."""
+    import random
+
+    from test_invariants import bad_actions
+    from test_invariants_expansions import hostile
+
+    from swcore.bots import BOTS
+    from swcore.i18n import reason_text, term_or_none
+
+    rules: set[str] = set()
+    english: set[str] = set()
+    setups = [("base-3p", 3, ["cursed", "grand_dames", "leaders", "be_not_afraid"]),
+              ("river-practice", 3, ["river_world"]), ("base-3p", 4, ["necromancer"])]
+    for board, n, expansions in setups:
+        game = Game.new(board, [f"p{k}" for k in range(n)], seed=1, expansions=expansions)
+        bot, rng = BOTS["greedy"](1), random.Random(1)
+        for step in range(400):
+            if game.game_over or game.to_act is None:
+                break
+            tries = [bad for bad, _kind in bad_actions(game, rng) + hostile(game, rng)]
+            if step % 3 == 0:
+                tries += [{"by": game.to_act, "do": "conquer", "region": r} for r in game.board.ids]
+            for bad in tries:
+                err = game.why_illegal(bad)
+                if err is None:
+                    continue
+                rules.add(getattr(err, "rule", "input"))
+                if term_or_none(err.reason, "fr", err.players) is None:
+                    english.add(err.reason)
+                else:
+                    assert reason_text(err, "fr") != err.reason or err.reason.isdigit(), err
+            game.apply(bot.choose(game, game.legal_actions()))
+    assert len(rules) > 25, sorted(rules)
+    assert not english, sorted(english)

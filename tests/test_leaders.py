@@ -84,7 +84,7 @@ def test_x_lead_1_refused_without_the_coin_nothing_changes():
 def test_x_lead_1_the_leader_argument_needs_the_module():
     g = Game.new(LINE, ["ann", "bob"], seed=3, races=["ratmen", *REST_R[:5]],
                  powers=["hill", *REST_P[:5]])
-    with pytest.raises(InputError, match="only with the leaders rules"):
+    with pytest.raises(InputError, match="only with the `leaders` rules"):
         g.apply({"by": "ann", "do": "pick", "combo": 0, "leader": True})
 
 

@@ -76,7 +76,7 @@ class TurnMixin:
         army = self._acting(seat, a.by, None)
         owners = [ab for ab in self._hooks(army) if a.do in ab.words]
         if not owners:
-            raise RuleError(WORDS[a.do].rule, f"{a.by}'s {race_name(army.race)} cannot {a.do}: "
+            raise RuleError(WORDS[a.do].rule, f"{a.by}'s {race_name(army.race)} cannot `{a.do}`: "
                                               "that belongs to another race or power")
         ab = owners[0]
         self._ready(army)
@@ -85,7 +85,7 @@ class TurnMixin:
             events += self._end_conquests(army)
         once = ab.words if ab.once_per_turn is None else ab.once_per_turn
         if a.do in once and a.do in army.used:
-            raise RuleError(ab.rule, f"{a.do}: once per turn")
+            raise RuleError(ab.rule, f"`{a.do}`: once per turn")
         data = ab.check(self, army, a)
         army.used.append(a.do)
         return events + ab.do(self, army, a, data)

@@ -48,23 +48,24 @@ TITLE = N_("Small World · table assistant")
 DEMO_TABLE = "Demo"
 DEMO_PLAYERS = ["Ann", "Bob", "Cleo"]
 #: The header's link to the rules tutorial (served beside the app by `make serve`); on a phone
-#: it reads "Rules (tutorial)" so that it fits beside the title (its name stays the same).
+#: it reads "Rules" so that every control fits on one row (its name stays the same).
 def header_link() -> str:
     """The header's link to the tutorial, in the page's language."""
     aria, wide = _("Learn the rules (tutorial)"), _("Learn the rules")
     narrow, tutorial = _("Rules"), _("(tutorial)")
     return (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
             f'aria-label="{aria}"><span class="wide">{wide} </span><span class="narrow">'
-            f'{narrow} </span>{tutorial}</a>')
+            f'{narrow}</span><span class="wide">{tutorial}</span></a>')
 #: Page-level style of the template: its title is a link to the lobby, a target of at least
 #: 44 px too. On a phone the header's 44 px targets do not fit beside the title: the header
-#: grows (two rows) and the main area takes the rest of the screen, so that the turn screen's
-#: fixed bar stays on it.
+#: takes two tight rows (the title, then every control: about 100 px instead of 170 in three
+#: rows) and the main area takes the rest of the screen, so that the turn screen's fixed bar
+#: stays on it.
 TEMPLATE_CSS = """
 .app-header a.title { min-height:44px; display:inline-flex; align-items:center; }
 @media (max-width: 700px) {
-  #header { height:auto !important; flex-wrap:wrap; }
-  #header-items { flex:1 1 100%; }
+  #header { height:auto !important; flex-wrap:wrap; padding:4px 8px !important; row-gap:2px; }
+  #header-items { flex:1 1 100%; padding-left:0; }
   #container { height:100vh; height:100dvh; }
   #main { height:auto !important; flex:1 1 0; min-height:0; }
 }
@@ -79,10 +80,18 @@ a.sw-rules:hover, a.sw-rules:focus { background:rgba(255,255,255,.18); }
               padding:6px 14px; color:#222; }
 .narrow { display:none; }
 @media (max-width: 700px) {
-  a.sw-rules { font-size:14px; padding:3px 9px; }
+  a.sw-rules { font-size:14px; padding:3px 10px; }
   .wide { display:none; }
   .narrow { display:inline; }
 }
+"""
+
+#: The header's "Join code" button: white like the language switch's chosen language; narrower
+#: on a phone, where every control of the header shares one row.
+CODE_BUTTON_CSS = """
+:host .bk-btn { font-size:16px; font-weight:700; background:#fff; color:#1b5e20;
+                border-radius:16px; }
+@media (max-width: 700px) { :host .bk-btn { font-size:14px; padding:0 10px; } }
 """
 
 
@@ -159,12 +168,10 @@ class TableApp(pn.viewable.Viewer):
                            device=self.device)
         self._main = pn.Column(self.lobby, sizing_mode="stretch_width")
         self._template: Any = None
-        self.light = ConnectionLight()
+        self.light = ConnectionLight(margin=0)  # the header's gap spaces its items
         self.light.param.watch(self._live, "live")
         self.code_button = pn.widgets.Button(label=_("Join code"), height=44, visible=False,
-                                             stylesheets=[":host .bk-btn { font-size:16px; "
-                                                          "font-weight:700; background:#fff; "
-                                                          "color:#1b5e20; border-radius:16px; }"])
+                                             margin=0, stylesheets=[CODE_BUTTON_CSS])
         self.code_button.on_click(lambda e: self.toggle_code())
         self.code_box = pn.pane.HTML("", visible=False, sizing_mode="stretch_width")
         self._opened: tuple[int, str] | None = None
@@ -303,11 +310,11 @@ class TableApp(pn.viewable.Viewer):
                 # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.
                 meta_viewport="width=device-width, initial-scale=1",
                 header=[pn.FlexBox(self.light, self.code_button,
-                                   pn.pane.HTML(header_link(), stylesheets=[HEADER_CSS]),
+                                   pn.pane.HTML(header_link(), stylesheets=[HEADER_CSS], margin=0),
                                    pn.pane.HTML(i18n.switch_html(),
-                                                stylesheets=[i18n.SWITCH_CSS]),
-                                   flex_wrap="wrap", align_items="center",
-                                   styles={"gap": "4px 10px", "max-width": "100%"})])
+                                                stylesheets=[i18n.SWITCH_CSS], margin=0),
+                                   flex_wrap="wrap", align_items="center", gap="4px 8px",
+                                   styles={"max-width": "100%"})])
         return self._template
 
 

@@ -32,7 +32,13 @@ CSS = """
 .sw-conn.connected { background:#e8f5e9; color:#1b5e20; }
 .sw-conn.reconnecting { background:#fff3cd; color:#5c3c00; }
 .sw-conn.offline { background:#b71c1c; color:#fff; }
-@media (max-width: 700px) { .sw-conn { font-size:13px; padding:2px 8px; } }
+@media (max-width: 700px) {
+  .sw-conn { font-size:13px; padding:2px 8px; }
+  /* A phone shows the connected light as its dot alone (the text stays for screen readers);
+     a light that is not connected keeps its words. */
+  .sw-conn.connected { font-size:0; padding:2px 6px; }
+  .sw-conn.connected::before { content:"●"; font-size:15px; }
+}
 """
 
 ESM = """

@@ -141,7 +141,9 @@ def audit(page) -> dict:
 def test_lobby_new_game_form_and_turn_screen_read_and_are_big_enough(size, tmp_path):
     """The lobby (the new-game button was white on #5cb85c, 2.5:1), the new-game form (its
     selected choice dark on dark green, 2.5:1; checkboxes 13 px, inputs 34-40 px) and the
-    game's turn screen (a player's chip, the help '?'): nothing under 4.5:1 or 44 px."""
+    game's turn screen (a player's chip, the help '?'): nothing under 4.5:1 or 44 px. On a phone
+    the game's header takes two rows (it took three, about 170 px): the title, then every
+    control (light, join code, tutorial, languages) on one row, under 110 px in all."""
     from playwright.sync_api import sync_playwright
     from test_browser_app import ARGS, CHROMIUM, Server, known_game
 
@@ -163,6 +165,11 @@ def test_lobby_new_game_form_and_turn_screen_read_and_are_big_enough(size, tmp_p
             page.goto(f"{server.url}?game={gid}&code={code}")
             page.get_by_text("To play:").wait_for()
             assert audit(page) == {"low": [], "small": []}, "turn screen"
+            if size[0] < 700:
+                header = page.locator("#header").bounding_box()
+                tops = {round(page.locator(sel).first.bounding_box()["y"]) for sel in (
+                    "text=Join code", "a.sw-rules", "a.sw-lang >> nth=0", "a.sw-lang >> nth=1")}
+                assert header["height"] <= 110 and len(tops) == 1, (header, tops)
             browser.close()
     finally:
         server.kill()

@@ -22,7 +22,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-class SavesMixin:
+class History:
+    """Undo and redo by replaying the log (a `Game`, a `ScoreSheet`): needs `log`,
+    `redo_stack`, `apply` and `_replay`."""
+
     def undo(self, steps: int = 1) -> int:
         """Take back the last `steps` actions (die rolls included); returns how many."""
         steps = max(0, min(steps, len(self.log)))
@@ -45,6 +48,8 @@ class SavesMixin:
             done += 1
         return done
 
+
+class SavesMixin(History):
     def _replay(self, log: list[dict[str, Any]]) -> None:
         self.log = []
         self.redo_stack = []

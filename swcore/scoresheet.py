@@ -28,6 +28,7 @@ from .errors import InputError, RuleError, SwError
 from .events import Event
 from .game import Game
 from .ruleset import Ruleset
+from .saves import History
 from .scoring import score_items
 from .sheetcounts import Count
 from .state import Army
@@ -67,7 +68,7 @@ def _whole(v: Any, field: str, low: int, high: int) -> int:
     return v
 
 
-class ScoreSheet:
+class ScoreSheet(History):
     """A game kept by its scores. Public members mirror `Game` where the app reads them:
     `players`, `turn`, `turns`, `current`, `coins`, `track`, `last_score`, `game_over`,
     `log`, `redo_stack`, `apply`, `undo`, `redo`, `view`, `winners`, `to_json`."""
@@ -447,26 +448,7 @@ class ScoreSheet:
                            extra={"carried": {"turn": self.turn, "armies": armies}})
         return setup
 
-    # --- undo, redo, saves --------------------------------------------------------------
-    def undo(self, steps: int = 1) -> int:
-        steps = max(0, min(steps, len(self.log)))
-        if not steps:
-            return 0
-        keep, gone = self.log[:-steps], self.log[-steps:]
-        redo = gone + self.redo_stack
-        self._replay(keep)
-        self.redo_stack = redo
-        return steps
-
-    def redo(self, steps: int = 1) -> int:
-        done = 0
-        while done < steps and self.redo_stack:
-            rest = self.redo_stack[1:]
-            self.apply(self.redo_stack[0])
-            self.redo_stack = rest
-            done += 1
-        return done
-
+    # --- undo and redo (saves.History), saves -------------------------------------------
     def _replay(self, log: list[dict[str, Any]]) -> None:
         self.log, self.redo_stack = [], []
         self._reset()

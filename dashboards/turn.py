@@ -20,7 +20,6 @@ from typing import Any
 import panel as pn
 import param
 from bokeh.models import ColumnDataSource, MultiPolygons
-from panel.io.state import set_curdoc
 
 from swcore import Action
 from swcore.board import SYMBOLS
@@ -47,7 +46,7 @@ from .module_cards import notices_html, turn_html
 from .session import TableSession
 from .sidebar import SideMixin
 from .taps import TapChannel
-from .watcher import Watcher
+from .watcher import Following, Watcher
 from .widgets import (
     BIG,
     CSS,
@@ -100,7 +99,7 @@ def region_word(legal: list[Action]) -> str | None:
     return next((a.do for a in legal if WORDS[a.do].place == "region"), None)
 
 
-class TurnScreen(SideMixin, pn.viewable.Viewer):
+class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
     """The game screen of one device. `on_leave()` goes back to the lobby."""
 
     session = param.ClassSelector(class_=TableSession)
@@ -218,30 +217,8 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
         return self._placement.total
 
     # --- life cycle ----------------------------------------------------------------------
-    def start_polling(self) -> None:
-        """Follow other devices' actions (only inside a served session): the process's
-        `Watcher` polls the database and calls `schedule_sync` when this game moved."""
-        if self._doc is None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
-            self._doc = pn.state.curdoc
-            Watcher.of(self.session.store).add(self)
-            pn.state.on_session_destroyed(lambda ctx: self.stop())
-
-    def schedule_sync(self) -> None:
-        """Run `poll` on this screen's document (holding its lock), once at a time."""
-        if self._doc is None or self._pending:
-            return
-        self._pending = True
-
-        def run() -> None:
-            self._pending = False
-            with self._batch("sync"):
-                self.poll()
-        try:
-            with set_curdoc(self._doc):
-                pn.state.execute(run, schedule=True)
-        except Exception:  # the page was closed: stop following
-            self._pending = False
-            self.stop()
+    def _syncing(self) -> Any:
+        return self._batch("sync")  # a refresh is timed like a click (SW_METRICS)
 
     def poll(self) -> None:
         try:
@@ -256,9 +233,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             self.on_leave()
 
     def stop(self) -> None:
-        if self._doc is not None:
-            Watcher.of(self.session.store).remove(self)
-            self._doc = None
+        Following.stop(self)
         for w in self._watchers:
             self.session.param.unwatch(w)
         self._watchers = []
@@ -312,12 +287,8 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             ok = self.session.act(action, seen)
             self._show_error(None)
         if ok:
-            self._poke()
+            self.poke()
         return ok
-
-    def _poke(self) -> None:
-        if self._doc is not None:
-            Watcher.of(self.session.store).poke(self)
 
     # --- the map -------------------------------------------------------------------------
     def _add_highlight(self) -> None:
@@ -703,7 +674,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
             if self._dirty:
                 self._dirty = False
                 self._changed(None)
-        self._poke()
+        self.poke()
 
     # --- panels: placements, choices and forms -----------------------------------------
     def _word_panel(self, grp: inputs.Group, cancel: bool) -> list[Any] | None:
@@ -785,7 +756,7 @@ class TurnScreen(SideMixin, pn.viewable.Viewer):
                 if not ok:
                     self.mode = "play"
             if ok:
-                self._poke()
+                self.poke()
         yes.on_click(confirm)
         ask = (_("These actions will be taken back, the most recent first:") if what == "undo"
                else _("These actions will be played again, in the order they were played:"))

@@ -75,9 +75,9 @@ class Watcher:
 
 
 class Following:
-    """What a screen needs to follow other devices through the `Watcher` (the score sheet's
-    screen; the turn screen has its own, with its metrics): `session`, `_doc`, `_pending` and
-    `poll()` on the screen."""
+    """What a screen needs to follow other devices through the `Watcher` (the turn screen, the
+    score sheet's screen): `session`, `_doc`, `_pending` and `poll()` on the screen; a screen
+    may time its refreshes by overriding `_syncing`."""
 
     session: Any
     _doc: Any = None
@@ -102,7 +102,7 @@ class Following:
 
         def run() -> None:
             self._pending = False
-            with pn.io.hold():
+            with self._syncing():
                 self.poll()
         try:
             with set_curdoc(self._doc):
@@ -110,6 +110,12 @@ class Following:
         except Exception:  # the page was closed: stop following
             self._pending = False
             self.stop()
+
+    def _syncing(self) -> Any:
+        """The context a refresh runs in: one update sent to the page."""
+        import panel as pn
+
+        return pn.io.hold()
 
     def poll(self) -> None:
         self.session.sync()

@@ -270,3 +270,15 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
     items += [x for combo in game.column for x in combo[:2]]
     return (f"<div style='font-size:13px;line-height:1.8'>{terrain} {players}<br>"
             f"<span class='sw-muted'>{esc(note)}</span>{in_play_html(items)}</div>")
+
+
+def peek_card(session: Any, player: str) -> str:
+    """One player's own coins, for their eyes only (B-SCORE-3: `view(player)`): the map
+    game's and the score sheet's peek."""
+    coins = session.game.view(player)["coins"][player]
+    return ("<div class='sw-card' style='background:#fff8e1'>" + _(
+        "{player} has {coins} coins {only}").format(
+        player=chip(player, session.colour(player)),
+        coins=f"<span class='sw-big'>{coins}</span>",
+        only="<span class='sw-muted'>" + _("(only {player} should look)").format(
+            player=esc(player)) + "</span>") + "</div>")

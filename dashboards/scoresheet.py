@@ -26,7 +26,7 @@ from swcore import builtin_ids, load_board
 from swcore.i18n import item_name
 from swcore.scoresheet import WORD
 
-from .cards import chip, coins_figure, score_html, scores_html, track_html
+from .cards import chip, coins_figure, peek_card, score_html, scores_html, track_html
 from .i18n import _, lang
 from .session import SetupError, TableSession, switch_to_map
 from .taps import TapChannel
@@ -332,13 +332,7 @@ class SheetScreen(Following, pn.viewable.Viewer):
 
     def peek(self, player: str) -> str:
         """One player's own coins (`view(player)`), until Hide."""
-        coins = self.session.game.view(player)["coins"][player]
-        text = ("<div class='sw-card' style='background:#fff8e1'>" + _(
-            "{player} has {coins} coins {only}").format(
-            player=chip(player, self.session.colour(player)),
-            coins=f"<span class='sw-big'>{coins}</span>",
-            only="<span class='sw-muted'>" + _("(only {player} should look)").format(
-                player=esc(player)) + "</span>") + "</div>")
+        text = peek_card(self.session, player)
         self._peek_text.object = text
         show(self._peek[-1])
         return text

@@ -14,11 +14,12 @@ from swcore import Action
 from swcore.words import WORDS, Kind
 
 from . import inputs
-from .cards import chip, column_row_html, players_html
+from .cards import column_row_html, peek_card, players_html
 from .i18n import _, label
-from .widgets import button, esc, html, pool_button, relabel, set_text, show
+from .widgets import button, html, pool_button, relabel, set_text, show
 
 PEEK_MS = 6000
+
 
 
 class SideMixin:
@@ -110,13 +111,7 @@ class SideMixin:
 
     def peek(self, player: str) -> str:
         """Show one player's own coins for a few seconds (`game.view(player)`)."""
-        coins = self.session.game.view(player)["coins"][player]
-        text = ("<div class='sw-card' style='background:#fff8e1'>" + _(
-            "{player} has {coins} coins {only}").format(
-            player=chip(player, self.session.colour(player)),
-            coins=f"<span class='sw-big'>{coins}</span>",
-            only="<span class='sw-muted'>" + _("(only {player} should look)").format(
-                player=esc(player)) + "</span>") + "</div>")
+        text = peek_card(self.session, player)
         with pn.io.hold():
             self._peek_text.object = text
             show(self._peek_row)

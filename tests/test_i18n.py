@@ -317,13 +317,11 @@ def test_b_conq_2_a_quote_and_b_score_1_a_score_in_french():
     assert all(term(it["what"], "fr") != it["what"] for it in game.last_score[0])
 
 
-def test_every_cost_and_score_label_of_bot_games_has_french():
-    """Issue 12: what greedy bots meet in games with every expansion (costs of every region
-    for the player to move, every score item) reads in French."""
+def bot_positions():
+    """Every position greedy bots reach (400 steps at most) in two games of each rule set:
+    the four surface expansions together, River World, Necromancer Island; with the bot."""
     from swcore.bots import BOTS
-    from swcore.i18n import term_or_none
 
-    seen: set[str] = set()
     setups = [("base-3p", 3, ["cursed", "grand_dames", "leaders", "be_not_afraid"]),
               ("river-practice", 3, ["river_world"]), ("base-3p", 4, ["necromancer"])]
     for seed in range(2):
@@ -333,10 +331,20 @@ def test_every_cost_and_score_label_of_bot_games_has_french():
             for _step in range(400):
                 if game.game_over or game.to_act is None:
                     break
-                for rid in game.board.ids[::2]:
-                    seen |= {label for label, _v in game.quote(rid, game.to_act).breakdown}
-                seen |= {it["what"] for items in game.last_score for it in items or ()}
-                game.apply(bot.choose(game, game.legal_actions()))
+                yield game, bot
+
+
+def test_every_cost_and_score_label_of_bot_games_has_french():
+    """Issue 12: what greedy bots meet in games with every expansion (costs of every region
+    for the player to move, every score item) reads in French."""
+    from swcore.i18n import term_or_none
+
+    seen: set[str] = set()
+    for game, bot in bot_positions():
+        for rid in game.board.ids[::2]:
+            seen |= {label for label, _v in game.quote(rid, game.to_act).breakdown}
+        seen |= {it["what"] for items in game.last_score for it in items or ()}
+        game.apply(bot.choose(game, game.legal_actions()))
     assert len(seen) > 40
     missing = sorted(x for x in seen if term_or_none(x, "fr") is None)
     assert not missing, missing
@@ -473,24 +481,15 @@ def test_b_flow_1_players_are_told_apart_in_any_order():
 def test_every_event_sentence_of_bot_games_has_french():
     """Issue 12: every sentence of what an action did that greedy bots meet in games with
     every expansion (X-NEC, X-RW, X-LEAD, X-CUR, X-GD, X-BNA) reads in French."""
-    from swcore.bots import BOTS
     from swcore.i18n import event_text_or_none
 
     kinds: set[str] = set()
     missing: set[str] = set()
-    setups = [("base-3p", 3, ["cursed", "grand_dames", "leaders", "be_not_afraid"]),
-              ("river-practice", 3, ["river_world"]), ("base-3p", 4, ["necromancer"])]
-    for seed in range(2):
-        for board, n, expansions in setups:
-            game = Game.new(board, [f"p{k}" for k in range(n)], seed=seed, expansions=expansions)
-            bot = BOTS["greedy"](seed)
-            for _step in range(400):
-                if game.game_over or game.to_act is None:
-                    break
-                for ev in game.apply(bot.choose(game, game.legal_actions())):
-                    kinds.add(ev.kind)
-                    if event_text_or_none(ev, "fr", tuple(game.players)) is None:
-                        missing.add(ev.text)
+    for game, bot in bot_positions():
+        for ev in game.apply(bot.choose(game, game.legal_actions())):
+            kinds.add(ev.kind)
+            if event_text_or_none(ev, "fr", tuple(game.players)) is None:
+                missing.add(ev.text)
     assert len(kinds) > 15
     assert not missing, sorted(missing)
 

@@ -171,9 +171,11 @@ def _entry(text: str, lang: str) -> str | None:
 def _template(text: str, players: tuple[str, ...] = ()
               ) -> tuple[str, dict[str, str], dict[str, str]]:
     """`text` as a catalogue key (its players, region lists, names and numbers replaced by
-    placeholders, see `term`), what each placeholder stands for, and the item id of each
-    `{name…}` placeholder (named in the reader's language)."""
+    placeholders, see `term`), what each placeholder stands for (a name as written), and the
+    item id of each `{name…}` placeholder (named in the reader's language). A brace the text
+    writes ("a mapping {region: count}") is doubled in the key, as str.format reads it."""
     values: dict[str, str] = {}
+    text = text.replace("{", "{{").replace("}", "}}")
 
     def number(m: re.Match[str]) -> str:
         key = "n" if not values else f"n{len(values) + 1}"
@@ -203,8 +205,24 @@ def _template(text: str, players: tuple[str, ...] = ()
     if placed:
         values["placed"] = placed.group(0)
     values.update(people)
+    values.update(names)
     ids = dict(_names())
     return template, values, {k: ids[name] for k, name in names.items()}
+
+
+_TEXT = re.compile(r"\{(text\d*)\}")
+
+
+@cache
+def _open_keys(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The catalogue's keys with a `{text}` placeholder as patterns of a key (`{text}`,
+    `{text2}`… any stretch of it), with their entries; the longest fixed text first."""
+    catalog = getattr(translation(lang), "_catalog", {})
+    keys = sorted((k for k, v in catalog.items() if isinstance(k, str) and isinstance(v, str)
+                   and _TEXT.search(k)), key=lambda k: -len(_TEXT.sub("", k)))
+    return tuple((re.compile("".join(f"(?P<{t}>.+?)" if i % 2 else re.escape(t)
+                                     for i, t in enumerate(_TEXT.split(k)))), catalog[k])
+                 for k in keys)
 
 
 def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | None:
@@ -218,8 +236,13 @@ def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | N
     template, values, items = _template(text, tuple(players))
     found = _entry(template, lang)
     if found is None:
-        return None
-    return found.format(**values, **{k: item_name(x, lang) for k, x in items.items()})
+        match = next(((m, entry) for pattern, entry in _open_keys(normalise(lang))
+                      if (m := pattern.fullmatch(template))), None)
+        if match is None:
+            return None
+        found = match[1]
+        values.update({k: part.format(**values) for k, part in match[0].groupdict().items()})
+    return found.format(**{**values, **{k: item_name(x, lang) for k, x in items.items()}})
 
 
 def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
@@ -230,7 +253,9 @@ def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
     {n} mines"), a list of region ids as `{regions}` and the game's `players` as `{player}`,
     `{player2}`…, a list of regions with their tokens ("w1 3, w2 2") as `{placed}`, an id in
     quotes ('nowhere', `region`) as `{id}`, `{id2}`… and the ids listed after "known: " as
-    `{known}` (ids are written the same in every language)."""
+    `{known}` (ids are written the same in every language); last, by the keys whose
+    `{text}`, `{text2}`… stand for any words, kept as written (a list of ids, a type, another
+    error's text: "not JSON: {text}")."""
     if normalise(lang) == DEFAULT or not text:
         return text
     found = term_or_none(text, lang, tuple(players))

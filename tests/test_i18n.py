@@ -640,9 +640,9 @@ def reason_pattern(parts: list[str | None]) -> re.Pattern[str]:
         if part is None or part == REPR:
             out += value if part is None else f"'?{value}'?"
         else:
-            key = _template(part)[0]
-            out += "".join(r"\{\w+\}" if i % 2 else re.escape(t)
-                           for i, t in enumerate(re.split(r"(\{\w+\})", key)))
+            key = _template(part)[0]  # a brace the text writes is doubled: literal
+            out += "".join(r"\{\w+\}" if i % 2 and t not in ("{{", "}}") else re.escape(t)
+                           for i, t in enumerate(re.split(r"(\{\{|\}\}|\{\w+\})", key)))
     return re.compile(out)
 
 
@@ -650,39 +650,16 @@ def sample(key: str) -> str:
     """A catalogue key's placeholders filled as a refusal would fill them (players Ann, Bob)."""
     values = {"player": "Ann", "player2": "Bob", "regions": "r3", "regions2": "r4",
               "name": "Ratmen", "name2": "Elves", "name3": "Dwarves", "name4": "Orcs",
-              "id": "nowhere", "id2": "base-2p", "id3": "leaders", "known": "pick, conquer"}
+              "id": "nowhere", "id2": "base-2p", "id3": "leaders", "known": "pick, conquer",
+              "text": "surface, underground", "text2": "base-2p"}
     return key.format(**values, **{f"n{k}": str(10 + k) for k in range(2, 6)}, n="10")
-
-
-#: Reasons that stay in English, and why: a value that is neither a number, a player, a region
-#: id nor a race's or power's name (a word id, a terrain, a symbol, an event marker, a set, a
-#: list of known ids, another error's text, a name that is not a player's) cannot be a
-#: placeholder. Keyed by the reason's constant text, values as "…".
-STAYS_ENGLISH = {
-    "no … marker is left face down", "… … regions entered; the board … has …",
-    "a … region cannot hold a Lost Tribe", "… stands only on a region of kind …, not …",
-    "`…` takes no …", "a mapping with …", "a region id is a string, not …",
-    "action … cannot be replayed: …", "turn … cannot be replayed: …",
-    "belongs to the … rules, which are not in play", "cannot be read: …",
-    "is not valid YAML/JSON: …", "is refused: …", "must be a list of …", "must be one of …",
-    "must be a mapping {kind: count} of kinds …",
-    "must be a mapping {name: [regions]} of at most 200 sets",
-    "names a region that is not in the map: …", "not JSON: …", "not one of …", "one of …",
-    "the box holds … … marker(s)", "unknown board …; built-in boards: …", "unknown key(s) …",
-    "unknown rule option(s) …; known: …",
-    # literal braces: a catalogue key's text would be read as placeholders
-    "must be a mapping {region: count}", "a number, or a mapping {player: coins}",
-    "a mapping {id: number}", "must be a mapping {player: where the Leader is}",
-    "must be a mapping {player: [race, ...]}", "a mapping {by, do, ...}",
-    "a mapping {race, power, position, paid, collected}", "a mapping {race: counts}",
-    "a mapping {race in play: [regions]}", "a mapping {terrain, symbol, count}",
-    "a mapping {kind: number}"}
 
 
 def test_every_refusal_reason_of_the_engine_has_french():
     """Issue 12: each reason a RuleError, an InputError or a pending decision gives (found by
     an AST scan of swcore, so a new message without French fails here) has a French entry in
-    swcore.po that `explain` finds with the values filled in; the rest is STAYS_ENGLISH."""
+    swcore.po that `explain` finds with the values filled in (a value that is no number,
+    player, region id or name by a `{text}` key: "not JSON: {text}")."""
     from swcore.i18n import term_or_none
 
     reasons, odd = engine_reasons()
@@ -694,14 +671,11 @@ def test_every_refusal_reason_of_the_engine_has_french():
     for where, parts in reasons:
         pattern = reason_pattern(parts)
         keys_found = [k for k in keys if pattern.fullmatch(k) or [k] == parts]
-        shown = "".join("…" if p is None or p == REPR else p for p in parts)
         if keys_found:
             matched |= set(keys_found)
-            assert shown not in STAYS_ENGLISH, f"{where}: {shown!r} has French now"
         else:
-            missing.add(shown)
-    assert missing <= STAYS_ENGLISH, sorted(missing - STAYS_ENGLISH)
-    assert not STAYS_ENGLISH - missing, f"not in the engine: {sorted(STAYS_ENGLISH - missing)}"
+            missing.add(f"{where}: " + "".join("…" if p is None or p == REPR else p for p in parts))
+    assert not missing, sorted(missing)
     unreachable = [k for k in matched if term_or_none(sample(k), "fr", ("Ann", "Bob")) is None]
     assert not unreachable, unreachable
 
@@ -750,6 +724,83 @@ def test_x_lead_2_b_conq_3_names_and_numbers_in_a_french_reason():
                                      "ou racheté)")
     err = RuleError("B-CONQ-3", "r5 costs 4 tokens; 3 in hand")
     assert explain(err, "fr")[1] == "r5 coûte 4 pions ; 3 en main"
+
+
+def refused(call) -> tuple[str, str]:
+    """What the French page shows for the refusal `call()` raises (main text, detail)."""
+    from swcore import SwError
+
+    with pytest.raises(SwError) as err:
+        call()
+    return explain(err.value, "fr")
+
+
+def test_b_setup_4_b_setup_6_malformed_set_ups_and_saves_in_french():
+    """Malformed input given to the public API, its reason in French with its values kept as
+    written: a sea holding a Lost Tribe (B-SETUP-4: Lost Tribes stand on land, sea is of kind
+    water), a region with an unknown key, region sets not given as a mapping, coins neither a
+    number nor a mapping (B-SETUP-6), an unknown board, a redeployment's tokens as a list, a
+    parameter `end_turn` does not take, a save that is not JSON (12 characters: it stops at
+    column 13) and one whose first action, Bob ending Ann's turn, cannot be replayed (B-FLOW-1:
+    the other error's text stays as written)."""
+    from swcore import builtin_ids
+    from swcore.scenario import load
+
+    def game(board="base-2p", **kw):
+        return lambda: Game.new(board, ["Ann", "Bob"], **kw)
+
+    def inline(a, **kw):
+        return game({"regions": {"a": a, "b": {"terrain": "hill"}}, "borders": [["a", "b"]], **kw})
+
+    invalid = "Cette saisie n'est pas valable"
+    assert refused(inline({"terrain": "sea", "lost_tribe": True})) == (
+        invalid, "map.regions.a.lost_tribe: une région de type water ne peut pas porter de pion "
+                 "de Tribu oubliée")
+    assert refused(inline({"terrain": "hill", "colour": "red"})) == (
+        invalid, "map.regions.a: clé(s) inconnue(s) ['colour']")
+    assert refused(inline({"terrain": "hill"}, sets=["a"])) == (
+        invalid, "map.sets: doit être un dictionnaire {name: [regions]} d'au plus 200 ensembles")
+    assert refused(game(coins="lots")) == (
+        invalid, "coins: un nombre, ou un dictionnaire {player: coins}")
+    assert refused(game("nowhere")) == (
+        invalid, f"map: carte inconnue 'nowhere' ; cartes fournies : {', '.join(builtin_ids())}")
+    g = Game.new("base-2p", ["Ann", "Bob"])
+    assert refused(lambda: g.apply({"by": "Ann", "do": "redeploy", "tokens": [1]})) == (
+        invalid, "action.tokens: doit être un dictionnaire {region: count}")
+    assert refused(lambda: g.apply({"by": "Ann", "do": "end_turn", "region": "r1"})) == (
+        invalid, "action: `end_turn` ne prend pas de paramètre region")
+    assert refused(lambda: Game.from_json('{"format": 1')) == (
+        invalid, "file: pas du JSON : Expecting ',' delimiter: line 1 column 13 (char 12)")
+    saved = {**g.to_dict(), "log": [{"by": "Bob", "do": "end_turn"}]}
+    assert refused(lambda: Game.from_dict(saved)) == (
+        invalid, "log[0]: l'action {'by': 'Bob', 'do': 'end_turn'} ne peut pas être rejouée : "
+                 "[B-FLOW-1] it is Ann's turn, not Bob's")
+    assert refused(lambda: load("/nonexistent/scenario.yaml")) == (
+        invalid, "/nonexistent/scenario.yaml: ne peut pas être lu : No such file or directory")
+
+
+def test_b_def_1_x_rw_2_counts_and_events_the_board_or_box_lacks_in_french():
+    """Refusals whose values are ids kept as written: 5 farmland regions entered on the score
+    sheet of base-2p, whose map has 4 (B-DEF-1); a River World set-up with 3 Storm markers,
+    the box holding 2 (X-RW-2, seed 004 "Tempête (×2)"), and a table entering a `flood` event
+    turned up, a marker the box does not hold (X-RW-2)."""
+    from swcore.scoresheet import ScoreSheet
+
+    sheet = ScoreSheet.new(["Ann", "Bob"], board="base-2p")
+    turn = {"by": "Ann", "do": "turn", "combo": {"race": "humans", "power": "hill", "position": 0},
+            "held": {"humans": {"terrain": {"farmland": 5}, "symbol": {}, "count": {}}}}
+    assert refused(lambda: sheet.apply(turn)) == (
+        f"B-DEF-1 : {rule_summary_fr('B-DEF-1')}",
+        "5 régions farmland indiquées ; la carte base-2p en a 4")
+    river = {"expansions": ["river_world"], "turns": 3,
+             "races": ["ratmen", "humans", "orcs", "wizards", "elves", "trolls"],
+             "powers": ["alchemist", "forest", "hill", "merchant", "swamp", "stout"]}
+    assert refused(lambda: Game.new("river-practice", ["Ann", "Bob"], options={
+        "events": ["storm"] * 3}, **river)) == (
+        "Cette saisie n'est pas valable", "events[0]: la boîte contient 2 marqueur(s) storm")
+    table = Game.new("river-practice", ["Ann", "Bob"], stacks="table", **river)
+    assert refused(lambda: table.apply(Action(by="Bob", do="turn_up", event="flood"))) == (
+        f"X-RW-2 : {rule_summary_fr('X-RW-2')}", "aucun marqueur flood n'est encore face cachée")
 
 
 def test_every_refusal_of_bad_actions_in_bot_games_is_french():

@@ -32,7 +32,7 @@ from panel.widgets.base import Widget  # noqa: E402
 from panel.widgets.button import _ButtonBase  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
-from dashboards import i18n, nodelay  # noqa: E402
+from dashboards import collector, i18n, nodelay  # noqa: E402
 from dashboards.connection import ConnectionLight  # noqa: E402
 from dashboards.i18n import N_, _  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
@@ -250,6 +250,7 @@ class TableApp(pn.viewable.Viewer):
             self.to_lobby()
 
     def open_session(self, session: TableSession) -> None:
+        replaced = self.screen is not None
         if self.screen is not None:
             self.screen.stop()
         if self.modules is not None:
@@ -269,6 +270,10 @@ class TableApp(pn.viewable.Viewer):
         self.code_button.visible = True
         self.page = "game"
         self._set_url()
+        if replaced:  # the replaced screen's objects are garbage now (collector.py)
+            collector.release()
+        else:  # this screen's objects live as long as the page
+            collector.settle()
 
     def toggle_code(self) -> None:
         """Show (or hide) the join code and the game's link, for another device."""
@@ -297,6 +302,7 @@ class TableApp(pn.viewable.Viewer):
         self._main[:] = [self.lobby]
         self.page = "lobby"
         self._set_url()
+        collector.release()  # the game screen's objects are garbage now (collector.py)
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._template is None:
@@ -332,4 +338,7 @@ pn.config.reconnect = True  # Bokeh's client tries again after a lost websocket 
 nodelay.install()  # before the first page's websocket opens (see dashboards/nodelay.py)
 
 if pn.state.served:
+    collector.install()
+    pn.state.on_session_destroyed(collector.session_ended)
     app().servable(title=_(TITLE))
+    collector.settle()

@@ -17,7 +17,15 @@ from swcore import Action, Game
 from swcore.words import Kind
 
 from .i18n import N_, _
-from .inputs import PlacementPanel, adjusted, choose_text, closed, open_label, region_choice
+from .inputs import (
+    PlacementPanel,
+    adjusted,
+    choose_text,
+    closed,
+    open_label,
+    region_boxes,
+    region_choice,
+)
 from .proposal import Proposal, option_regions
 from .widgets import button, esc, html, put, show
 
@@ -33,10 +41,29 @@ class EndSheet:
     def __init__(self, press: Callable[[Any], Any]):
         self._press = press
         self.title = html("")
+        # Pooled, built with the screen and hidden when unused: adding panels to the page
+        # mid-game made Bokeh build and walk their models, 0.1-0.2 s of the server's loop.
         self.places: list[PlacementPanel] = []
+        self.choices: list[tuple[Any, Any]] = []  # (title pane, toggle buttons)
+        self._place_panel(0)
+        self._choice(0)
         self.getters: list[Callable[[], Action]] = []
         self.key: Any = None
-        self.box = pn.Column(self.title, sizing_mode="stretch_width", styles={"display": "none"})
+        self.box = pn.Column(self.title, *self._pooled(), sizing_mode="stretch_width",
+                             styles={"display": "none"})
+
+    def _place_panel(self, k: int) -> PlacementPanel:
+        while len(self.places) <= k:
+            self.places.append(PlacementPanel(self._press, button(_("Cancel"))))
+        return self.places[k]
+
+    def _choice(self, k: int) -> tuple[Any, Any]:
+        while len(self.choices) <= k:
+            self.choices.append((html(""), region_boxes()))
+        return self.choices[k]
+
+    def _pooled(self) -> list[Any]:
+        return [p.box for p in self.places] + [w for pair in self.choices for w in pair]
 
     def fill(self, game: Game, props: list[Proposal], names: Any, key: Any) -> None:
         """Show `props` (kept as the player set them while `key`, the state, is the same)."""
@@ -46,25 +73,30 @@ class EndSheet:
         self.key = key
         items: list[Any] = [self.title]
         self.getters = []
-        used = 0
+        places = choices = 0
         for p in props:
             word = p.group.word
             pkey = adjusted(word) or ""
             title = (f"<b>{esc(closed(open_label(p.seed, names)))}</b> "
                      f"<span class='sw-muted'>({esc(word.rule)})</span>")
             if word.params[pkey].kind is Kind.PLACEMENT:
-                while len(self.places) <= used:
-                    self.places.append(PlacementPanel(self._press, button(_("Cancel"))))
-                panel = self.places[used]
-                used += 1
+                panel = self._place_panel(places)
+                places += 1
                 panel.fill(game, title, p.seed, option_regions(game, p.group), {}, "", False)
-                show(panel.box)
                 items.append(panel.box)
                 self.getters.append(panel.action)
             else:
-                boxes, chosen, need = region_choice(game, p.group, names, p.seed)
-                items += [html(f"{title}<div>{choose_text(need)}</div>"), boxes]
+                pane, boxes = self._choice(choices)
+                choices += 1
+                chosen, need = region_choice(game, p.group, names, p.seed, boxes)[1:]
+                pane.object = f"{title}<div>{choose_text(need)}</div>"
+                items += [pane, boxes]
                 self.getters.append(chosen)
+        used = {id(o) for o in items}
+        for obj in self._pooled():
+            show(obj, id(obj) in used)
+            if id(obj) not in used:
+                items.append(obj)
         self.title.object = (f"<div>{_(ASK)}</div>" if props
                              else f"<div class='sw-muted'>{_(NOTHING)}</div>")
         put(self.box, items)

@@ -183,7 +183,7 @@ class PlacementPanel:
         self.title = html("")
         self.pool: list[Stepper] = []
         self.steppers: dict[str, Stepper] = {}  # region -> its stepper
-        self._add(4)
+        self._add(8)
         self.list = pn.Column(*(st.layout for st in self.pool), sizing_mode="stretch_width")
         self.total = html("")
         self.go = pool_button(press)
@@ -211,7 +211,8 @@ class PlacementPanel:
         self._seed, self._key = seed, adjusted(WORDS[seed.do]) or ""
         start = dict(seed.args.get(self._key, ()))
         self._want = sum(start.values())
-        self._add(len(regions) - len(self.pool))
+        if len(regions) > len(self.pool):  # grown by doubling: each growth sends new models
+            self._add(max(len(regions), 2 * len(self.pool)) - len(self.pool))  # (~30 ms each)
         self.steppers = {}
         for st, rid in zip(self.pool, regions, strict=False):
             text = f"{esc(rid)} <span class='sw-muted'>{esc(b.terrain[b.region(rid)])}</span>"
@@ -252,19 +253,25 @@ def placement_regions(game: Game, g: Group) -> list[str]:
     return sorted(rids, key=game.board.region)
 
 
-def region_choice(game: Game, g: Group, names: Any,
-                  seed: Action | None = None) -> tuple[Any, Callable[[], Action], int]:
-    """Toggle buttons for N regions among the union of the legal options (a REGIONS
-    parameter), seeded with `seed` (default: the first option); the action chosen; N."""
+def region_boxes() -> pn.widgets.CheckButtonGroup:
+    """The toggle buttons of a choice of regions (`region_choice` fills them)."""
+    return pn.widgets.CheckButtonGroup(options=[], height=BIG, sizing_mode="stretch_width",
+                                       orientation="horizontal", color="primary",
+                                       variant="outline", stylesheets=[BUTTON_CSS])
+
+
+def region_choice(game: Game, g: Group, names: Any, seed: Action | None = None,
+                  boxes: Any = None) -> tuple[Any, Callable[[], Action], int]:
+    """Toggle buttons (new, or `boxes` refilled) for N regions among the union of the legal
+    options (a REGIONS parameter), seeded with `seed` (default: the first option); the action
+    chosen; N."""
     key = adjusted(g.word) or ""
     options = sorted({r for a in g.actions for r in a.args.get(key, ())}, key=game.board.region)
     need = max((len(a.args.get(key, ())) for a in g.actions), default=0)
     start = (seed or g.first).args.get(key, ())
-    boxes = pn.widgets.CheckButtonGroup(options={names(Kind.REGION, r): r for r in options},
-                                       value=[r for r in start if r in options], height=BIG,
-                                       sizing_mode="stretch_width", orientation="horizontal",
-                                       color="primary", variant="outline",
-                                       stylesheets=[BUTTON_CSS])
+    boxes = boxes if boxes is not None else region_boxes()
+    boxes.param.update(options={names(Kind.REGION, r): r for r in options},
+                       value=[r for r in start if r in options])
 
     def chosen() -> Action:
         return with_args(g.first, **{key: list(boxes.value)})

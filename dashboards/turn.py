@@ -25,7 +25,7 @@ from swcore import Action
 from swcore.board import SYMBOLS
 from swcore.words import WORDS, Kind
 
-from . import inputs, proposal
+from . import collector, inputs, proposal
 from .cards import (
     chip,
     coins_figure,
@@ -278,6 +278,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                 yield
         finally:
             self._batching = False
+            collector.settle()  # what this click left alive, out of the collector's walks
             if METRICS:
                 record(kind, self.session.game_id, 1000 * (time.perf_counter() - t0),
                        1000 * (time.thread_time() - c0))
@@ -476,7 +477,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                                         "and conquer it.") + "</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
         # The bar's words (End the turn, decline; their confirmation) and the turn's others.
-        self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(3)),
+        self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(4)),
                                         sizing_mode="stretch_width", flex_wrap="wrap",
                                         styles={"gap": "4px 8px", "flex": "1 1 240px"})
         self._word_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),

@@ -193,8 +193,9 @@ def show_buttons(box: Any, specs: list[tuple[str, str, Any]], press: Any) -> Non
     0.8 ms), and the CSS `order` puts the buttons in the order of `specs` (changing the
     box's children would make the browser lay the page out again)."""
     pool = list(box.objects)
-    while len(pool) < len(specs):
-        pool.append(pool_button(press, hidden=True))
+    if len(pool) < len(specs):  # grown by doubling: each growth sends new models to the page
+        pool += [pool_button(press, hidden=True)
+                 for _k in range(max(len(specs), 2 * len(pool)) - len(pool))]
     chosen: list[Any] = [None] * len(specs)
     free = list(pool)
     for k, (label, _, _) in enumerate(specs):  # the same label as now first

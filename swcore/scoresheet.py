@@ -425,13 +425,16 @@ class ScoreSheet(History):
         return score_items(game, seat)
 
     # --- switching to the map ------------------------------------------------------------
-    def map_setup(self, board: str, regions: dict[str, list[str]], *, seed: int = 0
-                  ) -> dict[str, Any]:
+    def map_setup(self, board: str, regions: dict[str, list[str]], *, seed: int = 0,
+                  races: Any = None, powers: Any = None, stacks: str = "shuffled",
+                  values: Any = None, supply: Any = None) -> dict[str, Any]:
         """The set-up of the map game this sheet becomes once the board is known (`make_setup`
         keywords): the same seats, their coins, the round reached and every race in play with
         its badges and the regions of `board` it holds (`regions` {race: [region ids]}), one
         token each until the table corrects them (swcore/rules/base/carry.py). At a round's
-        start only, so the map game starts with the first player (B-FLOW-1)."""
+        start only, so the map game starts with the first player (B-FLOW-1). The column is
+        shuffled by `seed`, or with `stacks="table"` it is the six pairs the table sees
+        (`races`, `powers`, top first; `values`/`supply` as for a new game)."""
         if self.game_over:
             raise RuleError("B-FLOW-3", "the game is over")
         if self.seat != 0:
@@ -439,14 +442,38 @@ class ScoreSheet(History):
                                         "plays this round")
         if not isinstance(regions, dict) or set(regions) - set(self.armies):
             raise InputError("regions", "a mapping {race in play: [regions]}")
+        if stacks == "table":
+            self._check_column(races, powers)
         armies = [{"player": self.players[a.owner], "race": a.race, "powers": list(a.powers),
                    "declined": a.declined, "regions": list(regions.get(a.race, []))}
                   for a in self.armies.values()]
         setup = make_setup(board, self.players, seed=seed, turns=self.turns,
                            coins=dict(zip(self.players, self.coins, strict=True)),
-                           expansions=self.expansions,
+                           expansions=self.expansions, races=races, powers=powers, stacks=stacks,
+                           values=values, supply=supply,
                            extra={"carried": {"turn": self.turn, "armies": armies}})
         return setup
+
+    def _check_column(self, races: Any, powers: Any) -> None:
+        """B-SETUP-3: the column the table lays out holds each banner and badge once, and none
+        a race in play holds (make_setup checks the rest: six pairs, ids of the sets)."""
+        held_races = set(self.armies)
+        held_powers = {x for a in self.armies.values() for x in a.powers}
+        for kind, ids, held in (("race", races, held_races), ("power", powers, held_powers)):
+            seen: set[str] = set()
+            for k, x in enumerate(ids if isinstance(ids, list) else []):
+                if not isinstance(x, str) or x not in CATALOGUE:
+                    continue
+                if x in held and kind == "race":
+                    raise RuleError("B-SETUP-3", f"pair {k + 1}: {race_name(x)} are already on "
+                                                 "the board")
+                if x in held:
+                    raise RuleError("B-SETUP-3", f"pair {k + 1}: the {CATALOGUE[x].english} "
+                                                 "badge is already in play")
+                if x in seen:
+                    raise RuleError("B-SETUP-3", f"pair {k + 1}: {CATALOGUE[x].english} is "
+                                                 "already in the column")
+                seen.add(x)
 
     # --- undo and redo (saves.History), saves -------------------------------------------
     def _replay(self, log: list[dict[str, Any]]) -> None:

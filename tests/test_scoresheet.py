@@ -298,6 +298,61 @@ def test_B_FLOW_1_the_switch_waits_for_the_start_of_a_round():
         s.map_setup("base-2p", {"humans": ["r1"], "orcs": ["r1"]})
 
 
+#: A column as it lies on the table after switched()'s two rounds, top first: Hill is back
+#: (the Humans' badge was thrown away when they declined, B-DECL-2), Humans and Orcs are not.
+TABLE_RACES = ["ratmen", "elves", "amazons", "dwarves", "wizards", "trolls"]
+TABLE_POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "stout"]
+
+
+def test_B_SETUP_3_the_switch_takes_the_column_as_it_lies_on_the_table():
+    """The map game's visible column is exactly the six pairs entered, top first, none of them
+    paid for yet (B-COMBO-1); the banners and badge on the board cannot come up in it
+    (B-COMBO-6, B-COMBO-7), another banner can."""
+    s, _g = switched()
+    g = Game(s.map_setup("base-2p", {"humans": ["r1", "r2"], "orcs": ["r5"]},
+                         races=TABLE_RACES, powers=TABLE_POWERS, stacks="table"))
+    assert g.column == [[r, p, 0] for r, p in zip(TABLE_RACES, TABLE_POWERS, strict=True)]
+    assert g.setup["stacks"] == "table" and g.turn == 3 and g.active == [None, "orcs"]
+    g.apply({"by": "Ann", "do": "pick", "combo": 0})  # Ratmen / Hill, free (B-COMBO-2)
+    assert g.needs_reveal
+    for race, power, rule in (("humans", "heroic", "B-COMBO-6"), ("orcs", "heroic", "B-COMBO-6"),
+                              ("giants", "merchant", "B-COMBO-7")):
+        with pytest.raises(RuleError) as err:
+            g.apply({"by": "Ann", "do": "reveal", "race": race, "player": power})
+        assert err.value.rule == rule
+    g.apply({"by": "Ann", "do": "reveal", "race": "giants", "player": "heroic"})
+    assert g.column[-1] == ["giants", "heroic", 0] and len(g.column) == 6
+
+
+@pytest.mark.parametrize("pair, race, power, said", [
+    (1, "orcs", "hill", "pair 1: Orcs are already on the board"),
+    (3, "amazons", "merchant", "pair 3: the Merchant badge is already in play"),
+    (4, "elves", "alchemist", "pair 4: Elves is already in the column"),
+    (6, "trolls", "forest", "pair 6: Forest is already in the column")])
+def test_B_SETUP_3_a_table_column_naming_a_race_or_badge_in_play_is_refused(pair, race, power,
+                                                                           said):
+    """Orcs and their Merchant badge are on the board; Elves (pair 2) or Forest (pair 2)
+    entered again: each banner and badge is unique (B-SETUP-3). The sheet is unchanged."""
+    s, _g = switched()
+    before = s.to_json()
+    races, powers = list(TABLE_RACES), list(TABLE_POWERS)
+    races[pair - 1], powers[pair - 1] = race, power
+    with pytest.raises(RuleError) as err:
+        s.map_setup("base-2p", {}, races=races, powers=powers, stacks="table")
+    assert (err.value.rule, err.value.reason) == ("B-SETUP-3", said)
+    assert s.to_json() == before
+
+
+def test_B_SETUP_3_the_refusal_in_french():
+    from swcore.i18n import explain
+
+    s, _g = switched()
+    with pytest.raises(RuleError) as err:
+        s.map_setup("base-2p", {}, races=["orcs", *TABLE_RACES[1:]], powers=TABLE_POWERS,
+                    stacks="table")
+    assert explain(err.value, "fr")[1] == "combinaison 1 : les Orcs sont déjà sur la carte"
+
+
 # --- expansions whose bonuses counts give ----------------------------------------------
 def test_X_GD_PEA_1_peace_loving_only_when_no_active_race_was_attacked():
     s = ScoreSheet.new(["Ann", "Bob", "Cleo"], expansions=["grand_dames"])

@@ -85,4 +85,9 @@ def lay_out(game: Any, seat: int) -> None:
             i = game.board.index[rid]
             game._clear(i)
             game._occupy(i, army.race, owner, least)
+    # A column entered from the table leaves every other banner and badge in the stacks
+    # (Game: their order is unknown); those of the races carried are on the board instead.
+    out = {x for a in carried["armies"] for x in (a["race"], *a["powers"])}
+    game.race_stack = [r for r in game.race_stack if r not in out]
+    game.power_stack = [p for p in game.power_stack if p not in out]
     game._fxgen += 1

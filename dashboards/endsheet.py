@@ -45,7 +45,7 @@ class EndSheet:
         # mid-game made Bokeh build and walk their models, 0.1-0.2 s of the server's loop.
         self.places: list[PlacementPanel] = []
         self.choices: list[tuple[Any, Any]] = []  # (title pane, toggle buttons)
-        self._place_panel(0)
+        self._place_panel(1)  # the tokens in hand, and a power's pieces (Encampments)
         self._choice(0)
         self.getters: list[Callable[[], Action]] = []
         self.key: Any = None
@@ -92,14 +92,12 @@ class EndSheet:
                 pane.object = f"{title}<div>{choose_text(need)}</div>"
                 items += [pane, boxes]
                 self.getters.append(chosen)
-        used = {id(o) for o in items}
-        for obj in self._pooled():
-            show(obj, id(obj) in used)
-            if id(obj) not in used:
-                items.append(obj)
+        order = {id(o): k for k, o in enumerate(items)}  # the engine's order, by CSS order:
+        for obj in self._pooled():                       # the children stay as they are
+            show(obj, id(obj) in order, order.get(id(obj)))
         self.title.object = (f"<div>{_(ASK)}</div>" if props
                              else f"<div class='sw-muted'>{_(NOTHING)}</div>")
-        put(self.box, items)
+        put(self.box, [self.title, *self._pooled()])  # changes only when a pool grew
         show(self.box)
 
     def hide(self) -> None:

@@ -457,7 +457,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._card_die = inputs.DieRow(self._taps)
         # The button pools start at the sizes most turns need (growing one later costs a new
         # model, about 25 ms on the server and a layout in the browser).
-        self._card_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
+        self._card_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(3)),
                                        sizing_mode="stretch_width")
         self._card_alert = alert_pane("warning")
         self._outcome = html("")  # what the last action here did (die, losses, held back)
@@ -477,7 +477,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                                         "and conquer it.") + "</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
         # The bar's words (End the turn, decline; their confirmation) and the turn's others.
-        self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(4)),
+        self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(5)),
                                         sizing_mode="stretch_width", flex_wrap="wrap",
                                         styles={"gap": "4px 8px", "flex": "1 1 240px"})
         self._word_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),

@@ -3,17 +3,14 @@ column.
 
 Expansions, their options and set-up keys, the boards and the banners and badges come from the
 engine's registries (`swcore.rules`, the catalogue, `builtin_ids`; see dashboards/setup_fields.py)
-so that a new module needs no code here. The combo column is either shuffled by the app (a seed)
-or entered as it lies on the table: the six visible race/power pairs, top first; each later pair
-is then entered on the turn screen as it is revealed (the engine's `stacks="table"` and
-`reveal`). A banner or badge whose printed number no source confirms asks the table for it
-(`values`), so the app never guesses. Errors (empty or duplicate names, a banner entered twice,
-an option the engine refuses...) are shown in words.
+so that a new module needs no code here. The combo column, shuffled by the app or entered as it
+lies on the table, is dashboards/column_entry.py's (the score sheet's switch to the map asks it
+the same way). Errors (empty or duplicate names, a banner entered twice, an option the engine
+refuses...) are shown in words.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -22,13 +19,10 @@ import panel as pn
 import param
 from sqlalchemy.exc import SQLAlchemyError
 
-from swcore import CATALOGUE
-from swcore.catalogue import in_sets
-from swcore.config import default_pool
-from swcore.i18n import item_name
 from swcore.rules import available_modules, module_name, module_of
 
 from . import setup_fields as sf
+from .column_entry import ColumnEntry
 from .i18n import N_, _, engine, lang, ngettext
 from .session import AWAY, COLOURS, SetupError, create_game
 from .store import Store
@@ -39,15 +33,9 @@ SEATS = 6  # the engine's most seats (make_setup)
 BOARD_SEATS = 5  # the most players a built-in board is made for
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
 W = {"sizing_mode": "stretch_width"}
-SHUFFLE, TABLE = N_("Shuffle for us"), N_("Enter as on the table")
 #: The two kinds of game: the map (every conquest tapped) or the score sheet (scoresheet.py).
 KINDS = {N_("Map: tap every conquest"): "map", N_("Score only: enter regions and bonuses"): "scores"}
 EXPANSIONS = tuple(m for m in available_modules() if m != "base")
-
-
-def pool_options(kind: str, expansions: list[str]) -> dict[str, str]:
-    """{name in the page's language: id} of the races or powers (`kind`) of the sets in play."""
-    return {item_name(x, lang()): x for x in in_sets(kind, default_pool(expansions))}
 
 
 def off_board_seats(expansions: list[str]) -> int:
@@ -60,16 +48,11 @@ class NewGameForm(pn.viewable.Viewer):
     table_name = param.String(default="", doc="public name shown in the lobby")
     n_players = param.Selector(default=3, objects=[2, 3, 4, 5], label="Players")
     board = param.Selector(default="base-3p", objects=sf.boards(), label="Board")
-    column_mode = param.Selector(default=SHUFFLE, objects=[SHUFFLE, TABLE], label="Combo column")
-    seed = param.Integer(default=0, label="Shuffle number (seed)")
 
     def __init__(self, store: Store, on_created: Callable[[int, str], Any] | None = None,
                  on_cancel: Callable[[], Any] | None = None, device: str | None = None,
                  **params: Any):
-        params.setdefault("seed", random.randrange(1, 1_000_000))
         super().__init__(**params)
-        # The choices' words in the page's language (the values stay the same).
-        self.param.column_mode.objects = {_(SHUFFLE): SHUFFLE, _(TABLE): TABLE}
         self.param.board.objects = sf.boards(lang())
         self.store = store
         self.device = device  # the page creating games: the creation limits count per device
@@ -87,16 +70,7 @@ class NewGameForm(pn.viewable.Viewer):
         self._seat_rows = [pn.Row(self._names[k], self._colours[k], **W) for k in range(SEATS)]
         self._seat_note = pn.pane.HTML("", **W)
         self._build_modules()
-        self._pairs: list[tuple[pn.widgets.Select, pn.widgets.Select]] = []
-        self._pair_box = pn.Column(**W)
-        for _k in range(6):
-            self._add_pair()
-        self._asked: dict[tuple[str, str], pn.widgets.IntInput] = {}  # (values|supply, id)
-        self._values_box = pn.Column(**W)
-        self._entered = pn.Column(
-            pn.pane.Markdown(_("The six visible pairs, **top of the column first**. Each new "
-                               "pair is entered on the turn screen when it is revealed.")),
-            self._pair_box, self._values_box, **W)
+        self.column = ColumnEntry()
         self._error = alert_pane("danger")
         self._create = pn.widgets.Button(label=_("Create the game"), color="primary", **BIG)
         self._create.on_click(lambda e: self.submit())
@@ -115,11 +89,7 @@ class NewGameForm(pn.viewable.Viewer):
         self._map_only = pn.Column(
             pn.Card(*self._option_cards, title=_("Rule options"), collapsed=True, **W),
             label("<b>" + _("Combo column") + "</b>"),
-            pn.widgets.RadioButtonGroup.from_param(self.param.column_mode, height=50, **radio),
-            pn.Column(pn.widgets.IntInput.from_param(self.param.seed, name=_("Shuffle number (seed)"),
-                                                     **W),
-                      visible=self.param.column_mode.rx() == SHUFFLE, **W),
-            pn.Column(self._entered, visible=self.param.column_mode.rx() != SHUFFLE, **W), **W)
+            self.column, **W)
         self._kind.param.watch(lambda e: self._kind_changed(), "value")
         self._layout = pn.Column(
             pn.pane.HTML("<h2>" + _("New game") + "</h2>"),
@@ -210,13 +180,7 @@ class NewGameForm(pn.viewable.Viewer):
             self.n_players = min(max(self.n_players, low), objects[-1])
         else:
             self._sync_rows()
-        races, powers = pool_options("race", chosen), pool_options("power", chosen)
-        for race, power in self._pairs:
-            keep_r, keep_p = race.value, power.value
-            race.options, power.options = races, powers
-            race.value = keep_r if keep_r in races.values() else list(races.values())[0]
-            power.value = keep_p if keep_p in powers.values() else list(powers.values())[0]
-        self._ask_values()
+        self.column.set_pool(chosen)
 
     # --- form behaviour ------------------------------------------------------------------
     @param.depends("n_players", watch=True)
@@ -237,63 +201,11 @@ class NewGameForm(pn.viewable.Viewer):
         self._seat_note.object = ("<div class='sw-muted' style='font-size:14px'>"
                                   + "<br>".join(notes) + "</div>") if notes else ""
 
-    def _add_pair(self) -> None:
-        k = len(self._pairs)
-        races, powers = pool_options("race", []), pool_options("power", [])
-        rs, ps = list(races.values()), list(powers.values())
-        race = pn.widgets.Select(options=races, value=rs[k % len(rs)],
-                                 label=_("Pair {n}: race").format(n=k + 1), **W)
-        power = pn.widgets.Select(options=powers, value=ps[k % len(ps)], label=_("power"), **W)
-        for w in (race, power):
-            w.param.watch(lambda e: self._ask_values(), "value")
-        self._pairs.append((race, power))
-        self._pair_box.append(pn.Row(race, power, **W))
-
-    def _ask_values(self) -> None:
-        """For each visible banner or badge whose number no source confirms: the number printed
-        on it (required), and for a race whose box count is unknown, its tokens in the box."""
-        rows = []
-        for x in dict.fromkeys(w.value for pair in self._pairs for w in pair):
-            e = CATALOGUE[x]
-            if e.confirmed:
-                continue
-            name = item_name(x, lang())
-            rows.append(self._asked_input(
-                "values", x, (_("Number printed on the {name} banner") if e.kind == "race" else
-                              _("Number printed on the {name} badge")).format(name=name),
-                _("needed: the sources we have do not agree on it")))
-            if e.kind == "race" and e.box is None:
-                rows.append(self._asked_input("supply", x, _("{name} tokens in the box").format(
-                    name=name), _("empty: no limit")))
-        head = [pn.pane.HTML("<div style='font-size:15px;margin-top:8px'>" + _(
-            "<b>Numbers from your tiles</b>: the rules' sources disagree or are silent on these; "
-            "type what your box shows.") + "</div>", **W)] if rows else []
-        self._values_box[:] = head + rows
-
-    def _asked_input(self, what: str, item: str, text: str, hint: str) -> Any:
-        key = (what, item)
-        if key not in self._asked:
-            self._asked[key] = pn.widgets.IntInput(label=text, value=None, start=0, placeholder=hint,
-                                                   **W)
-        return self._asked[key]
-
     def set_players(self, names: list[str]) -> None:
         """Fill the seats (tests, scripts)."""
         self.n_players = len(names)
         for k, n in enumerate(names):
             self._names[k].value = n
-
-    def set_pairs(self, pairs: list[tuple[str, str]]) -> None:
-        for (race, power), (r, p) in zip(self._pairs, pairs, strict=False):
-            race.value, power.value = r, p
-
-    def set_value(self, what: str, item: str, number: int | None) -> None:
-        """Type a number asked from the tiles (`values` or `supply`)."""
-        self._asked[(what, item)].value = number
-
-    def asked(self) -> list[tuple[str, str]]:
-        """The numbers the form asks for now: (`values` or `supply`, id)."""
-        return [k for k, w in self._asked.items() if any(w is r for r in self._values_box)]
 
     # --- submitting --------------------------------------------------------------------
     def setup_kwargs(self) -> dict[str, Any]:
@@ -317,36 +229,8 @@ class NewGameForm(pn.viewable.Viewer):
         extra = {k.key: v for m in chosen for k in self._keys[m] if (v := k.value()) is not None}
         if extra:
             kw["extra"] = extra
-        if self.column_mode == SHUFFLE:
-            kw["seed"] = self.seed
-        else:
-            races = [r.value for r, _ in self._pairs]
-            powers = [p.value for _, p in self._pairs]
-            for ids in (races, powers):
-                seen: set[str] = set()
-                for k, x in enumerate(ids):
-                    if x in seen:
-                        raise SetupError("column", _(
-                            "Pair {n}: {name} is already in the column; each banner and badge "
-                            "is unique.").format(n=k + 1, name=item_name(x, lang())))
-                    seen.add(x)
-            kw.update(races=races, powers=powers, seed=self.seed, stacks="table")
-            kw.update(self._tile_numbers())
+        kw.update(self.column.kwargs())
         return kw
-
-    def _tile_numbers(self) -> dict[str, dict[str, int]]:
-        out: dict[str, dict[str, int]] = {}
-        for what, item in self.asked():
-            number = self._asked[(what, item)].value
-            if number is None and what == "values":
-                raise SetupError("values", (
-                    _("Type the number printed on the {name} banner: the app does not guess it.")
-                    if CATALOGUE[item].kind == "race" else
-                    _("Type the number printed on the {name} badge: the app does not guess it.")
-                ).format(name=item_name(item, lang())))
-            if number is not None:
-                out.setdefault(what, {})[item] = number
-        return out
 
     def _explain(self, err: SetupError) -> str:
         """The engine's refusal, with the form's words for the option or key it names."""

@@ -106,22 +106,22 @@ def test_a_set_up_key_is_checked_by_its_module(store):
 def test_table_stacks_offer_the_sets_in_play_and_ask_unconfirmed_numbers(store):
     form = NewGameForm(store, table_name="V")
     form.set_players(players(2))
-    form.column_mode = "Enter as on the table"
-    race, power = form._pairs[0]
+    form.column.mode = "Enter as on the table"
+    race, power = form.column._pairs[0]
     assert "goblins" not in race.options.values()
     form.set_expansions(["cursed", "leaders"])
     assert "goblins" in race.options.values() and "were" in power.options.values()
     pairs = [("goblins", "were"), ("kobolds", "hordes_of"), ("humans", "hill"),
              ("elves", "forest"), ("ratmen", "swamp"), ("dwarves", "merchant")]
-    form.set_pairs(pairs)
-    asked = form.asked()
+    form.column.set_pairs(pairs)
+    asked = form.column.asked()
     assert ("values", "goblins") in asked and ("values", "were") in asked
     assert ("supply", "goblins") in asked and ("values", "humans") not in asked
     assert form.submit() is None and "Goblins banner" in form._error.object
     for what, item in asked:
         if what == "values":
-            form.set_value(what, item, 7)
-    form.set_value("supply", "kobolds", 12)
+            form.column.set_value(what, item, 7)
+    form.column.set_value("supply", "kobolds", 12)
     gid, code = form.submit()
     game = TableSession.open(store, gid, code).game
     assert game.setup["values"] == {"goblins": 7, "were": 7, "kobolds": 7}

@@ -367,7 +367,8 @@ def test_the_new_game_form_in_french(french_page):
     """Issue 12: the form's own texts, the modules' names and what they are, their options,
     the boards, the colours, the column's choices and the pairs' names are French; the values
     sent to the engine stay the same ids."""
-    from dashboards.newgame import SHUFFLE, NewGameForm
+    from dashboards.column_entry import SHUFFLE
+    from dashboards.newgame import NewGameForm
     from dashboards.setup_fields import module_summary
     from dashboards.store import Store
     from swcore.rules import module_name
@@ -378,13 +379,13 @@ def test_the_new_game_form_in_french(french_page):
     html = "".join(str(getattr(p, "object", "")) for row in form._module_rows for p in row)
     assert "Le jeu de base" not in html and "L&#x27;Île du Nécromant (X-NEC, A-NEC) : un joueur" in html
     assert gettext_for("fr")(module_summary("cursed")).startswith("Maudits ! (X-CUR-*) : Gobelins")
-    assert form.param.column_mode.names == {"Mélanger pour nous": SHUFFLE,
+    assert form.column.param.mode.names == {"Mélanger pour nous": SHUFFLE,
                                             "Saisir comme sur la table": "Enter as on the table"}
     assert "base-3p: Small World, plateau à 3 joueurs" in form.param.board.names
     assert form._names[0].placeholder == "Nom de la place 1" and form._colours[0].label == "Couleur"
     assert form._colours[0].options["bleu"] == "blue"
     assert form._create.label == "Créer la partie"
-    race, power = form._pairs[0]
+    race, power = form.column._pairs[0]
     assert race.options["Hommes-rats"] == "ratmen" and power.label == "Pouvoir"
     form.set_expansions(["river_world", "necromancer"])
     penalty = form.option("river_world", "pirates_penalty")
@@ -394,14 +395,14 @@ def test_the_new_game_form_in_french(french_page):
     assert form.setup_key("necromancer").label == "L'Île du Nécromant : mise en place « necromancer » (JSON)"
     assert "1 place, la dernière, ne compte pas" in form._seat_note.object
     form.set_expansions([])
-    form.column_mode = "Enter as on the table"
+    form.column.mode = "Enter as on the table"
     form.set_players(["Ann", "Bob"])
-    form.set_pairs([("ratmen", "hill"), ("ratmen", "forest")])
+    form.column.set_pairs([("ratmen", "hill"), ("ratmen", "forest")])
     assert form.submit() is None
     assert "Combinaison 2 : Hommes-rats est déjà dans la colonne" in form._error.object
-    form.set_pairs(list(zip(["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"],
-                            ["hill", "forest", "swamp", "alchemist", "flying", "merchant"],
-                            strict=True)))  # then the session's own refusals
+    form.column.set_pairs(list(zip(["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"],
+                                   ["hill", "forest", "swamp", "alchemist", "flying", "merchant"],
+                                   strict=True)))  # then the session's own refusals
     assert form.submit() is None and "La table a besoin d&#x27;un nom." in form._error.object
     form.table_name = "T"
     form.set_players(["Ann", "ann"])

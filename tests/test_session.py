@@ -401,10 +401,10 @@ def test_new_game_form_column_as_on_the_table_B_SETUP_3(store):
     made = []
     form = NewGameForm(store, table_name="Club 2", on_created=lambda gid, code: made.append(gid))
     form.set_players(["Ann", "Bob"])
-    form.column_mode = "Enter as on the table"
-    form.set_pairs([("ratmen", "hill"), ("ratmen", "forest")] + [("elves", "swamp")] * 4)
+    form.column.mode = "Enter as on the table"
+    form.column.set_pairs([("ratmen", "hill"), ("ratmen", "forest")] + [("elves", "swamp")] * 4)
     assert form.submit() is None and "Ratmen is already in the column" in form._error.object
-    form.set_pairs(list(zip(RACES, POWERS, strict=True)))
+    form.column.set_pairs(list(zip(RACES, POWERS, strict=True)))
     gid, code = form.submit()
     assert made == [gid]
     game = TableSession.open(store, gid, code).game

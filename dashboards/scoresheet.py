@@ -27,6 +27,7 @@ from swcore.i18n import item_name
 from swcore.scoresheet import WORD
 
 from .cards import chip, coins_figure, peek_card, score_html, scores_html, track_html
+from .column_entry import ColumnEntry
 from .i18n import _, lang
 from .session import SetupError, TableSession, switch_to_map
 from .taps import TapChannel
@@ -118,6 +119,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self._go = own(button("", color="primary", height=56), self.submit)
         self._create = own(button(_("Create the map game"), color="primary"))  # open_switch
         self._switch = pn.Column(**W, styles={"display": "none"})
+        self._column: ColumnEntry | None = None  # the switch's column, kept while the board changes
+        self._column_at = -1  # the seq it was made on
         self._layout = pn.Column(self._header, self._taps.box, self._alert, self._last,
                                  self._form, self._end,
                                  self._scores, self._peek, pn.Row(undo, redo, leave, self._to_map),
@@ -185,7 +188,7 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self._race = self._power = None
         self._decline = self._after = None
         if g.active[seat] is None:
-            taken = {x for a in g.armies.values() for x in (a.race, *a.powers)}
+            taken = in_play(g)
             races = {item_name(r, lang()): r for r in g.races() if r not in taken}
             powers = {item_name(x, lang()): x for x in g.powers() if x not in taken}
             self._race = pn.widgets.Select(label=_("Race picked"), options=races, **W)
@@ -297,7 +300,9 @@ class SheetScreen(Following, pn.viewable.Viewer):
     # --- switching to the map ------------------------------------------------------------
     def open_switch(self, board: str | None = None) -> None:
         """The board, then for each race in play the regions it holds there: the map game
-        starts with one token in each, then the table corrects them (docs/app.md)."""
+        starts with one token in each, then the table corrects them (docs/app.md); and the
+        combo column, shuffled or as it lies on the table (without the races and badges in
+        play, B-SETUP-3)."""
         g = self.session.game
         boards = {b: b for b in builtin_ids()}
         board = board or (g.board.id if g.board is not None else f"base-{len(g.players)}p")
@@ -315,6 +320,10 @@ class SheetScreen(Following, pn.viewable.Viewer):
             self._regions[race] = pn.widgets.MultiChoice(
                 label=f"{item_name(race, lang())} ({owner}, {what})", options=list(ids), **W)
             rows.append(self._regions[race])
+        if self._column is None or self._column_at != self.session.seq:
+            self._column = ColumnEntry(g.expansions, in_play(g))
+            self._column_at = self.session.seq
+        rows += [html("<b>" + _("Combo column") + "</b>"), self._column]
         self._create.sw_action = lambda: self.switch(pick.value)
         put(self._switch, [*rows, self._create])
         show(self._switch)
@@ -322,7 +331,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
     def switch(self, board: str) -> tuple[int, str] | None:
         regions = {race: list(w.value) for race, w in self._regions.items()}
         try:
-            made = switch_to_map(self.session, board, regions, self.device)
+            column = self._column.kwargs() if self._column is not None else {}
+            made = switch_to_map(self.session, board, regions, self.device, **column)
         except SetupError as err:
             self.session.error = err.message
             return None
@@ -340,3 +350,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
     def hide_peek(self) -> None:
         self._peek_text.object = ""
         show(self._peek[-1], False)
+
+
+def in_play(sheet: Any) -> set[str]:
+    """The races and badges on the board: not to be picked nor laid in the column (B-COMBO-1)."""
+    return {x for a in sheet.armies.values() for x in (a.race, *a.powers)}

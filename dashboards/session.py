@@ -267,19 +267,22 @@ def _created(device: str | None) -> None:
 
 
 def switch_to_map(session: TableSession, board: str, regions: dict[str, list[str]],
-                  device: str | None = None) -> tuple[int, str]:
+                  device: str | None = None, **column: Any) -> tuple[int, str]:
     """A score sheet becomes a map game once the board is known: a new game of the same table,
     seats and colours (`ScoreSheet.map_setup`: coins, round, races in play and their regions),
-    stored like any game; returns (game id, join code). The sheet stays as it was."""
+    stored like any game; returns (game id, join code). `column`: the combo column's keywords
+    as for a new game (a seed, or the pairs as on the table with `stacks="table"`, see
+    dashboards/column_entry.py). The sheet stays as it was."""
     _may_create(device)
     if board not in builtin_ids():
         raise SetupError("board", _("Unknown board {board}.").format(board=repr(board)))
     try:
-        setup = session.game.map_setup(board, regions)
+        setup = session.game.map_setup(board, regions, **column)
     except SwError as err:
         raise SetupError(getattr(err, "field", "regions"), session.explain(err)) from None
     name = session.table_name[:54] + _(" (map)")
-    meta = {"colours": dict(session.colours), "column": "shuffled", "sheet": session.game_id}
+    meta = {"colours": dict(session.colours), "column": column.get("stacks", "shuffled"),
+            "sheet": session.game_id}
     game_id, code = session.store.create_game(name[:60], setup, meta)
     _created(device)
     return game_id, code

@@ -106,11 +106,50 @@ def test_the_sheet_switches_to_the_map_of_the_same_table_B_DEF_8(store):
     screen._regions["orcs"].value = ["r5"]
     map_id, map_code = screen.switch("base-2p")
     assert made == [(map_id, map_code)] and store.game(map_id).table_name == "Club (map)"
+    assert store.game(map_id).meta["column"] == "shuffled"  # the form's default
     game = TableSession.open(store, map_id, map_code)
     assert isinstance(game.game, Game) and game.game.turn == 2 and game.game.coins == [10, 6]
     assert game.colours == {"Ann": "#1B7837", "Bob": "#000000"}
     assert game.act({"by": "Ann", "do": "correct", "region": "r1", "count": 3}, game.seq)
     assert game.game.tokens[game.game.board.index["r1"]] == 3
+
+
+def test_B_SETUP_3_the_switch_takes_the_column_as_it_lies_on_the_table(store):
+    """The switch asks the combo column as the new-game form does (column_entry.ColumnEntry):
+    entered as on the table, the map game's visible column is the six pairs entered, top first
+    (B-SETUP-3), and the game is stored as a table-entered column. Humans / Forest and Orcs /
+    Swamp are on the board, so they are not offered; a banner entered twice is refused and
+    nothing is stored; changing the board keeps the pairs entered."""
+    from dashboards.column_entry import TABLE
+
+    gid, code = create_game(store, "Club", ["Ann", "Bob"], scores=True)
+    screen = SheetScreen(TableSession.open(store, gid, code))
+    screen.session.act(humans_turn(), screen.session.seq)
+    screen.session.act({"by": "Bob", "do": "turn", "held": {"orcs": {"terrain": {"hill": 1}}},
+                        "combo": {"race": "orcs", "power": "swamp", "position": 0}},
+                       screen.session.seq)
+    screen.open_switch("base-3p")
+    column = screen._column
+    race, power = column._pairs[0]
+    assert not {"humans", "orcs"} & set(race.options.values()) and "ratmen" in race.options.values()
+    assert not {"forest", "swamp"} & set(power.options.values()) and "hill" in power.options.values()
+    column.mode = TABLE
+    column.set_pairs([("ratmen", "hill"), ("ratmen", "merchant")])
+    screen.open_switch("base-2p")  # another board: the same column, as entered
+    assert screen._column is column and column._pairs[1][0].value == "ratmen"
+    screen._regions["humans"].value = ["r1", "r2"]
+    screen._regions["orcs"].value = ["r5"]
+    assert screen.switch("base-2p") is None
+    assert "Pair 2: Ratmen is already in the column" in screen.session.error
+    assert [g.id for g in store.list_games()] == [gid]
+    pairs = [("ratmen", "hill"), ("elves", "merchant"), ("amazons", "alchemist"),
+             ("dwarves", "flying"), ("wizards", "stout"), ("trolls", "heroic")]
+    column.set_pairs(pairs)
+    map_id, map_code = screen.switch("base-2p")
+    assert store.game(map_id).meta["column"] == "table"
+    game = TableSession.open(store, map_id, map_code).game
+    assert [c[:2] for c in game.column] == [list(p) for p in pairs]
+    assert game.setup["stacks"] == "table" and game.turn == 2 and game.coins == [10, 6]
 
 
 # --- two devices on one server process (issue 12): a tap carries the sheet it was shown on ---

@@ -1,12 +1,15 @@
 """The score-only mode through a whole round in Debian's chromium (issue 12): a score sheet
 created with the new-game form, then three players each enter a pick and the regions their race
-holds with the steppers; every score shown is worked out by hand from the rule book."""
+holds with the steppers; every score shown is worked out by hand from the rule book. At the
+next round's start the sheet switches to the map with the column entered as on the table."""
 
 from __future__ import annotations
 
 import pytest
 import test_browser_app as app_tests
 from test_browser_app import rows
+
+from dashboards.store import Store
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
@@ -88,3 +91,32 @@ def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
     page.get_by_role("button", name="Yes, undo").click()
     expect(top).to_contain_text("To play: Cleo")
     assert rows(db_url, 2)[-1].kind == "undo"
+
+    # Redone: round 2 starts, the sheet may switch to the map (B-FLOW-1). The column is entered
+    # as it lies on the table, top first (B-SETUP-3); the races and badges on the board
+    # (Humans, Orcs, Dwarves; Hill, Pillaging, Wealthy) are not offered.
+    page.get_by_role("button", name="↷ Redo…").click()
+    page.get_by_role("button", name="Yes, redo").click()
+    expect(top).to_contain_text("To play: Ann")
+    page.get_by_role("button", name="Switch to the map…").click()
+    page.get_by_role("button", name="Enter as on the table", exact=True).click()
+    pairs = [("Ratmen", "Flying"), ("Elves", "Forest"), ("Amazons", "Swamp"),
+             ("Wizards", "Alchemist"), ("Trolls", "Stout"), ("Giants", "Heroic")]
+    selects = page.locator("select >> visible=true")  # the board, then each pair's two
+    expect(selects).to_have_count(1 + 2 * len(pairs))
+    offered = selects.nth(1).locator("option").all_inner_texts()
+    assert "Ratmen" in offered and not {"Humans", "Orcs", "Dwarves"} & set(offered)
+    assert "Hill" not in selects.nth(2).locator("option").all_inner_texts()
+    for k, (race, power) in enumerate(pairs):
+        selects.nth(1 + 2 * k).select_option(label=race)
+        selects.nth(2 + 2 * k).select_option(label=power)
+    page.get_by_role("button", name="Create the map game").click()
+    expect(page.get_by_text("Table “Sheet 1 (map)” is ready")).to_be_visible()
+    store = Store(db_url)
+    try:
+        made = store.game(3)  # 1 is the demo, 2 the sheet
+    finally:
+        store.dispose()
+    assert made.meta["column"] == "table" and made.setup["stacks"] == "table"
+    assert made.setup["races"] == ["ratmen", "elves", "amazons", "wizards", "trolls", "giants"]
+    assert made.setup["powers"] == ["flying", "forest", "swamp", "alchemist", "stout", "heroic"]

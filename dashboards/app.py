@@ -251,7 +251,7 @@ class TableApp(pn.viewable.Viewer):
 
     def open_session(self, session: TableSession) -> None:
         replaced = self.screen is not None
-        if self.screen is not None:
+        if replaced:
             self.screen.stop()
         if self.modules is not None:
             self.modules.stop()

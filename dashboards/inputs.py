@@ -37,6 +37,7 @@ from .widgets import (
     button,
     esc,
     html,
+    more,
     pool_button,
     put,
     relabel,
@@ -211,8 +212,7 @@ class PlacementPanel:
         self._seed, self._key = seed, adjusted(WORDS[seed.do]) or ""
         start = dict(seed.args.get(self._key, ()))
         self._want = sum(start.values())
-        if len(regions) > len(self.pool):  # grown by doubling: each growth sends new models
-            self._add(max(len(regions), 2 * len(self.pool)) - len(self.pool))  # (~30 ms each)
+        self._add(more(len(self.pool), len(regions)))
         self.steppers = {}
         for st, rid in zip(self.pool, regions, strict=False):
             text = f"{esc(rid)} <span class='sw-muted'>{esc(b.terrain[b.region(rid)])}</span>"

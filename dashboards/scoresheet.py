@@ -188,7 +188,7 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self._race = self._power = None
         self._decline = self._after = None
         if g.active[seat] is None:
-            taken = in_play(g)
+            taken = g.in_play()
             races = {item_name(r, lang()): r for r in g.races() if r not in taken}
             powers = {item_name(x, lang()): x for x in g.powers() if x not in taken}
             self._race = pn.widgets.Select(label=_("Race picked"), options=races, **W)
@@ -321,7 +321,7 @@ class SheetScreen(Following, pn.viewable.Viewer):
                 label=f"{item_name(race, lang())} ({owner}, {what})", options=list(ids), **W)
             rows.append(self._regions[race])
         if self._column is None or self._column_at != self.session.seq:
-            self._column = ColumnEntry(g.expansions, in_play(g))
+            self._column = ColumnEntry(g.expansions, g.in_play())
             self._column_at = self.session.seq
         rows += [html("<b>" + _("Combo column") + "</b>"), self._column]
         self._create.sw_action = lambda: self.switch(pick.value)
@@ -351,7 +351,3 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self._peek_text.object = ""
         show(self._peek[-1], False)
 
-
-def in_play(sheet: Any) -> set[str]:
-    """The races and badges on the board: not to be picked nor laid in the column (B-COMBO-1)."""
-    return {x for a in sheet.armies.values() for x in (a.race, *a.powers)}

@@ -187,15 +187,20 @@ def pool_button(press: Any, width: int = 0, hidden: bool = False) -> pn.widgets.
     return b
 
 
+def more(have: int, need: int) -> int:
+    """How many to add to a pool of `have` for `need`: none, or enough to double it (at
+    least). Each growth sends new models to the page (about 25 ms each on the server, and a
+    layout in the browser), so pools grow rarely."""
+    return 0 if need <= have else max(need, 2 * have) - have
+
+
 def show_buttons(box: Any, specs: list[tuple[str, str, Any]], press: Any) -> None:
     """Show (label, colour, action) buttons in `box`, reusing its buttons: a button keeps
     its label from one drawing to the next when it can (a new label costs the server about
     0.8 ms), and the CSS `order` puts the buttons in the order of `specs` (changing the
     box's children would make the browser lay the page out again)."""
     pool = list(box.objects)
-    if len(pool) < len(specs):  # grown by doubling: each growth sends new models to the page
-        pool += [pool_button(press, hidden=True)
-                 for _k in range(max(len(specs), 2 * len(pool)) - len(pool))]
+    pool += [pool_button(press, hidden=True) for _k in range(more(len(pool), len(specs)))]
     chosen: list[Any] = [None] * len(specs)
     free = list(pool)
     for k, (label, _, _) in enumerate(specs):  # the same label as now first

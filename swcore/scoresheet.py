@@ -226,7 +226,7 @@ class ScoreSheet(History):
             raise InputError("combo.power", f"{power!r} is not a power of the badges in play")
         if race in self.armies:
             raise RuleError("B-COMBO-1", f"{race_name(race)} are already on the board")
-        if any(power in a.powers for a in self.armies.values()):
+        if power in self.in_play():
             raise RuleError("B-COMBO-1", f"the {CATALOGUE[power].english} badge is already in play")
         position = pick.get("position")
         if position is not None:
@@ -454,20 +454,24 @@ class ScoreSheet(History):
                            extra={"carried": {"turn": self.turn, "armies": armies}})
         return setup
 
+    def in_play(self) -> set[str]:
+        """The races and badges on the board: none may be picked again nor laid in the column
+        (B-COMBO-1, B-SETUP-3). Race and badge ids never coincide."""
+        return {x for a in self.armies.values() for x in (a.race, *a.powers)}
+
     def _check_column(self, races: Any, powers: Any) -> None:
         """B-SETUP-3: the column the table lays out holds each banner and badge once, and none
         a race in play holds (make_setup checks the rest: six pairs, ids of the sets)."""
-        held_races = set(self.armies)
-        held_powers = {x for a in self.armies.values() for x in a.powers}
-        for kind, ids, held in (("race", races, held_races), ("power", powers, held_powers)):
+        held = self.in_play()
+        for kind, ids in (("race", races), ("power", powers)):
             seen: set[str] = set()
             for k, x in enumerate(ids if isinstance(ids, list) else []):
                 if not isinstance(x, str) or x not in CATALOGUE:
                     continue
-                if x in held and kind == "race":
+                if x in held and CATALOGUE[x].kind == kind == "race":
                     raise RuleError("B-SETUP-3", f"pair {k + 1}: {race_name(x)} are already on "
                                                  "the board")
-                if x in held:
+                if x in held and CATALOGUE[x].kind == kind:
                     raise RuleError("B-SETUP-3", f"pair {k + 1}: the {CATALOGUE[x].english} "
                                                  "badge is already in play")
                 if x in seen:

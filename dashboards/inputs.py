@@ -105,6 +105,26 @@ def with_args(action: Action, **args: Any) -> Action:
     return Action(action.by, action.do, **{**action.args, **args})
 
 
+def varied(actions: list[Action]) -> list[str]:
+    """The parameters whose values differ among the legal variants of one word (the region
+    a decline leaves its Tower in): what the player chooses when confirming it."""
+    keys = {k for a in actions for k in a.args}
+    return sorted(k for k in keys if len({repr(a.args.get(k)) for a in actions}) > 1)
+
+
+def bare(action: Action, keys: list[str]) -> Action:
+    """The action without the parameters `keys`: its label names the word alone."""
+    return Action(action.by, action.do, **{k: v for k, v in action.args.items() if k not in keys})
+
+
+def variant_region(action: Action, keys: list[str]) -> str | None:
+    """The region a variant names among its varied parameters (a REGION one), if any: a tap
+    on that region of the map chooses the variant."""
+    params = WORDS[action.do].params
+    return next((action.args[k] for k in keys if k in action.args and k in params
+                 and params[k].kind is Kind.REGION), None)
+
+
 def die_applies(game: Game, action: Action) -> bool:
     """Whether the action may take a die result from the table: its word has a DIE parameter
     left out, and the engine accepts one (a blank) for this action."""

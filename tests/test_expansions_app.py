@@ -396,3 +396,54 @@ def test_the_number_printed_on_an_unconfirmed_tile_is_asked_when_it_is_revealed(
                               "player": "stout", "race_value": 7}
     assert s.game.value_of("leprechauns") == 7 and not s.game.printed_unknown("leprechauns")
     assert s.undo(1, s.seq) and s.game.printed_unknown("leprechauns")
+
+
+# --- review 2026-11-27 (table.md 1): the Priestesses' Ivory Tower from the bar -----------------
+def priestesses_on_three(store):
+    """Ann: Priestesses / Hill on r2, r3, r4 (base-3p, Grand Dames); round 2, her turn."""
+    from dashboards.session import create_game
+    from dashboards.turn import TurnScreen
+
+    gid, code = create_game(store, "Tower", players(3), seed=1, expansions=["grand_dames"],
+                            races=["priestesses", "humans", "orcs", "elves", "ratmen", "trolls"],
+                            powers=["hill", "forest", "swamp", "alchemist", "merchant", "flying"])
+    s = TableSession.open(store, gid, code)
+    play(s, [("Ann", "pick", {"combo": 0}), ("Ann", "conquer", {"region": "r4"}),
+             ("Ann", "conquer", {"region": "r3"}), ("Ann", "conquer", {"region": "r2"}),
+             ("Ann", "end_turn", {}), ("Bob", "pick", {"combo": 0}), ("Bob", "end_turn", {}),
+             ("Cy", "pick", {"combo": 0}), ("Cy", "end_turn", {})])
+    return s, TurnScreen(s)
+
+
+def bar_labels(screen):
+    """The bar's buttons in the order the page shows them (their CSS order)."""
+    shown_ = visible(screen._turn_buttons)
+    return [b.label for b in sorted(shown_, key=lambda b: int(b.styles.get("order", 0)))]
+
+
+def tap(screen, text):
+    b = next(b for b in visible(screen._turn_buttons) if b.label == text)
+    screen._taps.send(b, screen.session.seq)
+
+
+def test_x_gd_pri_1_the_decline_asks_where_the_tower_goes_and_stores_only_the_decline(store):
+    """X-GD-PRI-1, A-GD-03 (any region held): one "Go into decline…" in the bar; confirming it
+    offers the Tower in each region held (nothing chosen silently), the region tapped on the map
+    first; the last choice (r4) stores the decline alone (no redeploy before it, which B-DECL-1
+    refused), the 3 Priestesses stacked in r4."""
+    s, screen = priestesses_on_three(store)
+    assert bar_labels(screen) == ["Go into decline…", "End the turn"]
+    tap(screen, "Go into decline…")
+    assert bar_labels(screen) == ["Confirm: Go into decline (the Ivory Tower in r2)",
+                                  "Confirm: Go into decline (the Ivory Tower in r3)",
+                                  "Confirm: Go into decline (the Ivory Tower in r4)", "Cancel"]
+    assert "tap its region on the map" in screen._bar_note.object
+    assert not shown(screen._end.box)  # not the end of the turn's sheet
+    screen._tapped("r4")
+    assert bar_labels(screen)[0] == "Confirm: Go into decline (the Ivory Tower in r4)"
+    n = len(s.game.log)
+    tap(screen, "Confirm: Go into decline (the Ivory Tower in r4)")
+    assert not s.error and s.game.log[n:] == [{"by": "Ann", "do": "decline", "tower": "r4"}]
+    assert [s.game.snapshot()["regions"][r].get("tokens", 0) for r in ("r2", "r3", "r4")] == [0, 0, 3]
+    assert bar_labels(screen) == ["End the turn"] and not screen._bar_note.object
+    screen.stop()

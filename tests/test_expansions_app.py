@@ -447,3 +447,21 @@ def test_x_gd_pri_1_the_decline_asks_where_the_tower_goes_and_stores_only_the_de
     assert [s.game.snapshot()["regions"][r].get("tokens", 0) for r in ("r2", "r3", "r4")] == [0, 0, 3]
     assert bar_labels(screen) == ["End the turn"] and not screen._bar_note.object
     screen.stop()
+
+
+def test_x_bna_mer_1_the_card_offers_the_coin_for_a_conquest_the_hand_covers(store):
+    """X-BNA-MER-1 ("for each conquest", review table.md 6): with 8 + 4 tokens in hand, r4's card
+    offers the conquest plain and paying 1 coin for 2 tokens less; the paid one is stored with
+    `pay` and costs the coin (5 -> 4)."""
+    races = ["ratmen", "elves", "humans", "orcs", "dwarves", "trolls"]
+    powers = ["mercenary", "forest", "swamp", "alchemist", "flying", "merchant"]
+    s, screen = table_screen(store, races, powers)
+    play(s, [("Ann", "pick", {"combo": 0}), ("Ann", "reveal", {"race": "wizards", "player": "hill"})])
+    screen._tapped("r4")
+    texts = [b.label for b in visible(screen._card_buttons)]
+    assert texts[:2] == ["Conquer r4", "Conquer r4 paying 1 coin for 2 tokens less"], texts
+    b = next(b for b in visible(screen._card_buttons) if b.label == texts[1])
+    screen._taps.send(b, s.seq)
+    assert s.game.log[-1] == {"by": "Ann", "do": "conquer", "region": "r4", "pay": True}
+    assert s.game.coins[0] == 4
+    screen.stop()

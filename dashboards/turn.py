@@ -716,7 +716,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                "race still holds (B-LOSS-2).", "{n} tokens taken back from lost "
                                "regions go onto regions the race still holds (B-LOSS-2).",
                                extra).format(n=extra) + "</div>")
-            self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel)
+            self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel,
+                                 inputs.subset_options(g, grp), self._names)
             return None
         def act(action: Action, seen: int = s.seq) -> bool:  # the state this panel shows
             return self._act(action, seen)

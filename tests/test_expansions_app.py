@@ -260,11 +260,14 @@ def test_x_nec_11_12_the_necromancers_turn_screen_prices_spawn_and_the_end(store
     assert "a Ghost onto the Island, Merchant, Hill, Mounted, Alchemist, Underworld" in card
     assert "Ghosts left in his reserve</td><td>12" in card and "1: 3 more" in card
     opener = next(b for b in screen._word_buttons if b.label.startswith("Buy"))
+    assert opener.label == "Buy…"  # not named after one purchase (review table.md 9)
     screen._press(opener.sw_action)  # the form of what to buy shows the prices too
     form = screen._other.objects
     assert "3 coins (powers owned: 1" in form[0].object
-    assert sorted(form[1].options.values()) == ["alchemist", "ghost", "hill", "merchant",
-                                               "mounted", "underworld"]
+    # the engine's order, its first (a Ghost, by name) chosen: review table.md 9
+    assert list(form[1].options) == ["a Ghost", "Merchant", "Hill", "Mounted", "Alchemist",
+                                     "Underworld"] and form[1].value == "ghost"
+    assert form[2].label == "Buy a Ghost"
     play(session, [("Cy", "buy", {"item": "ghost"})])  # 3 coins
     card = screen._status_pane.object
     assert "4 coins" in card and "no purchase he can pay for at this price (A-NEC-03)" in card
@@ -464,4 +467,30 @@ def test_x_bna_mer_1_the_card_offers_the_coin_for_a_conquest_the_hand_covers(sto
     screen._taps.send(b, s.seq)
     assert s.game.log[-1] == {"by": "Ann", "do": "conquer", "region": "r4", "pay": True}
     assert s.game.coins[0] == 4
+    screen.stop()
+
+
+def test_x_bna_lep_1_cauldrons_on_any_subset_of_the_regions_at_the_end_of_the_turn(store):
+    """X-BNA-LEP-1 ("may put one Cauldron in each region", review table.md 9): the end of the
+    turn's redeployment has one toggle per Leprechaun region, none on; the table puts one on
+    r4 only; one button per word in the bar (no second "Redeploy… with Cauldrons")."""
+    races = ["leprechauns", "elves", "humans", "orcs", "dwarves", "trolls"]
+    powers = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
+    s, screen = table_screen(store, races, powers, values={"leprechauns": 6})
+    play(s, [("Ann", "pick", {"combo": 0}), ("Ann", "reveal", {"race": "wizards", "player": "stout"}),
+             ("Ann", "conquer", {"region": "r4"}), ("Ann", "conquer", {"region": "r3"})])
+    tap(screen, "End the turn")
+    assert bar_labels(screen) == ["Confirm: End the turn", "Cancel"]
+    panel = screen._end.places[0]
+    boxes = panel.subsets["cauldrons"]
+    assert shown(boxes) and sorted(boxes.options.values()) == ["r3", "r4"] and boxes.value == []
+    assert "With Cauldrons on …: any of these regions, or none" in panel._subset_pool[0][0].object
+    boxes.value = ["r4"]
+    n = len(s.game.log)
+    tap(screen, "Confirm: End the turn")
+    assert not s.error, s.error
+    assert [e["do"] for e in s.game.log[n:]] == ["redeploy", "end_turn"]
+    assert s.game.log[n]["cauldrons"] == ["r4"]
+    regions = s.game.snapshot()["regions"]
+    assert regions["r4"].get("cauldron") == 1 and not regions["r3"].get("cauldron")
     screen.stop()

@@ -115,7 +115,9 @@ def group(legal: list[Action]) -> dict[tuple, Group]:
             key = (a, )
         out.setdefault(key, Group(word)).actions.append(a)
     for g in out.values():  # the option without a subset (no Cauldron) seeds the panel
-        g.actions.sort(key=lambda a, keys=subsets(g.word): sum(k in a.args for k in keys))
+        keys = subsets(g.word)
+        if keys:
+            g.actions.sort(key=lambda a, keys=keys: sum(k in a.args for k in keys))
     return out
 
 

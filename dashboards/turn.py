@@ -443,7 +443,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                     g = self.session.game
                     i = g.board.region(value)
                     n = g.tokens[i]
-                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 1,
+                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 0,
                                        n + g.tray(g.race[i]) if g.race[i] in g.armies else n + 20)
                 self._fill_context()
             else:  # "cancel"

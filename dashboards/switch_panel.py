@@ -68,7 +68,9 @@ class SwitchMap:
             self.map = BoardMap(b, width=760, on_tap=self.tapped,
                                 player_colors=session.colours)
             self.map.fit_width()
-            pane = self.map.panel(**W)
+            fw, fh = b.frame  # as wide as the screen allows, never taller than it (turn.py)
+            pane = pn.Column(self.map.panel(**W), **W, styles={
+                "max-width": f"max(300px, calc((100vh - 140px) * {fw / fh:.3f}))"})
         self.box = pn.Column(
             html("<div class='sw-muted'>" + _("Choose what a tap sets, then tap each region on "
                                              "the map as it is on the table: a tap again takes "

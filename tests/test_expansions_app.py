@@ -402,19 +402,23 @@ def test_the_number_printed_on_an_unconfirmed_tile_is_asked_when_it_is_revealed(
 
 
 # --- review 2026-11-27 (table.md 1): the Priestesses' Ivory Tower from the bar -----------------
+#: Ann's Priestesses / Hill on r2, r3, r4 of base-3p with Grand Dames (also the browser test's).
+TOWER_GAME = {"seed": 1, "expansions": ["grand_dames"],
+              "races": ["priestesses", "humans", "orcs", "elves", "ratmen", "trolls"],
+              "powers": ["hill", "forest", "swamp", "alchemist", "merchant", "flying"]}
+TOWER_ROUND_1 = [("Ann", "pick", {"combo": 0}), ("Ann", "conquer", {"region": "r4"}),
+                 ("Ann", "conquer", {"region": "r3"}), ("Ann", "conquer", {"region": "r2"}),
+                 ("Ann", "end_turn", {}), ("Bob", "pick", {"combo": 0}), ("Bob", "end_turn", {}),
+                 ("Cy", "pick", {"combo": 0}), ("Cy", "end_turn", {})]
+
+
 def priestesses_on_three(store):
-    """Ann: Priestesses / Hill on r2, r3, r4 (base-3p, Grand Dames); round 2, her turn."""
+    """TOWER_GAME after its first round: Ann's turn."""
     from dashboards.session import create_game
     from dashboards.turn import TurnScreen
 
-    gid, code = create_game(store, "Tower", players(3), seed=1, expansions=["grand_dames"],
-                            races=["priestesses", "humans", "orcs", "elves", "ratmen", "trolls"],
-                            powers=["hill", "forest", "swamp", "alchemist", "merchant", "flying"])
-    s = TableSession.open(store, gid, code)
-    play(s, [("Ann", "pick", {"combo": 0}), ("Ann", "conquer", {"region": "r4"}),
-             ("Ann", "conquer", {"region": "r3"}), ("Ann", "conquer", {"region": "r2"}),
-             ("Ann", "end_turn", {}), ("Bob", "pick", {"combo": 0}), ("Bob", "end_turn", {}),
-             ("Cy", "pick", {"combo": 0}), ("Cy", "end_turn", {})])
+    s = TableSession.open(store, *create_game(store, "Tower", players(3), **TOWER_GAME))
+    play(s, TOWER_ROUND_1)
     return s, TurnScreen(s)
 
 

@@ -649,7 +649,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                 self._fill_end(variants[0])
                 proposed = [pr.group for pr in self._props]  # in the sheet already
                 row[:0] = [spec for spec, grp in extras if not any(grp is q for q in proposed)]
-            if len(variants) > 1:
+            if len(variants) > 1 and any(inputs.variant_region(v, keys) for v in variants):
                 note = _("Choose one: tap it, or first tap its region on the map.")
             row.append((_("Cancel"), "default", ("cancel", None)))
         else:

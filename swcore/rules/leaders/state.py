@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...catalogue import LOST_TRIBE
 from ...markers import IMMUNE_MARKERS
 
 if TYPE_CHECKING:
@@ -96,14 +95,6 @@ def available(game: Game, race: str) -> bool:
     captives = b["captives"]
     return race not in b["gone"] and not (any(captives) and any(
         race == r for seat in captives for r, _ in seat))
-
-
-def enemy_holder(game: Game, army: Army, i: int) -> int | None:
-    """The seat of an enemy race now holding region i (a conversion), else None."""
-    race, owner = game.race[i], game.owner[i]
-    if race is None or race == LOST_TRIBE or owner is None or owner == army.owner:
-        return None
-    return owner
 
 
 #: Where a Leader may be besides a region, in words (`describe_state`).

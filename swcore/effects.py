@@ -182,9 +182,10 @@ class Ability:
         then holding the fewest (A-LEAD-02)."""
         return None
 
-    def on_last_token(self, game: Game, army: Army, region: int) -> None:
+    def on_last_token(self, game: Game, army: Army, region: int | None) -> None:
         """Told when a default placement carried out put the hand's last token where this
-        effect's `last_token` said (Leaders: the Leader stands there); changes journaled."""
+        effect's `last_token` said (Leaders: the Leader stands there), or left the whole hand off
+        the board (None: the Barbarians' hand, X-BNA-BAR-1); changes journaled."""
 
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
         """Regions the army must empty at its own redeployment: the placement check refuses

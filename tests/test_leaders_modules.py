@@ -147,6 +147,45 @@ def test_a_lead_02_b_pow_stout_1_a_stout_decline_removes_the_leader_from_where_i
     assert [at(g, r)[1] for r in "abcd"] == [3, 2, 2, 2] and leader(g, "ghouls") is None
 
 
+# --- X-BNA-BAR-1: a Leader in the Barbarians' hand stays off the board with it ----------------
+def barbarians_with_leader_in_hand() -> Game:
+    """Barbarians + Merchant + the Leader (9 + 2 + 1 = 12) take a and b with 2 each: 8 in hand
+    with the Leader, none of which the Barbarians may place (X-BNA-BAR-1)."""
+    g = game(("barbarians", "merchant"), modules=("be_not_afraid",))
+    act(g, "ann", "pick", combo=0, leader=True)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    return g
+
+
+def test_x_bna_bar_1_x_lead_2_the_leader_in_hand_stays_off_the_board_and_is_not_captured():
+    """`end_turn` places none of the hand, so the Leader (the hand's last token) stays off the
+    board with the 7 others; bob taking a (2 + 2 - 1) captures nothing: 1 discarded, 1 back."""
+    g = barbarians_with_leader_in_hand()
+    act(g, "ann", "end_turn")
+    army = g.armies["barbarians"]
+    assert (at(g, "a")[1], at(g, "b")[1], army.hand, army.held) == (2, 2, 0, 8)
+    assert leader(g, "barbarians") == "held"
+    act(g, "bob", "pick", combo=0)
+    loss = next(e for e in act(g, "bob", "conquer", region="a") if e.kind == "loss")
+    assert (loss.data["lost"], loss.data["withdrawn"]) == (1, 1)
+    assert leader(g, "barbarians") == "held" and g.leaders["captives"] == [[], []]
+
+
+def test_x_bna_bar_1_x_lead_2_a_redeploy_cannot_name_the_leader_left_in_hand():
+    """The same with a `redeploy` that keeps a 2, b 2: naming a for the Leader is refused (it
+    would come from hand) and not offered; without it the Leader stays off the board."""
+    g = barbarians_with_leader_in_hand()
+    offered = [a.to_dict() for a in g.legal_actions() if a.do == "redeploy"]
+    assert offered == [{"by": "ann", "do": "redeploy", "tokens": {"a": 2, "b": 2}}]
+    before = g.snapshot()
+    with pytest.raises(RuleError) as err:
+        act(g, "ann", "redeploy", tokens={"a": 2, "b": 2}, leader="a")
+    assert err.value.rule == "X-LEAD-2" and g.snapshot() == before
+    act(g, "ann", "redeploy", tokens={"a": 2, "b": 2})
+    assert leader(g, "barbarians") == "held" and g.armies["barbarians"].held == 8
+
+
 # --- X-LEAD-3 and X-RW-4: a river emptied at redeployment keeps no Leader ----------------------
 def halflings_leader_on_the_river() -> Game:
     """Halflings + Merchant + the Leader (6 + 2 + 1 = 9): a and b (their Holes), then the river

@@ -150,9 +150,10 @@ class PlacementMixin:
             last[0].on_last_token(self, army, last[1])
 
     def _default_placement(self, army: Army, withdrawn_only: bool = False
-                           ) -> tuple[dict[int, int], tuple[Any, int] | None]:
+                           ) -> tuple[dict[int, int], tuple[Any, int | None] | None]:
         """`default_placement`, with the effect and region of the hand's last token when an
-        effect's `last_token` chose it (None otherwise)."""
+        effect's `last_token` chose it, or that effect and None when the whole hand stays off the
+        board (None otherwise)."""
         held = self.regions_of(army.race)
         place = {i: self.tokens[i] for i in held}
         chosen = None
@@ -187,6 +188,8 @@ class PlacementMixin:
                 chosen = next(((ab, j) for ab in asks
                                if (j := ab.last_token(self, army, place)) is not None), None)
                 place[heap[0][2] if chosen is None else chosen[1]] += 1
+        elif not extra and take_from_hand and not withdrawn_only:  # the hand all held (Barbarians)
+            chosen = next(((ab, None) for ab in self._fx(army, "last_token")), None)
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))
             if place[j] > least:

@@ -105,8 +105,9 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
                     more.append(a.plus(leader=True))
             elif do == "redeploy":
                 args = a.args
-                if "race" in args:
-                    continue
+                if "race" in args or in_hand and not st.hand_goes_down(
+                        game, army, {index[r]: n for r, n in args["tokens"]}):
+                    continue  # an in-decline army; a Leader staying off the board with the hand
                 for r, n in args["tokens"]:  # the first region listed it may stand in
                     if n >= 1 and not st.immune(game, index[r]):
                         more.append(a.plus(leader=r))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...effects import Ability
+from ...errors import RuleError
 from . import state as st
 from . import words
 
@@ -48,8 +49,22 @@ class LeaderRules(Ability):
         free = [i for i in place if not st.immune(game, i)]
         return min(free, key=lambda i: (place[i], i)) if free else None
 
-    def on_last_token(self, game: Game, army: Army, region: int) -> None:
-        st.put(game, army, region)
+    def on_last_token(self, game: Game, army: Army, region: int | None) -> None:
+        """Where the default placement put the Leader; None: it stays off the board with the
+        rest of the hand until the next Ready Troops (the Barbarians, X-BNA-BAR-1)."""
+        if st.at(army) == "hand":
+            st.put(game, army, "held" if region is None else region)
+
+    def on_redeploy(self, game: Game, army: Army, action: Any, place: dict[int, int]) -> list[Any]:
+        """A redeployment that puts no token from hand on the board leaves the Leader in hand
+        off it too, until the next Ready Troops (the Barbarians, X-BNA-BAR-1): it cannot be
+        named in a region."""
+        if st.at(army) == "hand" and not st.hand_goes_down(game, army, place):
+            if action.leader is not None:
+                raise RuleError("X-LEAD-2", "the Leader stays off the board with the rest of the "
+                                            "hand: no token from hand is placed")
+            st.put(game, army, "held")
+        return []
 
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """X-LEAD-2: the Leader is removed at once (back to the box), before B-DECL-3; placed

@@ -89,6 +89,15 @@ def in_hand_now(game: Game, army: Army) -> bool:
     return False
 
 
+def hand_goes_down(game: Game, army: Army, tokens: dict[int, int]) -> bool:
+    """Whether a placement of `tokens` (region index: count) puts a token from hand on the board,
+    the board counted as after Ready Troops. When none goes down (the Barbarians' hand stays off
+    the board, X-BNA-BAR-1), a Leader in hand stays off it with them."""
+    keep = game._least(army)[0]
+    board = sum(game.tokens[i] if army.ready else min(game.tokens[i], keep) for i in tokens)
+    return sum(tokens.values()) > board
+
+
 def available(game: Game, race: str) -> bool:
     """The race's Leader is in the box: not held by a captor, not out of the game."""
     b = book(game)

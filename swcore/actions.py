@@ -162,7 +162,7 @@ def _checked(by: Any, do: Any, params: dict[Any, Any], where: str) -> tuple[str,
     if word is None:
         shown = do if isinstance(do, str | int | float | None) else type(do).__name__
         raise InputError(f"{where}.do", f"unknown action {shown!r}; known: {', '.join(WORDS)}")
-    if not isinstance(by, str):
+    if by is None:
         raise InputError(f"{where}.by", "must name the acting player")
     by = player_name(by, f"{where}.by")
     extra = [str(k) for k in params if k not in word.params]

@@ -190,7 +190,7 @@ def _module_keys(extra: Any, modules: tuple[Any, ...], ctx: dict[str, Any],
 
 
 def _missing(key: str, module: str) -> InputError:
-    return InputError(str(key), f"missing: a stored set-up with the {module} rules holds this key "
+    return InputError(str(key), f"missing: a stored set-up with the {module!r} rules holds this key "
                                 "(the file was edited?)")
 
 

@@ -13,7 +13,6 @@ skin tones and variation selectors ("Bob 👩‍💻", "🏴󠁧󠁢󠁳󠁣󠁴
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 from typing import Any
 
 from .errors import InputError
@@ -34,36 +33,42 @@ BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 REFUSED = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
+#: Names already accepted, with their stored form (every action names its player): bounded.
+_ACCEPTED: dict[str, str] = {}
+
+
 def player_name(value: Any, where: str = "players") -> str:
     """`value` as a stored player name (NFC), or InputError naming `where` and saying why."""
+    known = _ACCEPTED.get(value) if isinstance(value, str) else None
+    if known is None:
+        known = _checked(value, where)
+        if len(_ACCEPTED) < 4096:
+            _ACCEPTED[value] = known
+    return known
+
+
+def _checked(value: Any, where: str) -> str:
     if not isinstance(value, str):
         raise InputError(where, "a player's name is text")
     if len(value) > 4 * MAX_PLAYER_NAME:  # far too long even before NFC composes it
         raise InputError(where, f"names are at most {MAX_PLAYER_NAME} characters")
-    found = _checked(value)
-    if isinstance(found, tuple):
-        raise InputError(where, found[0])
-    return found
-
-
-@lru_cache(maxsize=4096)
-def _checked(value: str) -> str | tuple[str]:
-    """The NFC name, or (reason,) when refused; cached, as every action names its player."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return ("the name has a broken character (a lone surrogate): type it again",)
+        raise InputError(where, "the name has a broken character (a lone surrogate): type it "
+                                "again") from None
     text = unicodedata.normalize("NFC", value)
     if len(text) > MAX_PLAYER_NAME:
-        return (f"names are at most {MAX_PLAYER_NAME} characters",)
+        raise InputError(where, f"names are at most {MAX_PLAYER_NAME} characters")
     for k, ch in enumerate(text):
         cat = unicodedata.category(ch)
         if cat in REFUSED or (cat == "Cf" and not _in_sequence(text, k)):
-            return (f"the character 'U+{ord(ch):04X}' is invisible or a control character: type "
-                    "the name without it",)
+            code = f"U+{ord(ch):04X}"
+            raise InputError(where, f"the character {code!r} is invisible or a control "
+                                    "character: type the name without it")
     if all(ch.isspace() or ch in BLANKS or unicodedata.category(ch) in ("Mn", "Me", "Cf")
            for ch in text):
-        return ("a player needs a name that shows",)
+        raise InputError(where, "a player needs a name that shows")
     return text
 
 

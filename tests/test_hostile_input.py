@@ -83,3 +83,106 @@ def test_a_save_with_a_tampered_redo_entry_is_refused():
     data["redo"] = [{"by": "ann", "do": "pick", "combo": "zero"}]
     with pytest.raises(InputError):
         Game.from_dict(data)
+
+
+# --- Actions cannot be changed after they are built (review 2026-11-27, N7) ------------------
+def test_B_COMBO_2_a_legal_pick_cannot_be_edited_into_a_free_or_impossible_one():
+    """The engine's own legal action (combo 0) cannot be turned into combo -1 (the last combo,
+    free) or any other value after it was built: its args are read-only, its attributes
+    cannot be set, and the unchecked constructor is the engine's own."""
+    g = fresh()
+    pick = next(a for a in g.legal_actions() if a.do == "pick")
+    before = g.to_json()
+    with pytest.raises(TypeError):
+        pick.args["combo"] = -1
+    for name, value in (("by", "bob"), ("do", "end_turn"), ("args", {"combo": -1}),
+                        ("combo", 5), ("_key", None)):
+        with pytest.raises(AttributeError):
+            setattr(pick, name, value)
+    with pytest.raises(AttributeError):
+        del pick.args
+    assert not hasattr(Action, "trusted")
+    assert pick.to_dict() == {"by": "ann", "do": "pick", "combo": 0} and g.to_json() == before
+
+
+def test_an_action_is_a_value_copied_and_pickled_as_itself():
+    import copy
+    import pickle
+
+    a = Action("ann", "redeploy", tokens={"r1": 2})
+    assert copy.deepcopy(a) is a and copy.copy(a) is a
+    b = pickle.loads(pickle.dumps(a))
+    assert b == a and b.tokens == (("r1", 2),)
+    with pytest.raises(TypeError):
+        b.args["tokens"] = (("r1", -5),)
+
+
+def test_plus_checks_the_values_it_adds():
+    """`plus` (a module's variant of a legal action) checks each added value like Action()."""
+    a = Action("ann", "conquer", region="r1")
+    with pytest.raises(InputError):
+        a.plus(reinforce=True, roll=100)
+    with pytest.raises(InputError):
+        a.plus(nonsense=1)
+    b = a.plus(reinforce=True, roll=2)
+    assert (b.roll, b.reinforce, a.roll) == (2, True, None)
+
+
+# --- Set-up values beyond any sense (review 2026-11-27) --------------------------------------
+SAVE = json.loads(Game.new("base-3p", ["ann", "bob", "cat"], seed=4).to_json())
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"turns": 10**9}, "turns"), ({"turns": 0}, "turns"), ({"turns": 101}, "turns"),
+    ({"options": {"final_die_max_short": 10**30}}, "options.final_die_max_short"),
+    ({"options": {"final_die_max_short": 4}}, "options.final_die_max_short"),
+    ({"options": {"final_die_max_short": -5}}, "options.final_die_max_short"),
+    ({"options": {"final_die_max_short": True}}, "options.final_die_max_short"),
+    ({"seed": -1}, "seed"), ({"seed": 2**63}, "seed"), ({"seed": 2**4000}, "seed"),
+    ({"expansions": ["cursed", "cursed"]}, "expansions[1]"),
+    ({"expansions": ["leaders", "cursed", "leaders"]}, "expansions[2]"),
+])
+def test_B_SETUP_2_B_FINAL_2_set_up_values_beyond_sense_are_refused_by_new_saves_and_scenarios(
+        change, field):
+    """B-SETUP-2 (a game lasts the turns of its track: at most 100 here), B-FINAL-2 (the die
+    shows at most 3, so a target more than 3 short is no final conquest), a seed from 0 to
+    2^63 - 1, each expansion once: the same refusal from Game.new, a loaded save and a
+    scenario."""
+    from swcore.scenario import build
+
+    with pytest.raises(InputError) as err:
+        Game.new("base-3p", ["ann", "bob", "cat"], **change)
+    assert err.value.field == field
+    with pytest.raises(InputError) as err:
+        Game.from_dict({**SAVE, "setup": {**SAVE["setup"], **change}, "state": None})
+    assert err.value.field == field
+    with pytest.raises(InputError) as err:
+        build({"title": "t", "players": ["ann", "bob", "cat"], "map": "base-3p", "steps": [],
+               **change})
+    assert err.value.field == field
+
+
+def test_B_SETUP_2_B_FINAL_2_the_bounds_themselves_are_accepted():
+    g = Game.new("base-3p", ["ann", "bob", "cat"], seed=2**63 - 1, turns=100,
+                 options={"final_die_max_short": 3})
+    assert (g.turns, g.seed, g.options.final_die_max_short) == (100, 2**63 - 1, 3)
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_X_NEC_4_a_save_given_the_necromancer_without_his_set_up_key_is_refused_clearly():
+    """A save edited to add `necromancer` to its expansions lacks his set-up key (his six
+    powers, X-NEC-4): refused by name, not drawn afresh (nor a crash of the draw)."""
+    data = {**SAVE, "setup": {**SAVE["setup"], "expansions": ["necromancer"]}}
+    with pytest.raises(InputError) as err:
+        Game.from_dict(data)
+    assert err.value.field == "necromancer" and err.value.reason.startswith("missing:")
+
+
+def test_X_NEC_4_a_new_game_whose_powers_leave_none_for_the_necromancer_is_refused():
+    """Every base power named in the set-up's stacks: none is left for his six (X-NEC-4)."""
+    from swcore.catalogue import in_sets
+
+    powers = list(in_sets("power", ["base"]))
+    with pytest.raises(InputError) as err:
+        Game.new("base-3p", ["ann", "bob", "cat"], expansions=["necromancer"], powers=powers)
+    assert err.value.field == "necromancer.powers" and "X-NEC-4" in err.value.reason

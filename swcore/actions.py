@@ -22,6 +22,7 @@ from .words import WORDS, check_value, export_value
 
 _new = object.__new__
 _set = object.__setattr__
+_read_only = MappingProxyType
 
 
 class Action:
@@ -42,8 +43,11 @@ class Action:
         already canonical and given only when set (no None, no False), so the checks are
         skipped on this hot path. Private to the engine: values from outside go through
         `Action(...)` or `from_dict`."""
-        action = _new(cls)
-        _fill(action, by, do, params)
+        action = _new(cls)  # `_fill` written out: this builds every legal action
+        _set(action, "by", by)
+        _set(action, "do", do)
+        _set(action, "args", _read_only(params))
+        _set(action, "_key", None)
         return action
 
     def plus(self, **params: Any) -> Action:
@@ -126,7 +130,7 @@ def _fill(action: Action, by: str, do: str, args: dict[str, Any]) -> None:
     """Set the slots of a new action, once (its args read-only from then on)."""
     _set(action, "by", by)
     _set(action, "do", do)
-    _set(action, "args", MappingProxyType(args))
+    _set(action, "args", _read_only(args))
     _set(action, "_key", None)
 
 

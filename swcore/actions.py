@@ -5,15 +5,13 @@ An action's dict form is exactly a scenario step (`{"by": "ann", "do": "conquer"
 their parameters are declared in `swcore.words`; an action's parameters are read as
 attributes (`action.region`): None when not given, False for an absent flag.
 
-An action cannot be changed once built (its `args` is a read-only mapping, its attributes
-cannot be set), so a value is checked once, when the action is built, and nothing can be
-slipped past that check afterwards. Only the engine builds actions unchecked (`_trusted`, from
-its own position).
+An action's values are checked when it is built (`Action(...)`, `from_dict`) and again by
+`Game.apply` (`checked`): what was changed in between (its `args` edited, an action built with
+`trusted`) never reaches the rules.
 """
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import Any
 
 from .errors import InputError
@@ -21,8 +19,6 @@ from .names import player_name
 from .words import WORDS, check_value, export_value
 
 _new = object.__new__
-_set = object.__setattr__
-_read_only = MappingProxyType
 
 
 class Action:
@@ -34,53 +30,47 @@ class Action:
     __slots__ = ("by", "do", "args", "_key")
 
     def __init__(self, by: str, do: str, **params: Any) -> None:
-        by, args = _checked(by, do, params, "action")
-        _fill(self, by, do, args)
+        self.by, self.args = _checked(by, do, params, "action")
+        self.do, self._key = do, None
 
     @classmethod
-    def _trusted(cls, by: str, do: str, **params: Any) -> Action:
+    def trusted(cls, by: str, do: str, **params: Any) -> Action:
         """An action the engine builds from its own position (legal_actions): its values are
         already canonical and given only when set (no None, no False), so the checks are
-        skipped on this hot path. Private to the engine: values from outside go through
-        `Action(...)` or `from_dict`."""
-        action = _new(cls)  # `_fill` written out: this builds every legal action
-        _set(action, "by", by)
-        _set(action, "do", do)
-        _set(action, "args", _read_only(params))
-        _set(action, "_key", None)
+        skipped on this hot path (`Game.apply` checks it, as every Action it is given)."""
+        action = _new(cls)
+        action.by = by
+        action.do = do
+        action._key = None
+        action.args = params
         return action
 
     def plus(self, **params: Any) -> Action:
-        """This action with `params` added, each checked against its kind: the variants a rule
-        module adds to the engine's own legal actions (the same pick with its Leader)."""
-        word = WORDS[self.do]
-        for key, value in params.items():
-            if key not in word.params:
-                raise InputError("action", f"`{self.do}` takes no {key}")
-            params[key] = check_value(word.params[key].kind, value, f"action.{key}")
+        """This action with `params` added, as `trusted` takes them: the variants a rule module
+        adds to the engine's own legal actions (the same pick with its Leader)."""
         action = _new(Action)
-        _fill(action, self.by, self.do, {**self.args, **params})
+        action.by = self.by
+        action.do = self.do
+        action._key = None
+        action.args = {**self.args, **params}
         return action
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"an Action cannot be changed ({name}): build a new one")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"an Action cannot be changed ({name}): build a new one")
-
-    def __copy__(self) -> Action:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
-        return self  # immutable: a copy is the same value
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuilt, (self.by, self.do, dict(self.args)))
+    def checked(self) -> Action:
+        """This action with its values checked as they are now (an InputError naming the field
+        otherwise): `Game.apply` asks it of every Action it is given, since `args` may have been
+        changed, or never checked (`trusted`), after the action was built."""
+        by, do, args = (getattr(self, k, None) for k in ("by", "do", "args"))
+        if not isinstance(args, dict):
+            raise InputError("action", "the parameters of an action are a mapping")
+        action = _new(Action)
+        action.by, action.args = _checked(by, do, args, "action")
+        action.do, action._key = do, None
+        return action
 
     def __getattr__(self, name: str) -> Any:
         """The first time a parameter's name is read: from then on a `_Param` on the class
         reads it (a failed look-up before `__getattr__` costs several times a descriptor's)."""
-        if name[:1] == "_":
+        if name[:1] == "_" or name in Action.__slots__:  # a slot left empty (deleted)
             raise AttributeError(name)
         if any(name in w.params for w in WORDS.values()):
             setattr(Action, name, _Param(name))
@@ -88,7 +78,7 @@ class Action:
 
     def _k(self) -> tuple[Any, ...]:
         if self._key is None:
-            _set(self, "_key", (self.by, self.do, tuple(sorted(self.args.items()))))
+            self._key = (self.by, self.do, tuple(sorted(self.args.items())))
         return self._key
 
     def __eq__(self, other: object) -> bool:
@@ -119,26 +109,11 @@ class Action:
         if not isinstance(data, dict):
             raise InputError(where, "an action must be a mapping with `by` and `do`")
         params = {k: v for k, v in data.items() if k not in ("by", "do")}
-        action = _new(cls)
+        action = cls.__new__(cls)
         do = data.get("do")
-        by, args = _checked(data.get("by"), do, params, where)
-        _fill(action, by, do, args)
+        action.by, action.args = _checked(data.get("by"), do, params, where)
+        action.do, action._key = do, None
         return action
-
-
-def _fill(action: Action, by: str, do: str, args: dict[str, Any]) -> None:
-    """Set the slots of a new action, once (its args read-only from then on)."""
-    _set(action, "by", by)
-    _set(action, "do", do)
-    _set(action, "args", _read_only(args))
-    _set(action, "_key", None)
-
-
-def _rebuilt(by: str, do: str, args: dict[str, Any]) -> Action:
-    """An action from its pickled parts (they were checked when it was first built)."""
-    action = _new(Action)
-    _fill(action, by, do, args)
-    return action
 
 
 class _Param:

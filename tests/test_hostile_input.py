@@ -9,7 +9,7 @@ import json
 import pytest
 
 from swcore import Action, Game
-from swcore.errors import InputError
+from swcore.errors import InputError, RuleError
 
 
 def fresh() -> Game:
@@ -85,47 +85,59 @@ def test_a_save_with_a_tampered_redo_entry_is_refused():
         Game.from_dict(data)
 
 
-# --- Actions cannot be changed after they are built (review 2026-11-27, N7) ------------------
-def test_B_COMBO_2_a_legal_pick_cannot_be_edited_into_a_free_or_impossible_one():
-    """The engine's own legal action (combo 0) cannot be turned into combo -1 (the last combo,
-    free) or any other value after it was built: its args are read-only, its attributes
-    cannot be set, and the unchecked constructor is the engine's own."""
+# --- Actions changed after they were built (review 2026-11-27, N7) -----------------------
+def edits(g: Game) -> list[tuple[Action, str]]:
+    """Actions whose values were changed after building, or never checked, with the field
+    `apply` names: a legal pick edited to combo -1 (the last combo, free, B-COMBO-2) or 10^6, a
+    conquest given a roll of 100 (B-COMP-6: the die shows 0 to 3), `trusted` ones out of
+    range, args replaced by a list, the player by a name set-up refuses, the word deleted."""
+    out = []
+    for combo in (-1, 10**6):
+        pick = next(a for a in g.legal_actions() if a.do == "pick")
+        pick.args["combo"] = combo
+        out.append((pick, "action.combo"))
+    conquer = Action("ann", "conquer", region="r1")
+    conquer.args.update(reinforce=True, roll=100)
+    out.append((conquer, "action.roll"))
+    out.append((Action.trusted("ann", "pick", combo=-7), "action.combo"))
+    out.append((Action.trusted("ann", "conquer", region="r1", reinforce=True, roll=5), "action.roll"))
+    listed = Action("ann", "end_turn")
+    listed.args = [1, 2]
+    out.append((listed, "action"))
+    renamed = Action("ann", "end_turn")
+    renamed.by = "ann\u202e"
+    out.append((renamed, "action.by"))
+    wordless = Action("ann", "end_turn")
+    del wordless.do
+    out.append((wordless, "action.do"))
+    return out
+
+
+def test_B_COMBO_2_B_COMP_6_an_action_changed_after_building_is_refused_when_applied():
+    """Every Action given to `apply` is checked again as it is then: nothing edited after its
+    checks reaches the rules, and the refusal changes nothing. A value of the right kind but
+    not on the table is the rules' to refuse (B-COMBO-1: six combos are visible)."""
     g = fresh()
-    pick = next(a for a in g.legal_actions() if a.do == "pick")
     before = g.to_json()
-    with pytest.raises(TypeError):
-        pick.args["combo"] = -1
-    for name, value in (("by", "bob"), ("do", "end_turn"), ("args", {"combo": -1}),
-                        ("combo", 5), ("_key", None)):
-        with pytest.raises(AttributeError):
-            setattr(pick, name, value)
-    with pytest.raises(AttributeError):
-        del pick.args
-    assert not hasattr(Action, "trusted")
-    assert pick.to_dict() == {"by": "ann", "do": "pick", "combo": 0} and g.to_json() == before
+    for action, field in edits(g):
+        with pytest.raises(InputError) as err:
+            g.apply(action)
+        assert err.value.field == field, action
+        assert isinstance(g.why_illegal(action), InputError)
+        assert g.to_json() == before
+    pick = next(a for a in g.legal_actions() if a.do == "pick")
+    pick.args["combo"] = 99
+    with pytest.raises(RuleError) as err:
+        g.apply(pick)
+    assert err.value.rule == "B-COMBO-1" and g.to_json() == before
 
 
-def test_an_action_is_a_value_copied_and_pickled_as_itself():
-    import copy
-    import pickle
-
-    a = Action("ann", "redeploy", tokens={"r1": 2})
-    assert copy.deepcopy(a) is a and copy.copy(a) is a
-    b = pickle.loads(pickle.dumps(a))
-    assert b == a and b.tokens == (("r1", 2),)
-    with pytest.raises(TypeError):
-        b.args["tokens"] = (("r1", -5),)
-
-
-def test_plus_checks_the_values_it_adds():
-    """`plus` (a module's variant of a legal action) checks each added value like Action()."""
-    a = Action("ann", "conquer", region="r1")
-    with pytest.raises(InputError):
-        a.plus(reinforce=True, roll=100)
-    with pytest.raises(InputError):
-        a.plus(nonsense=1)
-    b = a.plus(reinforce=True, roll=2)
-    assert (b.roll, b.reinforce, a.roll) == (2, True, None)
+def test_the_engines_own_legal_actions_apply_unchanged():
+    """The check `apply` adds keeps a legal action as it is (the same log entry)."""
+    g = fresh()
+    pick = next(a for a in g.legal_actions() if a.do == "pick" and a.combo == 2)
+    g.apply(pick)
+    assert g.log == [{"by": "ann", "do": "pick", "combo": 2}] and g.coins[0] == 5 - 2
 
 
 # --- Set-up values beyond any sense (review 2026-11-27) --------------------------------------

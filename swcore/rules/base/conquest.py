@@ -228,7 +228,7 @@ class ConquestMixin:
                                              "the die gives at most 3")
             roll = self._roll(a.roll)
             # in the word's order; the die and the other values are already checked
-            logged = Action._trusted(a.by, a.do, **{**a.args, "roll": roll}).to_dict()
+            logged = Action.trusted(a.by, a.do, **{**a.args, "roll": roll}).to_dict()
             events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
                                   seat, roll=roll, region=a.region)]
             if army.hand + roll >= full:  # B-FINAL-3: all the tokens in hand go in

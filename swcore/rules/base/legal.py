@@ -29,7 +29,7 @@ class LegalMixin:
             return []
         if self.needs_reveal:
             powers = sorted(set(self.power_stack) | set(self.power_discard))
-            return [Action._trusted(self.to_act or self.current, "reveal", race=r, player=p)
+            return [Action.trusted(self.to_act or self.current, "reveal", race=r, player=p)
                     for r in self.race_stack for p in powers]
         if self.queue:
             army = self.armies[self.queue[0]]
@@ -38,14 +38,14 @@ class LegalMixin:
             regions = self.regions_of(army.race)
             if len(regions) > 1:
                 for j in regions:
-                    out.append(Action._trusted(by=by, do="redeploy", race=army.race, tokens=tuple(
+                    out.append(Action.trusted(by=by, do="redeploy", race=army.race, tokens=tuple(
                         (self.board.ids[i], self.tokens[i] + (army.withdrawn if i == j else 0))
                         for i in regions)))
             return out
         seat, by, t = self.seat, self.current, self._t
         ids = self.board.ids
         if t["declined"]:
-            return [Action._trusted(by=by, do="end_turn")]
+            return [Action.trusted(by=by, do="end_turn")]
         out: list[Action] = []
         if not t["active_acted"]:
             for race in self.declined[seat]:
@@ -56,22 +56,22 @@ class LegalMixin:
         if race is None:
             if not t["picked"]:
                 coins = self.coins[seat]
-                out += [Action._trusted(by=by, do="pick", combo=k) for k in range(len(self.column))
+                out += [Action.trusted(by=by, do="pick", combo=k) for k in range(len(self.column))
                         if self.combo_price(k) <= coins]
             return out
         army = self.armies[race]
         expanded = (army.conquests or army.over or army.redeployed or army.used
                     or t["active_acted"] or t["declined_acted"])
         if not t["picked"] and not expanded:
-            out.append(Action._trusted(by=by, do="decline"))
+            out.append(Action.trusted(by=by, do="decline"))
         if self._declined_turn_open(seat):  # the Ghouls' tokens in hand land first (A-BASE-03)
             out += self._preview(lambda: (self._close_declined_turn(seat, army),
                                           self._army_options(army, by, None))[1])
         else:
             out += self._army_options(army, by, None)
         if expanded and any(ab.declines_after_scoring(self, army) for ab in self._fx(army, "declines_after_scoring")):
-            out.append(Action._trusted(by=by, do="decline"))
-        out.append(Action._trusted(by=by, do="end_turn"))
+            out.append(Action.trusted(by=by, do="decline"))
+        out.append(Action.trusted(by=by, do="end_turn"))
         del ids
         return out
 
@@ -90,7 +90,7 @@ class LegalMixin:
         ids = self.board.ids
         reach = self._reach(army)
         held = reach[0]
-        new = Action._trusted
+        new = Action.trusted
         who = {"race": race} if race else {}  # which army acts, when not the active race
         if not army.over:
             hand = self.available(army, held)

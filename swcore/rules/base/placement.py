@@ -260,5 +260,5 @@ class PlacementMixin:
         """The placement the format prescribes for the defender first in line (B-LOSS-2)."""
         army = self.armies[self.queue[0]]
         place = self.default_placement(army, withdrawn_only=True)
-        return Action._trusted(by=self.players[army.owner], do="redeploy", race=army.race,
+        return Action.trusted(by=self.players[army.owner], do="redeploy", race=army.race,
                       tokens=tuple((self.board.ids[i], n) for i, n in place.items()))

@@ -81,7 +81,7 @@ class Berserk(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.over or army.roll is not None or game.available(army) < game._least(army)[0]:
             return []
-        return [Action._trusted(by=by, do="berserk")]
+        return [Action.trusted(by=by, do="berserk")]
 
 
 @register
@@ -119,7 +119,7 @@ class Bivouacking(Ability):
         return place
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        return [Action._trusted(by=by, do="encampments", tokens=((game.board.ids[i], game.box_of("encampment")),))
+        return [Action.trusted(by=by, do="encampments", tokens=((game.board.ids[i], game.box_of("encampment")),))
                 for i in _held(game, army)]
 
 
@@ -158,7 +158,7 @@ class Diplomat(Ability):
         return None
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        return [Action._trusted(by=by, do="ally", player=p) for s, p in enumerate(game.players)
+        return [Action.trusted(by=by, do="ally", player=p) for s, p in enumerate(game.players)
                 if s != army.owner and s not in game._t["attacked"] and _peace_possible(game, s)]
 
 
@@ -196,7 +196,7 @@ class DragonMaster(Ability):
         if army.over or game.available(army) < game._least(army)[0]:
             return []
         reach = game._reach(army)
-        return [Action._trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._targets(army, reach)]
+        return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._targets(army, reach)]
 
 
 @register
@@ -236,7 +236,7 @@ class Fortified(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if sum(game.mk["fortress"]) >= game.box_of("fortress"):
             return []
-        return [Action._trusted(by=by, do="fortress", region=game.board.ids[i]) for i in _held(game, army)
+        return [Action.trusted(by=by, do="fortress", region=game.board.ids[i]) for i in _held(game, army)
                 if not game.mk["fortress"][i]]
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
@@ -278,8 +278,8 @@ class Heroic(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         held = [game.board.ids[i] for i in _held(game, army)]
         if len(held) < 2:
-            return [Action._trusted(by=by, do="heroes", regions=tuple(held))] if held else []
-        return [Action._trusted(by=by, do="heroes", regions=pair) for pair in combinations(held, 2)]
+            return [Action.trusted(by=by, do="heroes", regions=tuple(held))] if held else []
+        return [Action.trusted(by=by, do="heroes", regions=pair) for pair in combinations(held, 2)]
 
 
 @register

@@ -186,7 +186,7 @@ class Sorcerers(Ability):
         reach = game._reach(army)
         if not reach[0]:
             return []
-        return [Action._trusted(by=by, do="convert", region=game.board.ids[i])
+        return [Action.trusted(by=by, do="convert", region=game.board.ids[i])
                 for i in game._candidates(reach)
                 if game.race[i] and self._error(game, army, i, reach) is None]
 

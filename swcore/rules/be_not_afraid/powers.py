@@ -84,9 +84,9 @@ class Mercenary(Ability):
                 continue
             rid = game.board.ids[i]
             if cost <= hand:
-                out.append(Action._trusted(by=by, do="conquer", region=rid, pay=True))
+                out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True))
             elif army.roll is None and cost - hand <= maxshort:
-                out.append(Action._trusted(by=by, do="conquer", region=rid, pay=True, reinforce=True))
+                out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True, reinforce=True))
         return out
 
 
@@ -181,5 +181,5 @@ class Catapult(Ability):
                 army.turn.pop("catapult.from", None)
             for t in ok:
                 seen.add(t)
-                out.append(Action._trusted(by=by, do="conquer", region=ids[t], catapult=ids[c]))
+                out.append(Action.trusted(by=by, do="conquer", region=ids[t], catapult=ids[c]))
         return out

@@ -71,4 +71,4 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return out
     army = game.armies.get(d.data["race"])
     by = game.players[army.owner] if army is not None else game.current
-    return [Action._trusted(by, WORD)]
+    return [Action.trusted(by, WORD)]

@@ -95,7 +95,7 @@ class Leprechauns(Ability):
             return []
         place = game._preview_placement(army)
         ids = game.board.ids
-        return [Action._trusted(by=by, do="redeploy", tokens=tuple((ids[i], n) for i, n in place.items()),
+        return [Action.trusted(by=by, do="redeploy", tokens=tuple((ids[i], n) for i, n in place.items()),
                                cauldrons=tuple(ids[i] for i in free))]
 
 

@@ -125,7 +125,7 @@ class Marauding(Ability):
         least = game._least(army)[0]
         if not any(game.tokens[i] > least for i in game.regions_of(army.race)):
             return []  # nothing to take back
-        return [Action._trusted(by=by, do="maraud")]
+        return [Action.trusted(by=by, do="maraud")]
 
 
 @register

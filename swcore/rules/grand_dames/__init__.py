@@ -50,7 +50,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         race = game.active[game.players.index(a.by)]
         army = game.armies.get(race) if race else None
         if army is not None and builds_tower(game, army):
-            extra += [Action._trusted(a.by, "decline", tower=game.board.ids[i])
+            extra += [Action.trusted(a.by, "decline", tower=game.board.ids[i])
                       for i in game.regions_of(army.race)[1:]]
     return out + extra
 

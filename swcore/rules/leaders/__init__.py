@@ -119,7 +119,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     for held in st.book(game)["captives"] if ransoms else ():
         for race, owner in held:
             if owner == seat and words.ransom_error(game, seat, race) is None:
-                more.append(Action._trusted(game.players[seat], "ransom", race=race))
+                more.append(Action.trusted(game.players[seat], "ransom", race=race))
     return out + more
 
 

@@ -171,7 +171,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     if game.game_over or game._blocking() is not None or game.seat != st.seat(game):
         return out  # a decision waits (withdrawn tokens, a die or a combo from the table)
     items = ["ghost", *st.book(game)["unbought"]]
-    return [Action._trusted(nec, "buy", item=x) for x in items
+    return [Action.trusted(nec, "buy", item=x) for x in items
             if words.buy_error(game, st.seat(game), x) is None] + out
 
 

@@ -79,15 +79,15 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return out
     if any(d.kind == "river_event" for d in game.pending):
         by = game.to_act or game.current
-        return [Action._trusted(by, "turn_up", event=e) for e in words.in_box(game)]
+        return [Action.trusted(by, "turn_up", event=e) for e in words.in_box(game)]
     if game.queue or game._blocking() is not None:
         return out
     seat, by = game.seat, game.current
     more: list[Action] = []
     if words.peek_error(game, seat) is None:
-        more.append(Action._trusted(by, "peek"))
+        more.append(Action.trusted(by, "peek"))
     if words.caravel_error(game, seat, None) is None:
-        more += [Action._trusted(by, "caravel", region=game.board.ids[i]) for i in st.rivers(game)]
+        more += [Action.trusted(by, "caravel", region=game.board.ids[i]) for i in st.rivers(game)]
     return out + more
 
 

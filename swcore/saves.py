@@ -84,7 +84,7 @@ class SavesMixin(History):
                        coins=setup.get("coins"), turns=setup.get("turns"), options=setup.get("options"),
                        stacks=setup.get("stacks", "shuffled"), expansions=setup.get("expansions"),
                        values=setup.get("values"), supply=setup.get("supply"), pool=setup.get("pool"),
-                       rolls=setup.get("rolls", "seed"),
+                       rolls=setup.get("rolls", "seed"), stored=True,
                        extra={k: setup[k] for k in module_keys() if k in setup})
         game = cls(s)
         log, redo = data.get("log", []), data.get("redo", [])

@@ -36,7 +36,7 @@ from swcore import Action
 from swcore.bots import BOTS
 from swcore.catalogue import CATALOGUE
 from swcore.errors import SwError
-from swcore.lessons import lessons
+from swcore.lessons import chapter_stem, lessons
 from swcore.i18n import rule_summary_fr
 from swcore.words import WORDS
 
@@ -460,16 +460,25 @@ def page() -> pn.viewable.Viewable:
     language switch; in the device's language (`?lang=`, else its cookie, as the app)."""
     from .lobby import TUTORIAL_URL
 
-    i18n.set_language(i18n.choose(pn.state.session_args if pn.state.curdoc else {},
-                                  pn.state.cookies if pn.state.curdoc else {}))
+    args = pn.state.session_args if pn.state.curdoc else {}
+    i18n.set_language(i18n.choose(args, pn.state.cookies if pn.state.curdoc else {}))
+    wanted = (args.get("lesson") or [b"first-turn"])[0]
+    wanted = wanted.decode("utf-8", "replace") if isinstance(wanted, bytes) else str(wanted)
+    lesson = lessons().get(wanted)
+    stem = chapter_stem(lesson.chapter) if lesson is not None else ""
+    chapter_url = f"{TUTORIAL_URL.rsplit('/', 1)[0]}/{stem}.html" if stem else ""
+    unknown = ("<p class='sw-muted'>" + esc(_("There is no lesson {name}: here is a free game.")
+                                           .format(name=repr(wanted[:40]))) + "</p>"
+               if lesson is None and wanted != "free" else "")
     links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{TUTORIAL_URL}' "
                  "target='_blank' rel='noopener'>" + _("The rules tutorial") + "</a></p><p>"
                  + _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
                      "moves are possible; each rule is explained when it first matters, with a "
-                     "link to the rules reference. Undo takes your moves back.") + "</p>")
+                     "link to the rules reference. Undo takes your moves back.") + "</p>" + unknown)
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
     return pn.template.FastListTemplate(
-        title=_(TITLE), main=[pn.Column(links, FirstGame(), sizing_mode="stretch_width")],
+        title=_(TITLE), main=[pn.Column(links, FirstGame(lesson=lesson and lesson.id, chapter_url=chapter_url),
+                        sizing_mode="stretch_width")],
         header=[switch], header_background="#1b5e20", accent_base_color="#1b5e20",
         main_layout=None, theme_toggle=False, main_max_width="1500px", busy_indicator=None,
         meta_viewport="width=device-width, initial-scale=1")

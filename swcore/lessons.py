@@ -26,7 +26,7 @@ from .actions import Action
 from .config import make_setup
 from .game import Game
 from .safeload import load_file
-from .tutorial import Script, offer, scenario_path
+from .tutorial import ROOT, Script, offer, scenario_path
 
 LESSONS_FILE = Path(__file__).resolve().parent / "data" / "lessons.yaml"
 #: The controls a step may point at (the app highlights them).
@@ -202,3 +202,9 @@ def of_chapter(chapter: str) -> tuple[list[Lesson], list[Question]]:
     return ([x for x in ls.values() if x.chapter == chapter],
             [x for x in qs.values() if x.chapter == chapter])
 
+
+
+def chapter_stem(chapter: str) -> str:
+    """The notebook (and static page) name of a chapter: "02" -> "02-conquest" ('' if none)."""
+    found = sorted((ROOT / "notebooks").glob(f"{chapter}-*.ipynb"))
+    return found[0].stem if found else ""

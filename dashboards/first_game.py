@@ -36,8 +36,8 @@ from swcore import Action
 from swcore.bots import BOTS
 from swcore.catalogue import CATALOGUE
 from swcore.errors import SwError
-from swcore.lessons import chapter_stem, lessons
 from swcore.i18n import rule_summary_fr
+from swcore.lessons import chapter_stem, lessons
 from swcore.words import WORDS
 
 from . import i18n, rules_ref
@@ -470,11 +470,16 @@ def page() -> pn.viewable.Viewable:
     unknown = ("<p class='sw-muted'>" + esc(_("There is no lesson {name}: here is a free game.")
                                            .format(name=repr(wanted[:40]))) + "</p>"
                if lesson is None and wanted != "free" else "")
+    intro = _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
+              "moves are possible; each rule is explained when it first matters, with a "
+              "link to the rules reference. Undo takes your moves back.")
+    if lesson is not None and lesson.learner != LEARNER:
+        intro = _("Your move: you play <b>{player}</b> in a position from the chapter, against "
+                  "a bot. Make the move the step asks for; a wrong one is explained and changes "
+                  "nothing.").format(player=esc(lesson.learner))
     links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{TUTORIAL_URL}' "
                  "target='_blank' rel='noopener'>" + _("The rules tutorial") + "</a></p><p>"
-                 + _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
-                     "moves are possible; each rule is explained when it first matters, with a "
-                     "link to the rules reference. Undo takes your moves back.") + "</p>" + unknown)
+                 + intro + "</p>" + unknown)
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
     return pn.template.FastListTemplate(
         title=_(TITLE), main=[pn.Column(links, FirstGame(lesson=lesson and lesson.id, chapter_url=chapter_url),

@@ -68,7 +68,7 @@ class LessonScript:
         self._before = 0
         self.chapter_url = chapter_url
         self.pane = html("", sizing_mode="stretch_width", stylesheets=[LESSON_CSS])
-        self.next = button(_("Next"), height=44, width=140, button_type="primary")
+        self.next = button(_("Next"), height=44, width=140, color="primary")
         self.next.on_click(lambda e: self.advance())
         self.box = pn.Column(self.pane, self.next, sizing_mode="stretch_width")
 
@@ -181,7 +181,7 @@ class LessonScript:
             back = (f" <a href='{esc(self.chapter_url)}'>" + esc(_("Back to the chapter"))
                     + "</a>") if self.chapter_url else ""
             body = ("<p><b>" + esc(_("Done: you made the move.")) + "</b> "
-                    + esc(_("Play on against the bot, or start again with New game.")) + back
+                    + esc(_("Play on against the bot, or tap New game for a fresh game.")) + back
                     + "</p>")
             head = ""
         else:

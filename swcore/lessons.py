@@ -25,6 +25,7 @@ from typing import Any
 from .actions import Action
 from .config import make_setup
 from .game import Game
+from .i18n import item_name, term
 from .safeload import load_file
 from .tutorial import ROOT, Script, offer, scenario_path
 
@@ -124,22 +125,30 @@ class Question:
     choices: list[Any]
     answer: Any  # as worked out by hand; the tests compare it with the engine's
 
-    def solve(self) -> tuple[Any, str]:
-        """The engine's answer in this position and why (a plain-English line, rule IDs in
+    def solve(self, lang: str = "en") -> tuple[Any, str]:
+        """The engine's answer in this position and why (one line in `lang`, rule IDs in
         it): the answer a page shows is this, never `answer`."""
-        return solve(self.position().game(), self.ask)
+        return solve(self.position().game(), self.ask, lang)
 
     def position(self) -> Position:
         return position(self.spec)
 
 
-def solve(game: Game, ask: dict[str, Any]) -> tuple[Any, str]:
+#: The few sentences of the answers' reasons; the engine's own labels go through `term`.
+SAY = {"price": {"en": "1 coin on each combo above it", "fr": "1 pièce sur chaque combinaison au-dessus"},
+       "held": {"en": "{player}: {coins} coins, {tokens} tokens on the board",
+                "fr": "{player} : {coins} pièces, {tokens} jetons sur le plateau"}}
+
+
+def solve(game: Game, ask: dict[str, Any], lang: str = "en") -> tuple[Any, str]:
+    """The answer to `ask` in `game` (which a "score" question plays on) and its reason."""
     kind = ask["kind"]
     if kind == "cost":
         q = game.quote(ask["region"], ask.get("player"))
         if q.reason is not None:
             raise ValueError(f"{ask['region']} cannot be conquered here: {q.reason}")
-        return q.cost, " + ".join(f"{label} {v}" for label, v in q.breakdown) + " (B-CONQ-2)"
+        return q.cost, " + ".join(f"{term(label, lang)} {v}" for label, v in q.breakdown) + \
+            " (B-CONQ-2)"
     if kind == "score":
         player = game.to_act
         game.apply(Action(player, "end_turn"))
@@ -147,16 +156,18 @@ def solve(game: Game, ask: dict[str, Any]) -> tuple[Any, str]:
             game.apply(game.default_withdrawal())
         lines = game.last_score[game.players.index(player)] or []
         total = sum(it["coins"] for it in lines)
-        return total, "; ".join(f"{it['what']}: {it['coins']} ({it['rule']})" for it in lines)
+        return total, "; ".join(f"{term(it['what'], lang)}: {it['coins']} ({it['rule']})"
+                                for it in lines)
     if kind == "tokens":
+        race, power, _ = game.column[ask["combo"]]
         o = offer(game, ask["combo"])
-        return o["tokens"], f"{o['race']} + {o['power']} (B-COMBO-4)"
+        return o["tokens"], f"{item_name(race, lang)} + {item_name(power, lang)} (B-COMBO-4)"
     if kind == "price":
-        return game.combo_price(ask["combo"]), "1 coin on each combo above it (B-COMBO-2)"
+        return game.combo_price(ask["combo"]), say(SAY["price"], lang) + " (B-COMBO-2)"
     if kind == "winner":
         if not game.game_over:
             raise ValueError("the game is not over in this position")
-        lines = ", ".join(f"{p}: {c} coins, {game.board_tokens(s)} tokens on the board"
+        lines = ", ".join(say(SAY["held"], lang).format(player=p, coins=c, tokens=game.board_tokens(s))
                           for s, (p, c) in enumerate(zip(game.players, game.coins, strict=True)))
         return game.winners()[0], lines + " (B-END-2)"
     raise ValueError(f"unknown question kind {kind!r}; known: {', '.join(KINDS)}")

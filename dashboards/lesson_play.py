@@ -162,8 +162,13 @@ class LessonScript:
                 b.stylesheets = [*b.stylesheets, POINT_CSS]
             what = getattr(b, "sw_action", None)
             action = what[1] if isinstance(what, tuple) and len(what) == 2 else None
-            on = (step is not None and isinstance(action, Action) and action.by == self.lesson.learner
-                  and step.matches(action))
+            if isinstance(what, tuple) and what[0] == "open":  # a panel's opener: by its word
+                grp = screen._groups.get(action)
+                on = (step is not None and grp is not None and step.expect is not None
+                      and grp.first.do == step.expect.get("do"))
+            else:
+                on = (step is not None and isinstance(action, Action)
+                      and action.by == self.lesson.learner and step.matches(action))
             classes = [c for c in b.css_classes if c != "sw-point"] + (["sw-point"] if on else [])
             if classes != list(b.css_classes):
                 b.css_classes = classes

@@ -78,7 +78,7 @@ def test_lobby_links_to_the_first_game(served, page):
 
 
 def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
-    page.goto(f"{served}/first-game")
+    page.goto(f"{served}/first-game?lesson=free")  # free play (no scripted first turn)
     expect(page.get_by_text("Turn 1 of 10")).to_be_visible()
     expect(page.get_by_role("link", name="B-COMBO-2").first).to_have_attribute(
         "href", "/tutorial/rules/base-game.html#B-COMBO-2")

@@ -92,3 +92,22 @@ def test_new_game_after_a_lesson_is_free_play(store):
     fg = FirstGame(served=False, store=store, lesson="first-turn")
     fg.new_game()
     assert fg.script is None and fg.session.gate is None and fg.learner == L
+
+
+def test_the_lesson_in_french(store):
+    """On a French page the steps, refusals and labels are French (B-COMBO-2)."""
+    from bokeh.document import Document
+    from panel.io.state import set_curdoc
+
+    from dashboards import i18n
+
+    with set_curdoc(Document()):
+        i18n.set_language("fr")
+        fg = FirstGame(served=False, store=store, lesson="first-turn")
+        assert "Étape 1 sur 9" in fg.script.pane.object
+        assert "Votre premier tour, pas à pas" in fg.script.pane.object
+        assert not fg.session.act(Action(L, "pick", combo=1))
+        assert "prenez la ligne du haut, gratuite" in fg.session.error
+        assert fg.session.act(Action(L, "pick", combo=0))
+        assert "Bien joué." in fg.script.pane.object
+        assert "Vous avez 10 Elfes pour conquérir." in fg.script.pane.object

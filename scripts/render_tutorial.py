@@ -163,7 +163,9 @@ def site_page(body: str, paths: list[Path], k: int) -> str:
     body = body.replace("</head>", SITE_CSS + "</head>", 1)
     body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav(paths, k), body, count=1)
     extras = tutorial_pages.chapter_section(paths[k].stem)  # its exercises and questions
-    body = body.replace("</body>", extras + nav(paths, k, "bottom") + "</body>", 1)
+    # The page's own end: an inlined script may hold the text "</body>" before it.
+    head, end, tail = body.rpartition("</body>")
+    body = head + extras + nav(paths, k, "bottom") + end + tail if end else body
     check_local(body, paths[k].name)
     return body
 

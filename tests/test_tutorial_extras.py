@@ -68,3 +68,14 @@ def test_rules_search_holds_every_rule_inline(tmp_path):
     assert rules["B-CONQ-2"]["page"] == "base-game" and "cost" in rules["B-CONQ-2"]["en"]
     assert rules["B-SCORE-1"]["fr"]  # French keywords find it too
     assert "</script" not in data.group(1)
+
+
+def test_extras_go_at_the_pages_real_end_not_into_an_inlined_script():
+    """Bokeh's inlined scripts hold the text "</body>": the chapter's end goes after them."""
+    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    k = [p.stem for p in paths].index("02-conquest")
+    body = ("<html><head><title>t</title></head><body><script>var s = \"<p></body></html>\";"
+            "</script><p>chapter</p></body></html>")
+    page = render_tutorial.site_page(body, paths, k)
+    assert page.index("var s = \"<p></body></html>\";") < page.index("class='sw-extras'")
+    assert page.index("<p>chapter</p>") < page.index("class='sw-nav bottom'") < page.rindex("</body>")

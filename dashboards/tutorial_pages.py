@@ -57,9 +57,14 @@ EXTRAS_JS = """
   box.querySelectorAll('.sw-langs button').forEach(function (b) {
     b.addEventListener('click', function () { setLang(b.getAttribute('data-lang')); }); });
   setLang(lang);
-  if (window.location.protocol === 'file:') {
+  function offline() {
     box.querySelectorAll('.sw-offline').forEach(function (p) { p.hidden = false; });
     box.querySelectorAll('.sw-moves').forEach(function (p) { p.hidden = true; });
+  }
+  if (window.location.protocol === 'file:') { offline(); }
+  else if (window.fetch) {  // served without the app (a plain file server): no /first-game
+    window.fetch('/first-game', {method: 'HEAD'}).then(function (r) {
+      if (r.status === 404) offline(); }).catch(function () {});
   }
   box.querySelectorAll('.sw-q').forEach(function (q) {
     var fb = q.querySelector('.sw-fb');
@@ -77,10 +82,10 @@ EXTRAS_JS = """
 """
 PLAY = {"en": "Play it in the app", "fr": "Jouer dans l'application"}
 OFFLINE = {
-    "en": "You are reading this page from disk, without the app: the exercises need it. Run "
+    "en": "You are reading this page without the app: the exercises need it. Run "
           "<code>make serve</code> and open this chapter at <code>http://localhost:5006/tutorial/"
           "{stem}.html</code>.",
-    "fr": "Vous lisez cette page depuis le disque, sans l'application : les exercices en ont "
+    "fr": "Vous lisez cette page sans l'application : les exercices en ont "
           "besoin. Lancez <code>make serve</code> et ouvrez ce chapitre à "
           "<code>http://localhost:5006/tutorial/{stem}.html</code>."}
 HEAD = {"moves": {"en": "Your move", "fr": "À vous de jouer"},

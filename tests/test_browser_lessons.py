@@ -195,3 +195,14 @@ def test_rules_search_by_keyword_and_rule_id(served, page):
     expect(page.locator("#sw-hits li").first).to_be_visible()
     page.fill("#sw-q", "zzzz-nothing")
     expect(page.locator("#sw-count")).to_have_text(re.compile(r"^0 / \d+$"))
+
+
+def test_read_from_disk_a_chapter_says_its_exercises_need_the_app(tmp_path, page):
+    site(tmp_path)
+    page.goto((tmp_path / "06-cursed.html").as_uri())
+    expect(page.locator(".sw-offline")).to_be_visible()
+    expect(page.locator(".sw-offline")).to_contain_text("make serve")
+    expect(page.locator(".sw-moves")).to_be_hidden()
+    q = page.locator("#q-goblins-cost")  # the questions still work: their answers are in the page
+    q.get_by_role("button", name="2", exact=True).click()
+    expect(q.locator(".sw-fb")).to_contain_text("Right.")

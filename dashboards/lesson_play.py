@@ -64,7 +64,8 @@ class LessonScript:
         self.fg = game
         self.k = 0
         self.marks: list[int] = []  # the log's length when each step passed (undo steps back)
-        self.feedback = ""
+        self.feedback = ""  # what the last move or tap deserved: right (`good`) or not
+        self.good = True
         self._before = 0
         self.chapter_url = chapter_url
         self.pane = html("", sizing_mode="stretch_width", stylesheets=[LESSON_CSS])
@@ -86,7 +87,7 @@ class LessonScript:
         bot may have played on since, at once in a notebook)."""
         self.marks.append(len(self.fg.game.log) if mark is None else mark)
         self.k += 1
-        self.feedback = good
+        self.feedback, self.good = good, True
         if self._waited():  # the others may have played already (a notebook plays the bot at once)
             self.advance(good)
             return
@@ -116,9 +117,10 @@ class LessonScript:
         if step is None or not step.regions or not rid:
             return
         if rid not in step.regions:
-            self.feedback = "!" + (say(step.wrong, lang()) or _("Tap a region filled in on the map."))
-        elif self.feedback.startswith("!"):
-            self.feedback = ""
+            self.feedback = say(step.wrong, lang()) or _("Tap a region filled in on the map.")
+            self.good = False
+        elif not self.good:
+            self.feedback, self.good = "", True
         self.update()
 
     # --- following the game ------------------------------------------------------------
@@ -128,7 +130,7 @@ class LessonScript:
         while self.marks and len(g.log) < self.marks[-1]:
             self.marks.pop()
             self.k -= 1
-            self.feedback = ""
+            self.feedback, self.good = "", True
         if self._waited():
             self.advance()
             return
@@ -178,8 +180,8 @@ class LessonScript:
         title = say(self.lesson.title, lang())
         fb = self.feedback
         note = ""
-        if fb.startswith("!"):
-            note = f"<div class='sw-bad'>{rules_ref.link_ids(fb[1:])}</div>"
+        if fb and not self.good:
+            note = f"<div class='sw-bad'>{rules_ref.link_ids(fb)}</div>"
         elif fb:
             note = f"<div class='sw-good'><b>{esc(_('Right.'))}</b> {rules_ref.link_ids(fb)}</div>"
         if step is None:

@@ -86,6 +86,7 @@ def page():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         ctx.set_default_timeout(30_000)
+        ctx.set_default_navigation_timeout(120_000)  # a cold server on a busy machine
         yield ctx.new_page()
         browser.close()
 

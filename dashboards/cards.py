@@ -268,8 +268,9 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
                       if part.strip())
     items = [x for a in game.armies.values() for x in (a.race, a.power) if x]
     items += [x for combo in game.column for x in combo[:2]]
-    return (f"<div style='font-size:13px;line-height:1.8'>{terrain} {players}<br>"
-            f"<span class='sw-muted'>{esc(note)}</span>{in_play_html(items)}</div>")
+    return (f"<div style='font-size:13px;line-height:1.8'><div class='sw-legend'>{terrain} "
+            f"{players}<br><span class='sw-muted'>{esc(note)}</span></div>{in_play_html(items)}"
+            "</div>")
 
 
 def peek_card(session: Any, player: str) -> str:

@@ -83,6 +83,15 @@ PAGE_CSS = """
 #: The layout wraps (map above, actions below) under about 960 px.
 WIDE_ONLY = "@media (max-width: 959px) { :host { display: none !important; } }"
 NARROW_ONLY = "@media (min-width: 960px) { :host { display: none !important; } }"
+#: The bar's rarer actions: always shown on a tablet, behind "More" on a phone (an
+#: `!important` rule in the component's own sheet wins over the inline `display` of `show`).
+WIDE_SHOWN = ("@media (min-width: 701px) { :host { display: flex !important; width: auto !important; }\n"
+              "  div[id^=flexbox] { flex-wrap: nowrap !important; } }")
+PHONE_ONLY = "@media (min-width: 701px) { :host { display: none !important; } }"
+#: A bar word's button shares the row with the others (a pool button is otherwise full width).
+TURN_BUTTON = (":host { flex: 1 1 0 !important; width: auto !important; min-width: 100px; "
+               "margin: 0 !important; }\n"
+               ":host .bk-btn { white-space: normal; line-height: 1.15; padding: 2px 8px; }")
 #: Refusals that only say "pick a combo first" are not worth a warning on a region's card.
 NO_ARMY = "B-FLOW-4"
 #: The fixed bar (Undo, End the turn, the last scores): always on screen, away from the map's
@@ -166,30 +175,41 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._context = pn.Column(self._play_box, self._place_box, self._other,
                                   sizing_mode="stretch_width")
         self._log = html("", sizing_mode="stretch_width")
-        undo = button(_("↶ Undo…"), height=BIG, width=110, sizing_mode="fixed")
+        undo = button(_("↶ Undo…"), height=BIG, width=110, sizing_mode="fixed", margin=0)
         undo.on_click(lambda e: self._ask("undo"))
-        redo = button(_("↷ Redo…"), height=BIG, width=110, sizing_mode="fixed")
+        redo = button(_("↷ Redo…"), height=BIG, width=110, sizing_mode="fixed", margin=0)
         redo.on_click(lambda e: self._ask("redo"))
-        leave = button(_("Lobby"), height=BIG, width=90, sizing_mode="fixed")
+        leave = button(_("Lobby"), height=BIG, width=90, sizing_mode="fixed", margin=0)
         leave.on_click(lambda e: self.leave())
         self._undo_btn, self._redo_btn = undo, redo
         self._sheet = pn.Column(sizing_mode="stretch_width")  # undo/redo confirmation
         self._scores = html("")
-        # (index 2 is the Lobby button: the first-game page hides it)
-        self._undo_redo = pn.FlexBox(undo, redo, leave, self._turn_buttons, sizing_mode="stretch_width",
-                                     flex_wrap="wrap", styles={"gap": "4px 8px"})
+        # The rarer actions: on a tablet in the bar's one row, on a phone behind "More" (opened
+        # above the row). (index 2 is the Lobby button: the first-game page hides it)
+        self._more = pn.FlexBox(undo, redo, leave, self._scores, flex_wrap="wrap",
+                                align_items="center", gap="4px 8px", margin=0,
+                                stylesheets=[WIDE_SHOWN],
+                                styles={"flex": "0 1 auto", "display": "none"})
+        self._more_open = False
+        self._more_btn = button(_("☰ More"), height=BIG, width=90, sizing_mode="fixed", margin=0,
+                                stylesheets=[PHONE_ONLY])
+        self._more_btn.on_click(lambda e: self._toggle_more())
+        self._undo_redo = pn.FlexBox(self._more, self._more_btn, self._turn_buttons,
+                                     sizing_mode="stretch_width", flex_wrap="wrap",
+                                     align_items="center", gap="4px 8px", margin=0)
         self._bar = pn.Column(self._alert, self._end.box, self._sheet, self._undo_redo,
-                              self._scores, sizing_mode="stretch_width", styles=BAR_STYLES)
+                              sizing_mode="stretch_width", styles=BAR_STYLES,
+                              css_classes=["sw-bar"])
         side = pn.Column(self._context, self._column, self._players, self._peek, self._log,
                          self._legend_narrow, sizing_mode="stretch_width",
                          styles={"flex": "1 1 380px", "min-width": "300px"})
         fw, fh = g.board.frame
-        # As wide as the screen allows, but not so wide that the board is taller than the
-        # screen (a 4- or 5-player board on a tablet in landscape).
+        # As wide as the screen allows, but not so wide that the board, the region list and the
+        # map's key do not fit between the header and the bar (a tablet in landscape).
         board = pn.Column(self._map_pane, self._region_pick, self._legend,
                           sizing_mode="stretch_width",
                           styles={"flex": "3 1 560px", "min-width": "300px",
-                                  "max-width": f"max(300px, calc((100vh - 140px) * {fw / fh:.3f}))"})
+                                  "max-width": f"max(300px, calc((100vh - 380px) * {fw / fh:.3f}))"})
         self._layout = pn.Column(
             self._header, self._taps.box,
             pn.FlexBox(board, side, flex_wrap="wrap", align_items="flex-start",
@@ -255,6 +275,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._fixing = ""
         self._show_selection()
         show(self._undo_redo)
+        self._toggle_more(False)
         self.refresh()
 
     def _show_error(self, event: Any) -> None:
@@ -341,6 +362,11 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                     self._hl.data = {"xs": [src["xs"][i]], "ys": [src["ys"][i]]}
             if self._hl_renderer.visible != bool(self.selected):
                 self._hl_renderer.visible = bool(self.selected)
+
+    def _toggle_more(self, on: bool | None = None) -> None:
+        """Open or close the phone's menu of rarer actions (Undo, Redo, Lobby, Last scores)."""
+        self._more_open = not self._more_open if on is None else on
+        show(self._more, self._more_open)
 
     @param.depends("mode", watch=True)
     def _on_mode(self) -> None:
@@ -477,9 +503,12 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                                         "and conquer it.") + "</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
         # The bar's words (End the turn, decline; their confirmation) and the turn's others.
-        self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(5)),
+        turn_buttons = [pool_button(self._taps, hidden=True) for _ in range(5)]
+        for b in turn_buttons:
+            b.stylesheets = [*b.stylesheets, TURN_BUTTON]
+        self._turn_buttons = pn.FlexBox(*turn_buttons,
                                         sizing_mode="stretch_width", flex_wrap="wrap",
-                                        styles={"gap": "4px 8px", "flex": "1 1 240px"})
+                                        gap="4px 8px", margin=0, styles={"flex": "1 1 200px"})
         self._word_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
         self._turn_outcome = html("")

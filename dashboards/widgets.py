@@ -36,6 +36,7 @@ CSS = """
 .sw-big { font-size:26px; font-weight:700; }
 .sw-scores summary { cursor:pointer; font-size:16px; min-height:44px; line-height:44px;
                      list-style-position:inside; }
+.sw-scores summary .sw-chip { line-height:1.4; }
 /* help for a race or power (help.py) */
 details.sw-help { display:inline-block; vertical-align:middle; margin:0 2px; }
 details.sw-help > summary { list-style:none; cursor:pointer; display:inline-flex;

@@ -12,7 +12,7 @@ from bokeh.plotting import figure
 
 from swcore import CATALOGUE, Game
 from swcore.board import SYMBOLS
-from swcore.i18n import item_name
+from swcore.i18n import item_name, place_name
 from swcore.words import Kind
 
 from .help import help_button, in_play_html
@@ -69,7 +69,7 @@ def track_html(game: Game) -> str:
         cls = "now" if t == game.turn and not game.game_over else ("past" if t < game.turn or
                                                                    game.game_over else "")
         cells.append(f"<span class='{cls}'>{t}</span>")
-    return f"<span class='sw-track' title='turn track'>{''.join(cells)}</span>"
+    return (f"<span class='sw-track' title='{esc(_('turn track'))}'>{''.join(cells)}</span>")
 
 
 def header_html(session: TableSession) -> str:
@@ -93,7 +93,7 @@ def header_html(session: TableSession) -> str:
 def region_facts(game: Game, i: int) -> list[str]:
     """Terrain, printed symbols and 'border region' of region i."""
     b = game.board
-    facts = [item_name(b.terrain[i], lang())] + [item_name(s, lang()) for s in SYMBOLS
+    facts = [place_name(b.terrain[i], lang())] + [place_name(s, lang()) for s in SYMBOLS
                                                  if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
         facts.append(_("border region"))
@@ -261,7 +261,7 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
     terrain = "".join(
         f"<span style='white-space:nowrap'><span style='display:inline-block;width:14px;"
         f"height:14px;border:1px solid #555;background:{c};vertical-align:-2px'></span> "
-        f"{esc(item_name(t, lang()))}</span> "
+        f"{esc(place_name(t, lang()))}</span> "
         for t, c in map_style.TERRAIN_COLORS.items() if t in present)
     players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
     note = " · ".join(_(part.strip()) for part in map_style.LEGEND_NOTE.split("   ")

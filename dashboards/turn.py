@@ -23,6 +23,7 @@ from bokeh.models import ColumnDataSource, MultiPolygons
 
 from swcore import Action
 from swcore.board import SYMBOLS
+from swcore.i18n import place_name
 from swcore.words import WORDS, Kind
 
 from . import collector, inputs, proposal
@@ -40,7 +41,7 @@ from .cards import (
     standings_html,
 )
 from .endsheet import EndSheet
-from .i18n import _, happened, label, ngettext
+from .i18n import _, happened, label, lang, ngettext
 from .metrics import METRICS, record
 from .module_cards import notices_html, turn_html
 from .session import TableSession
@@ -331,8 +332,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         b = self.session.game.board
         opts = {"—": ""}
         for i, rid in enumerate(b.ids):
-            syms = ", ".join(s for s in SYMBOLS if s in b.symbols[i])
-            opts[f"{rid} · {b.terrain[i]}{' · ' + syms if syms else ''}"] = rid
+            syms = ", ".join(place_name(s, lang()) for s in SYMBOLS if s in b.symbols[i])
+            opts[f"{rid} · {place_name(b.terrain[i], lang())}{' · ' + syms if syms else ''}"] = rid
         return opts
 
     def _tapped(self, rid: str) -> None:

@@ -120,7 +120,7 @@ def test_the_new_game_form_in_french(server, page):
     expect(page.get_by_text("Extensions en jeu")).to_be_visible()
     expect(page.locator(".bk-label", has_text="Maudits !")).to_be_visible()
     expect(page.locator(".bk-label", has_text="L'Île du Nécromant")).to_be_visible()
-    expect(page.get_by_text("Les Grandes Dames de Small World (X-GD-*)")).to_be_visible()
+    expect(page.get_by_text("Honneur aux Dames ! (X-GD-*)")).to_be_visible()
     expect(page.get_by_placeholder("Nom de la place 1")).to_be_visible()
     expect(page.get_by_role("button", name="Mélanger pour nous")).to_be_visible()
     expect(page.get_by_role("button", name="Créer la partie")).to_be_visible()
@@ -158,7 +158,7 @@ def test_score_sheet_turn_in_french_B_SCORE_1(server, page, db_url):
     plus(page, "position", 2)
     plus(page, "0-terrain-farmland", 2)
     plus(page, "0-terrain-hill", 1)
-    page.get_by_role("button", name="Compter les points du tour de Ann", exact=True).click()
+    page.get_by_role("button", name="Compter les points du tour d'Ann", exact=True).click()
     expect(top).to_contain_text("À jouer : Bob")
     expect(page.get_by_text("Ann a marqué +6 au tour 1").first).to_be_visible()
     expect(page.get_by_text("Humains : 2 champs").first).to_be_visible()
@@ -171,10 +171,10 @@ def test_score_sheet_turn_in_french_B_SCORE_1(server, page, db_url):
     expect(page.get_by_text("B-DEF-1 : " + rule_summary_fr("B-DEF-1")[:40]).first).to_be_visible()
     assert len(rows(db_url, 2)) == 1
 
-    page.get_by_role("button", name="↶ Annuler…").click()
-    expect(page.get_by_text("tour de Ann, prend Humains / Des Collines, 3 régions occupées")
+    page.get_by_role("button", name="↶ Défaire…").click()
+    expect(page.get_by_text("tour d'Ann, prend Humains / Des Collines, 3 régions occupées")
            ).to_be_visible()
-    page.get_by_role("button", name="Oui, annuler").click()
+    page.get_by_role("button", name="Oui, défaire").click()
     expect(top).to_contain_text("À jouer : Ann")
     assert rows(db_url, 2)[-1].kind == "undo"
 

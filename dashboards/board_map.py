@@ -356,7 +356,7 @@ class BoardMap:
         for t in st.TERRAIN_COLORS:
             if t in swatch:
                 r, i = swatch[t]
-                items.append(LegendItem(label=t, renderers=[r], index=i))
+                items.append(LegendItem(label=place_name(t, lang()), renderers=[r], index=i))
         for p, c in self.colors.items():
             r = fig.quad(left=[math.nan], right=[math.nan], top=[math.nan], bottom=[math.nan],
                          fill_color=c, line_color="#FFFFFF")
@@ -376,8 +376,8 @@ class BoardMap:
         with where), the board's symbols, then the fixed key."""
         short, width = self._note_args
         things = "   ".join(mi.legend_text(self.game, self.board))
-        note = (things + "   " if things else "") + st.LEGEND_NOTE + (
-            "   " + st.SHORT_NOTE if short else "")
+        note = (things + "   " if things else "") + st.note(st.LEGEND_NOTE) + (
+            "   " + st.note(st.SHORT_NOTE) if short else "")
         return "\n".join(_wrap(note, width))
 
 

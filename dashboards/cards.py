@@ -30,7 +30,12 @@ WINNER = N_("winner")
 #: The phrases of `map_style.LEGEND_NOTE`, marked for translation.
 LEGEND_PHRASES = (N_("⚒ mine"), N_("∩ cavern"), N_("✦ magic source"), N_("▲ mountain"),
                   N_("thick outline: can be conquered now"),
-                  N_("hatched, pale badge: race in decline"))
+                  N_("hatched, pale badge: race in decline"), N_("Rat×4: 4 Ratmen tokens"),
+                  N_("LT: Lost Tribe"))
+#: The map's badges (map_style.json's `marker_badges`), marked for translation.
+BADGE_WORDS = (N_("Lair"), N_("Fort"), N_("Camp"), N_("Hero"), N_("Dragon"), N_("Hole"), N_("Pot"),
+               N_("Cat."), N_("Tower"), N_("Caravel"), N_("Leader"), N_("Captive"), N_("Horde"),
+               N_("Coin"))
 
 
 def name_of(item: str | None) -> str:
@@ -264,8 +269,7 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
         f"{esc(place_name(t, lang()))}</span> "
         for t, c in map_style.TERRAIN_COLORS.items() if t in present)
     players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
-    note = " · ".join(_(part.strip()) for part in map_style.LEGEND_NOTE.split("   ")
-                      if part.strip())
+    note = map_style.note(map_style.LEGEND_NOTE).replace("   ", " · ")
     items = [x for a in game.armies.values() for x in (a.race, a.power) if x]
     items += [x for combo in game.column for x in combo[:2]]
     return (f"<div style='font-size:13px;line-height:1.8'><div class='sw-legend'>{terrain} "

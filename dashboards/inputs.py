@@ -155,7 +155,7 @@ class DieRow:
         self.note = html("")
         self.buttons = [pool_button(press)] + [pool_button(press, 70) for _ in FACES]
         for b, v in zip(self.buttons[1:], FACES, strict=True):
-            b.label = f"Die: {v or 'blank'}"
+            b.label = _("Die: {face}").format(face=v) if v else _("Die: blank")
         self.row = pn.FlexBox(*self.buttons, sizing_mode="stretch_width",
                               styles={"gap": "6px", "display": "none"})
         self.box = pn.Column(self.note, self.row, sizing_mode="stretch_width")
@@ -189,7 +189,7 @@ class PlacementPanel:
         self.total = html("")
         self.go = pool_button(press)
         self.go.sw_action = ("place", None)
-        relabel(self.go, "Place", "primary")
+        relabel(self.go, _("Place"), "primary")
         self.cancel = cancel
         self._seed: Action | None = None
         self._key = ""

@@ -55,9 +55,17 @@ MARKER_BADGES: dict[str, str] = _DATA["marker_badges"]
 MARKER_NAMES: dict[str, str] = _DATA["marker_names"]
 
 
+def note(text: str) -> str:
+    """A note of phrases three spaces apart (`LEGEND_NOTE`) in the page's language (each
+    phrase is in dashboards.po: cards.LEGEND_PHRASES)."""
+    from .i18n import _
+
+    return "   ".join(_(part.strip()) for part in text.split("   ") if part.strip())
+
+
 def marker_badge(kind: str) -> str:
     """The word on the map for a marker kind (its name when the style has no badge for it), in
-    the page's language (the badges' words are in dashboards.po: `BADGE_WORDS`)."""
+    the page's language (marked for translation: `cards.BADGE_WORDS`)."""
     from .i18n import _
 
     return _(MARKER_BADGES[kind]) if kind in MARKER_BADGES else marker_name(kind)

@@ -56,6 +56,27 @@ def elide(text: str) -> str:
     return _DE.sub(r"\1'\2", text)
 
 
+#: Counts the engine's templates write in the plural whatever the number ("Correct r4 to
+#: {count} tokens", "{n} souls from the tray"): the singular for 1 (English) or 0 and 1 (French).
+_PLURALS = {"en": {"tokens": "token", "souls": "soul", "coins": "coin", "regions": "region",
+                   "Ghosts": "Ghost"},
+            "fr": {"pions": "pion", "âmes": "âme", "jetons": "jeton", "régions": "région",
+                   "Fantômes": "Fantôme"}}
+_ONE = {"en": "1", "fr": "[01]"}
+
+
+@cache
+def _agreeing(lang: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w.,+-])(" + _ONE[lang] + r") (" + "|".join(_PLURALS[lang])
+                      + r")(?![\w-])")
+
+
+def agree(text: str, lang: str = DEFAULT) -> str:
+    """`text` with a noun after the count 1 (French: 0 or 1) in the singular."""
+    lang = normalise(lang)
+    return _agreeing(lang).sub(lambda m: f"{m.group(1)} {_PLURALS[lang][m.group(2)]}", text)
+
+
 class French(str):
     """A French template: `format` elides what the filled-in names call for (`elide`)."""
 
@@ -348,6 +369,6 @@ def event_text(ev: Any, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> s
     conquest's cost, the winners), else looked up as `term` does, the game's `players` as
     `{player}`… The English text when the catalogue has none."""
     if normalise(lang) == DEFAULT or not ev.text:
-        return ev.text
+        return agree(ev.text or "")
     found = event_text_or_none(ev, lang, tuple(players))
-    return ev.text if found is None else found
+    return agree(ev.text if found is None else found, lang)

@@ -89,3 +89,20 @@ def test_every_map_badge_has_a_french_word(french):
     assert words["hole"] == "Tanière"
     i18n.set_language("en")
     assert st.marker_badge("cauldron") == "Pot"
+
+
+def test_a_count_of_one_takes_the_singular_B_DEF_8():
+    """"Correct r4 to 1 tokens" / "1 souls" (review defect 10): the engine's templates write the
+    plural whatever the count; English: 1 is singular, French: 0 and 1 are."""
+    from swcore import Action
+    from swcore.i18n import agree
+    from swcore.words import label
+
+    one = Action("Ann", "correct", region="r4", count=1)
+    assert label(one) == "Correct r4 to 1 token"
+    assert label(one, lang="fr") == "Corriger r4 : 1 pion"
+    assert label(Action("Ann", "correct", region="r4", count=11)) == "Correct r4 to 11 tokens"
+    assert agree("1 souls from the tray into the Well of Souls") == (
+        "1 soul from the tray into the Well of Souls")
+    assert agree("0 tokens, 21 tokens, +1 tokens") == "0 tokens, 21 tokens, +1 tokens"
+    assert agree("0 pions, 1 âmes, 10 pions", "fr") == "0 pion, 1 âme, 10 pions"

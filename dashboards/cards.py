@@ -232,7 +232,7 @@ def players_html(session: TableSession) -> str:
 def column_row_html(game: Game, k: int) -> str:
     """One combo of the column: names, tokens, price and the coins lying on it."""
     race, power, coins = game.column[k]
-    tokens = CATALOGUE[race].tokens + CATALOGUE[power].tokens
+    tokens = game.pick_tokens(k)
     price = game.combo_price(k)
     coin_txt = (" · " + ngettext("{n} coin on it", "{n} coins on it", coins).format(
         n=f"<b>{coins}</b>") if coins else "")

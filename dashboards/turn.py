@@ -93,6 +93,8 @@ PHONE_ONLY = "@media (min-width: 701px) { :host { display: none !important; } }"
 TURN_BUTTON = (":host { flex: 1 1 0 !important; width: auto !important; min-width: 100px; "
                "margin: 0 !important; }\n"
                ":host .bk-btn { white-space: normal; line-height: 1.15; padding: 2px 8px; }")
+#: The rule of a final conquest with the reinforcement die (the die's note on a region's card).
+DIE_RULE = "B-FINAL-1"
 #: Refusals that only say "pick a combo first" are not worth a warning on a region's card.
 NO_ARMY = "B-FLOW-4"
 #: The fixed bar (Undo, End the turn, the last scores): always on screen, away from the map's
@@ -558,8 +560,10 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         here = [a for a in legal if WORDS[a.do].place == "region" and a.region == rid]
         army = g.army_of(g.current)
         races = [a.race for a in here if a.race]
+        # The region of the player's own active race: no cost to show, nothing refused.
+        own = army is not None and not army.declined and g.race[g.board.region(rid)] == army.race
         quote = ""
-        if army is not None or races:
+        if (army is not None or races) and not own:
             q = g.quote(rid, race=races[0] if races else None)
             if q.reason is None or q.reason.rule != NO_ARMY:
                 quote = f"<div style='margin-top:6px'>{quote_html(q)}</div>"
@@ -572,7 +576,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                 die = a
                 note = ("<div style='margin-top:6px'>" + _(
                     "{action}: not enough tokens, the die decides ({rule}).").format(
-                    action=f"<b>{esc(text)}</b>", rule=esc(WORDS[a.do].rule)) + "</div>")
+                    action=f"<b>{esc(text)}</b>", rule=DIE_RULE) + "</div>")
             else:
                 buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
         outcome = self._outcome_html(rid)
@@ -588,7 +592,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._fill_fix()
         alert = ""
         word = region_word(legal)
-        if outcome or self._fixing == rid:
+        if outcome or self._fixing == rid or own:
             word = None
         if word is not None and not any(a.do == word for a in here) and g.to_act == g.current:
             probe = Action(g.current, word, region=rid)

@@ -236,8 +236,8 @@ def column_row_html(game: Game, k: int) -> str:
     price = game.combo_price(k)
     coin_txt = (" · " + ngettext("{n} coin on it", "{n} coins on it", coins).format(
         n=f"<b>{coins}</b>") if coins else "")
-    return (f"<div style='font-size:16px'><b>{esc(name_of(race))}</b> {help_button(race)} / "
-            f"{esc(name_of(power))} {help_button(power)}<br><span class='sw-muted'>"
+    return (f"<div style='font-size:16px'>{help_button(race, named=True)} / "
+            f"{help_button(power, named=True)}<br><span class='sw-muted'>"
             + _("{tokens} tokens · costs {price}").format(tokens=tokens, price=price)
             + f"{coin_txt}</span></div>")
 

@@ -175,8 +175,9 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         # token placement (steppers), and a box for the rare ones (undo/redo, a choice of
         # regions, a form of selects, the final standings), built when needed.
         self._other = pn.Column(sizing_mode="stretch_width")
-        self._context = pn.Column(self._play_box, self._place_box, self._other,
-                                  sizing_mode="stretch_width")
+        # The status line stays above whichever panel shows (a pick's revealed pair to enter).
+        self._context = pn.Column(self._status_pane, self._play_box, self._place_box,
+                                  self._other, sizing_mode="stretch_width")
         self._log = html("", sizing_mode="stretch_width")
         undo = button(_("↶ Undo…"), height=BIG, width=110, sizing_mode="fixed", margin=0)
         undo.on_click(lambda e: self._ask("undo"))
@@ -411,6 +412,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         box = self._other
         items: list[Any] | None = None
         only = None if g.game_over else self._only_panel()
+        self._fill_status()
         asking = self.mode in ("undo", "redo")  # the confirmation opens in the fixed bar
         if asking:
             put(self._sheet, self._undo_panel())
@@ -515,7 +517,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._word_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
         self._turn_outcome = html("")
-        self._play_box = pn.Column(self._score_pane, self._status_pane, self._card, self._hint,
+        self._play_box = pn.Column(self._score_pane, self._card, self._hint,
                                    self._turn_outcome, self._word_buttons, self._die.box,
                                    sizing_mode="stretch_width")
 
@@ -528,6 +530,21 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         prominent = bool(g.log and last and g.log[-1].get("by") == last and g.current != last)
         told = notices_html(g, s.events)  # what a module announces (a Ghost rose after the turn)
         set_text(self._score_pane, (score_html(g, s.colours, True) if prominent else "") + told)
+        army = g.army_of(g.current)
+        show(self._card, bool(self.selected))
+        show(self._hint, not self.selected and army is not None)
+        if self.selected:
+            self._fill_card(legal)
+        self._fill_turn_buttons()
+
+    def _fill_status(self) -> None:
+        """Who plays what, with how many tokens, or that a combo is to be picked; a module's
+        card for this player. Shown above every panel of the turn."""
+        s, g = self.session, self.session.game
+        if g.game_over:
+            set_text(self._status_pane, "")
+            return
+        legal = self._legal
         me = g.current
         army = g.army_of(me)
         picking = any(WORDS[a.do].place == "column" for a in legal)
@@ -545,11 +562,6 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         else:
             status = ""
         set_text(self._status_pane, status + turn_html(g, me))  # a module's card for this player
-        show(self._card, bool(self.selected))
-        show(self._hint, not self.selected and army is not None)
-        if self.selected:
-            self._fill_card(legal)
-        self._fill_turn_buttons()
 
     def _fill_card(self, legal: list[Action]) -> None:
         """The selected region's card: its facts and cost, one button per legal action on it

@@ -117,6 +117,22 @@ def test_phone_map_card_and_conquer_together_bars_a_fifth_B_CONQ_2(server, brows
         page.get_by_role("button", name="Yes, undo").tap()
         expect(page.get_by_role("button", name="Conquer r5", exact=True)).to_be_visible()
         expect(page.get_by_role("button", name="↶ Undo…")).to_be_hidden()
+        light = box(page.locator(".sw-conn"))
+        assert light["height"] >= 44 and light["width"] >= 44  # the connection dot
+        # The lobby on the phone: the join code's field whole on the screen.
+        page.get_by_role("button", name="☰ More", exact=True).tap()
+        page.get_by_role("button", name="Lobby", exact=True).tap()
+        field = page.get_by_placeholder("e.g. K7QX2M")
+        for _ in range(5):  # a tap before the websocket is up does nothing: tap again
+            page.get_by_role("button", name="Table 9", exact=True).tap()
+            try:
+                field.wait_for(state="visible", timeout=4000)
+                break
+            except Exception:
+                continue
+        f = box(field)
+        assert f["x"] >= 0 and f["x"] + f["width"] <= PHONE["viewport"]["width"], f
+        page.screenshot(path=str(tmp_path / "phone-lobby.png"))
     finally:
         ctx.close()
 
@@ -144,5 +160,20 @@ def test_tablet_bar_covers_neither_map_legend_nor_region_list(server, browser, d
         expect(conquer).to_be_visible()
         assert box(conquer)["y"] + box(conquer)["height"] <= bar["y"] + 1
         page.screenshot(path=str(tmp_path / "tablet-card.png"))
+        for heading in page.locator(".sw-mod > summary >> visible=true").all():
+            assert box(heading)["height"] >= 44  # a module's heading is a target too
+        # Offline, the light's words are longest: the header keeps one row, nothing overlaps.
+        page.locator(".sw-conn").evaluate(
+            "el => { el.className = 'sw-conn offline'; el.textContent = '✕ Offline: retrying' }")
+        header = box(page.locator("#header"))
+        assert header["height"] <= 70, header
+        items = [box(page.locator(sel).first) for sel in (
+            ".app-header a.title", ".sw-conn", "a.sw-rules", ".sw-langs")]
+        items.append(box(page.get_by_role("button", name="Join code")))
+        items.sort(key=lambda b: b["x"])
+        for a, b in zip(items, items[1:]):
+            assert a["x"] + a["width"] <= b["x"] + 1, (a, b)  # side by side, no overlap
+        assert items[-1]["x"] + items[-1]["width"] <= TABLET["viewport"]["width"]
+        page.screenshot(path=str(tmp_path / "tablet-offline.png"))
     finally:
         ctx.close()

@@ -29,7 +29,7 @@ from swcore import Action, Game
 from swcore.catalogue import DIE_FACES
 from swcore.words import WORDS, Kind, Word
 
-from .i18n import _, label, ngettext
+from .i18n import N_, _, label, ngettext
 from .widgets import (
     BIG,
     BUTTON_CSS,
@@ -47,6 +47,8 @@ from .widgets import (
 
 ADJUSTED = (Kind.PLACEMENT, Kind.REGIONS)  # chosen in a panel, seeded by the engine's default
 FORM = (Kind.RACE, Kind.POWER, Kind.ITEM)  # required ones: a select of the legal values
+#: The title of each one's select.
+FORM_TITLES = {Kind.RACE: N_("Race"), Kind.POWER: N_("Power"), Kind.ITEM: N_("Item")}
 FACES = sorted(set(DIE_FACES))
 
 
@@ -302,7 +304,7 @@ def form_panel(game: Game, g: Group, names: Any, title: str,
     for key in form_params(g.word):
         kind = g.word.params[key].kind
         values = sorted({a.args[key] for a in g.actions}, key=lambda v, k=kind: names(k, v))
-        selects[key] = pn.widgets.Select(name=kind.value.capitalize(),
+        selects[key] = pn.widgets.Select(name=_(FORM_TITLES[kind]),
                                          options={names(kind, v): v for v in values},
                                          sizing_mode="stretch_width", height=60)
     of = {k: item for k, item in printed_params(g.word).items() if item in selects}

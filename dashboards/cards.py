@@ -10,7 +10,7 @@ from typing import Any
 
 from bokeh.plotting import figure
 
-from swcore import CATALOGUE, Game
+from swcore import Game
 from swcore.board import SYMBOLS
 from swcore.i18n import item_name, place_name
 from swcore.words import Kind

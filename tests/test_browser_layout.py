@@ -11,6 +11,8 @@ next to r4) costs 2 (B-CONQ-2)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 import test_browser_app as app_tests
 from test_browser_app import BOARD, known_game
@@ -132,6 +134,8 @@ def test_phone_map_card_and_conquer_together_bars_a_fifth_B_CONQ_2(server, brows
                 continue
         f = box(field)
         assert f["x"] >= 0 and f["x"] + f["width"] <= PHONE["viewport"]["width"], f
+        any_code = box(page.get_by_placeholder("Join code of any game"))  # its words whole
+        assert any_code["width"] >= 240 and any_code["x"] + any_code["width"] <= 390, any_code
         page.screenshot(path=str(tmp_path / "phone-lobby.png"))
     finally:
         ctx.close()
@@ -171,7 +175,7 @@ def test_tablet_bar_covers_neither_map_legend_nor_region_list(server, browser, d
             ".app-header a.title", ".sw-conn", "a.sw-rules", ".sw-langs")]
         items.append(box(page.get_by_role("button", name="Join code")))
         items.sort(key=lambda b: b["x"])
-        for a, b in zip(items, items[1:]):
+        for a, b in pairwise(items):
             assert a["x"] + a["width"] <= b["x"] + 1, (a, b)  # side by side, no overlap
         assert items[-1]["x"] + items[-1]["width"] <= TABLET["viewport"]["width"]
         page.screenshot(path=str(tmp_path / "tablet-offline.png"))

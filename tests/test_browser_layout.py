@@ -47,7 +47,7 @@ def second_turn(db_url: str) -> tuple[int, str]:
 
 def opened(browser, server, gid: int, code: str, device: dict):
     ctx = browser.new_context(**device)
-    ctx.set_default_timeout(30_000)
+    ctx.set_default_timeout(60_000)  # generous: the first page of a server under load
     page = ctx.new_page()
     page.goto(f"{server.url}?game={gid}&code={code}")
     expect(page.locator(".sw-top")).to_contain_text("To play: Ann")

@@ -181,3 +181,28 @@ def test_tablet_bar_covers_neither_map_legend_nor_region_list(server, browser, d
         page.screenshot(path=str(tmp_path / "tablet-offline.png"))
     finally:
         ctx.close()
+
+
+def test_a_checkboxs_words_toggle_it(server, browser, tmp_path):
+    """Review defect 10 (a decline went unrecorded on the sheet): a tap on a checkbox's words
+    toggles it, on a phone; the box people see is drawn, and shows the state."""
+    from dashboards.newgame import EXPANSIONS
+
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "?page=new")
+        words = page.locator(".bk-label", has_text="Cursed!")
+        expect(words).to_be_visible()
+        box_of = page.locator("input[type=checkbox]").nth(EXPANSIONS.index("cursed"))
+        expect(box_of).not_to_be_checked()
+        b = box(words)
+        page.touchscreen.tap(b["x"] + b["width"] * 0.7, b["y"] + b["height"] / 2)
+        expect(box_of).to_be_checked()
+        assert words.evaluate("el => getComputedStyle(el, '::before').content") == '"✓"'
+        page.screenshot(path=str(tmp_path / "phone-checkbox.png"))
+        page.touchscreen.tap(b["x"] + b["width"] * 0.7, b["y"] + b["height"] / 2)
+        expect(box_of).not_to_be_checked()
+    finally:
+        ctx.close()

@@ -729,7 +729,11 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         placement panel (pooled, in its own box)."""
         s, g = self.session, self.session.game
         a = grp.first
-        opener = inputs.open_label(a, self._names)
+        # A form's choices are open in its heading ("Enter the revealed combo ? / ?"): the first
+        # legal pair there read as the pair to enter; its button names the one chosen.
+        opener = inputs.open_label(inputs.with_args(a, **dict.fromkeys(
+            inputs.form_params(grp.word), "?")), lambda kind, v: "?" if v == "?" else
+            self._names(kind, v))
         title = (f"<h3>{esc(inputs.closed(opener))}</h3><div class='sw-muted'>"
                  f"{chip(a.by, s.colour(a.by))} · {esc(grp.word.rule)}</div>")
         key = inputs.adjusted(grp.word)

@@ -61,3 +61,25 @@ def test_B_FINAL_1_the_die_note_cites_the_final_conquest_rule(session):
     screen.selected = rid
     note = screen._card_die.note.object
     assert "the die decides (B-FINAL-1)" in note and "B-CONQ-2" not in note
+
+
+def test_B_COMBO_6_after_a_pick_the_status_stays_and_the_heading_names_no_pair(tmp_path):
+    """A column entered as it lies on the table: after Ann's pick the revealed pair is to be
+    entered (B-COMBO-6); the status line still says what Ann plays, the heading leaves the
+    pair open and the button names the pair chosen in the selects."""
+    store = Store(f"sqlite:///{tmp_path / 'reveal.sqlite'}")
+    try:
+        s = TableSession.open(store, *create_game(store, "T", ["Ann", "Bob", "Cleo"],
+                                                  races=RACES, powers=POWERS, stacks="table"))
+        screen = TurnScreen(s)
+        assert s.act({"by": "Ann", "do": "pick", "combo": 1}), s.error  # Ratmen / Hill
+        assert "plays <b>Ratmen</b> / Hill" in screen._status_pane.object
+        import panel as pn
+
+        heading, *widgets, go = screen._other.objects
+        assert "Enter the revealed combo ? / ?" in heading.object
+        race, power = (w for w in widgets if isinstance(w, pn.widgets.Select))
+        race.value, power.value = "trolls", "stout"
+        assert go.label == "Enter the revealed combo Trolls / Stout"
+    finally:
+        store.dispose()

@@ -51,6 +51,9 @@ from .watcher import Following, Watcher
 from .widgets import (
     BIG,
     CSS,
+    PHONE_ONLY,
+    TURN_BUTTON,
+    WIDE_SHOWN,
     Stepper,
     alert_pane,
     button,
@@ -84,15 +87,6 @@ PAGE_CSS = """
 #: The layout wraps (map above, actions below) under about 960 px.
 WIDE_ONLY = "@media (max-width: 959px) { :host { display: none !important; } }"
 NARROW_ONLY = "@media (min-width: 960px) { :host { display: none !important; } }"
-#: The bar's rarer actions: always shown on a tablet, behind "More" on a phone (an
-#: `!important` rule in the component's own sheet wins over the inline `display` of `show`).
-WIDE_SHOWN = ("@media (min-width: 701px) { :host { display: flex !important; width: auto !important; }\n"
-              "  div[id^=flexbox] { flex-wrap: nowrap !important; } }")
-PHONE_ONLY = "@media (min-width: 701px) { :host { display: none !important; } }"
-#: A bar word's button shares the row with the others (a pool button is otherwise full width).
-TURN_BUTTON = (":host { flex: 1 1 0 !important; width: auto !important; min-width: 100px; "
-               "margin: 0 !important; }\n"
-               ":host .bk-btn { white-space: normal; line-height: 1.15; padding: 2px 8px; }")
 #: The rule of a final conquest with the reinforcement die (the die's note on a region's card).
 DIE_RULE = "B-FINAL-1"
 #: Refusals that only say "pick a combo first" are not worth a warning on a region's card.

@@ -70,6 +70,15 @@ BUTTON_CSS = ":host .bk-btn { font-size: 17px; min-height: 44px; }\n" + "".join(
     f":host(.outline) .bk-btn.bk-btn-{k}.bk-active {{ color:#ffffff; "
     f"background-color:{bg if k != 'default' else '#1a1a1a'}; }}\n"
     for k, (fg, bg) in BUTTON_COLOURS.items())
+#: The turn screen's bar (turn.py). Its rarer actions: always shown on a tablet, behind "More" on a phone (an
+#: `!important` rule in the component's own sheet wins over the inline `display` of `show`).
+WIDE_SHOWN = ("@media (min-width: 701px) { :host { display: flex !important; width: auto !important; }\n"
+              "  div[id^=flexbox] { flex-wrap: nowrap !important; } }")
+PHONE_ONLY = "@media (min-width: 701px) { :host { display: none !important; } }"
+#: A bar word's button shares the row with the others (a pool button is otherwise full width).
+TURN_BUTTON = (":host { flex: 1 1 0 !important; width: auto !important; min-width: 100px; "
+               "margin: 0 !important; }\n"
+               ":host .bk-btn { white-space: normal; line-height: 1.15; padding: 2px 8px; }")
 #: A checkbox whose words toggle it too (review defect 10: a decline went unrecorded): Bokeh's
 #: box and its words are siblings, not a <label>, so the (invisible) box covers both and the
 #: box people see is drawn before the words, checked by `input:checked + .bk-label`.

@@ -27,7 +27,8 @@ from swcore import (
     builtin_ids,
 )
 from swcore.game import make_setup
-from swcore.i18n import explain
+from swcore.i18n import explain, term
+from swcore.names import player_name
 from swcore.scoresheet import ScoreSheet, is_sheet, make_sheet_setup
 
 from . import limits
@@ -50,7 +51,6 @@ COLOURS = {
     "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "orange": "#E69F00",
     "black": "#000000", "brown": "#8C510A", "green": "#1B7837", "crimson": "#B2182B",
 }
-MAX_NAME = 40
 SLOW_DOWN = N_("Too many wrong codes: wait {wait} before trying again.")
 TOO_MANY_GAMES = N_("Too many new games just now: wait {wait} before creating another.")
 
@@ -183,16 +183,19 @@ def _undo_note(what: str, steps: int) -> str:
 # New games
 # --------------------------------------------------------------------------------------
 def clean_players(names: list[Any]) -> list[str]:
-    """Player names in seat order, trimmed; empty, too long or duplicate names are refused."""
+    """Player names in seat order, spaces tidied, as the engine stores them; a name the engine's
+    rule refuses (`swcore.names`: the one rule for set-ups, actions and saves) is refused with
+    its reason, and so are empty or duplicate names."""
     out: list[str] = []
     for k, raw in enumerate(names):
-        name = check_text(" ".join(str(raw or "").split()),
-                          _("Seat {n}'s name").format(n=k + 1), f"players[{k}]")
+        name = " ".join(str(raw or "").split())
         if not name:
             raise SetupError(f"players[{k}]", _("Seat {n} needs a name.").format(n=k + 1))
-        if len(name) > MAX_NAME:
-            raise SetupError(f"players[{k}]", _("Seat {n}: names are at most {most} "
-                                                "characters.").format(n=k + 1, most=MAX_NAME))
+        try:
+            name = player_name(name, f"players[{k}]")
+        except InputError as err:
+            raise SetupError(err.field, _("Seat {n}'s name: {reason}").format(
+                n=k + 1, reason=term(err.reason, lang()))) from None
         if name.casefold() in {n.casefold() for n in out}:
             raise SetupError(f"players[{k}]", _("Two players are called {name}: names must "
                                                 "differ.").format(name=repr(name)))

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from .errors import InputError
+from .names import stored_name
 
 #: Upper bounds for any value given to an action, whatever the entry point (hostile input).
 MAX_NAME = 100
@@ -191,6 +192,8 @@ def check_value(kind: Kind, value: Any, where: str) -> Any:
         if not isinstance(value, list | tuple) or len(value) > MAX_ITEMS:
             raise InputError(where, "must be a list of region ids")
         return tuple(_name(r, f"{where}[{k}]") for k, r in enumerate(value))
+    if kind is Kind.PLAYER:  # a player of a game already set up (swcore.names.stored_name)
+        return stored_name(value, where)
     return _name(value, where)
 
 

@@ -121,7 +121,7 @@ class Pixies(Ability):
     id, rule = "pixies", "X-BNA-PIX-1"
 
     def held_back(self, game: Game, army: Army, total: int) -> int:
-        return max(0, total - len(game.regions_of(army.race)))
+        return max(0, total - len(game.kept_regions(army)))  # rivers emptied first (X-RW-4)
 
 
 @register

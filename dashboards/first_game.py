@@ -194,7 +194,7 @@ class FirstGame(pn.viewable.Viewer):
         self.session.param.watch(lambda e: self._fill_targets(), ["version"])
         self.screen = TurnScreen(self.session)
         # The learner stays on this page: the screen's Lobby button has no lobby to go to.
-        self.screen._undo_redo[2].visible = False
+        self.screen._more[2].visible = False
         self._add_targets()
         self._seen, self._fresh, self._refused = [], [], ""
         self._log_len = 0

@@ -250,14 +250,16 @@ def value_name(word_id: str, key: str, value: Any, names: Any = None, lang: str 
     return _value(WORDS[word_id].params[key], value, names or _plain_in(lang), _language(lang))
 
 
-def _fill(word: Word, template: str, action: Any, names: Any, tr: Any) -> str:
+def _fill(word: Word, template: str, action: Any, names: Any, tr: Any, lang: str) -> str:
+    from .i18n import agree
+
     values = {k: _value(p, action.args[k], names, tr) if k in action.args else ""
               for k, p in word.params.items()}
     text = tr(template).format(by=action.by, **values)
     for k, p in word.params.items():
         if p.note and k in action.args and "{" + k + "}" not in template:
             text += tr(p.note).format(**values)
-    return text
+    return agree(text, lang)
 
 
 def _language(lang: str) -> Any:
@@ -271,13 +273,13 @@ def describe(action: Any, names: Any = None, lang: str = "en") -> str:
     may turn ids into display names (a board's region names); `lang` picks the templates
     (French ones from swcore's .po, keyed by the English template) and the item names."""
     word = WORDS[action.do]
-    return _fill(word, word.sentence, action, names or _plain_in(lang), _language(lang))
+    return _fill(word, word.sentence, action, names or _plain_in(lang), _language(lang), lang)
 
 
 def label(action: Any, names: Any = None, lang: str = "en") -> str:
     """The action as a button label: "Conquer r3 with the reinforcement die"."""
     word = WORDS[action.do]
-    return _fill(word, word.label, action, names or _plain_in(lang), _language(lang))
+    return _fill(word, word.label, action, names or _plain_in(lang), _language(lang), lang)
 
 
 def templates() -> list[str]:

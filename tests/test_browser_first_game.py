@@ -86,10 +86,10 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
     expect(page.get_by_text(re.compile(r"tokens to conquer with"))).to_be_visible(timeout=60_000)
     # A region that cannot be taken now (the sea in the corner): refused, with its rule.
     region = page.get_by_role("combobox", name="Region (or tap the map)")
-    region.select_option(label="r1 · sea")
+    region.select_option(label="r1 · Sea")
     expect(page.get_by_text("Not allowed").first).to_be_visible()
     # A border region: its cost with the breakdown, and its conquest.
-    region.select_option(label="r2 · farmland · magic")
+    region.select_option(label="r2 · Farmland · Magic Source")
     expect(page.get_by_text(re.compile(r"Cost \d+ tokens? \(")).first).to_be_visible()
     page.get_by_role("button", name="Conquer r2").click()
     expect(page.get_by_text(re.compile("r2 ×|Held by: Learner"))).to_have_count(1)

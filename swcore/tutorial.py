@@ -32,6 +32,7 @@ from .effects import ability
 from .errors import SwError
 from .events import Event
 from .game import Game
+from .simulate import with_interval  # noqa: F401  (the strategy lab's intervals)
 from .words import describe
 
 #: The repository (this module lives in ROOT/swcore).
@@ -540,17 +541,3 @@ def decline_timing(board: str = "base-2p", seeds: Any = range(20),
                          "declined": bool(first.declined_at),
                          "coins": game.coins[0], "win": players[0] in game.winners()})
     return pd.DataFrame(rows)
-
-
-def with_interval(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
-    """Add the 95% Wilson interval of `win_rate` (columns `games`, `wins`) as low/high: how
-    far the true rate may be from what a few games show."""
-    out = table.copy()
-    n, k = out["games"].astype(float), out["wins"].astype(float)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    out["low"] = (centre - half).clip(lower=0).round(3)
-    out["high"] = (centre + half).clip(upper=1).round(3)
-    return out
-

@@ -55,6 +55,9 @@ class Param:
     #: For a COUNT: the parameter naming the banner or badge whose printed number it gives
     #: (asked when `Game.printed_unknown` says no confirmed source has it).
     of: str = ""
+    #: The rule the parameter brings in when given, if not the word's own (the final
+    #: conquest with the die: B-FINAL-2).
+    rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,14 @@ def declare(*words: Word) -> None:
         WORDS[w.id] = w
 
 
+def rule_of(action: Any) -> str:
+    """The rule an action is played under: that of a parameter it gives which brings its own
+    (a conquest with the die: B-FINAL-2), else its word's."""
+    word = WORDS[action.do]
+    return next((word.params[k].rule for k in action.args
+                 if k in word.params and word.params[k].rule and action.args[k]), word.rule)
+
+
 def extend(word_id: str, module: str, **params: Param) -> None:
     """A module adds parameters to a word declared elsewhere (Leaders: `pick` with `leader`).
     Each is marked with the module, which must be in play for the parameter to be given."""
@@ -117,7 +128,8 @@ def _param(entry: Any, where: str, module: str = "") -> Param:
     if not isinstance(entry, dict) or set(entry) - _PARAM_KEYS or "kind" not in entry:
         raise ValueError(f"{where}: a mapping with 'kind' and optionally {sorted(_PARAM_KEYS - {'kind'})}")
     return Param(Kind(entry["kind"]), bool(entry.get("required", False)),
-                 str(entry.get("note", "")), module, str(entry.get("of", "")))
+                 str(entry.get("note", "")), module, str(entry.get("of", "")),
+                 str(entry.get("rule", "")))
 
 
 def load(module: str) -> None:

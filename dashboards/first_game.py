@@ -90,9 +90,10 @@ def bot_name(key: str) -> str:
 
 def rule_html(rule: str) -> str:
     """A rule's text for the learner: in French its summary (swcore/data/rules-fr.tsv), else
-    the first paragraph of the project's (English) rules reference."""
+    the first paragraph of the project's (English) rules reference, without what it says of
+    the expansions (the first game is the base game alone)."""
     found = rule_summary_fr(rule) if lang() == "fr" else ""
-    return esc(found) if found else rules_ref.excerpt_html(rule)
+    return esc(found) if found else rules_ref.excerpt_html(rule, base_only=True)
 
 
 class PracticeSession(TableSession):

@@ -228,7 +228,15 @@ def summary(path: Path) -> str:
     """The chapter's 'What you will learn' list, as HTML, for the index."""
     nb = nbformat.read(path, as_version=4)
     text = nb.cells[0].source if nb.cells else ""
-    items = [line[2:].strip() for line in text.splitlines() if line.startswith("- ")][:4]
+    items: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("- "):
+            items.append(line[2:].strip())
+        elif items and line.startswith("  ") and line.strip():  # the item goes on
+            items[-1] += " " + line.strip()
+        elif items:
+            break  # the list is over
+    items = [link_rules(i) for i in items]
     return markdown.markdown("\n".join(f"- {i}" for i in items)) if items else ""
 
 

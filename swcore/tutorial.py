@@ -55,12 +55,18 @@ def use_repo_path() -> None:
         sys.path.insert(0, str(ROOT))
 
 
+def yes(value: Any) -> str:
+    """A yes/no fact as a learner reads it in a table ("yes" / "no", not True / False)."""
+    return "yes" if value else "no"
+
+
 def board_table(board: Board | str) -> pd.DataFrame:
     """One row per region: terrain, symbols, Lost Tribe, border region (entry), coastal."""
     b = load_board(board) if isinstance(board, str) else board
     rows = [{"region": rid, "terrain": b.terrain[i], "symbols": ", ".join(sorted(b.symbols[i])),
-             "lost tribe": b.lost_tribe[i], "border region": b.entry[i] and not b.water[i],
-             "coastal": b.coastal[i], "neighbours": ", ".join(b.ids[j] for j in b.adjacent[i])}
+             "lost tribe": yes(b.lost_tribe[i]), "border region": yes(b.entry[i] and not b.water[i]),
+             "coastal": yes(b.coastal[i]),
+             "neighbours": ", ".join(b.ids[j] for j in b.adjacent[i])}
             for i, rid in enumerate(b.ids)]
     return pd.DataFrame(rows).set_index("region")
 
@@ -350,7 +356,9 @@ def offer_text(game: Game, position: int) -> str:
 
 def column_table(game: Game) -> pd.DataFrame:
     """The six visible combos, top first, as the player to move sees them."""
-    return pd.DataFrame([offer(game, k) for k in range(len(game.column))]).set_index("position")
+    rows = [{**o, "affordable": yes(o["affordable"])}
+            for o in (offer(game, k) for k in range(len(game.column)))]
+    return pd.DataFrame(rows).set_index("position")
 
 
 def catalogue_table(kind: str | None = None, expansion: str = "base") -> pd.DataFrame:
@@ -396,7 +404,7 @@ def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
                      "cost": q.cost if shown else "",
                      "breakdown": " + ".join(f"{lbl} {v}" for lbl, v in q.breakdown) if shown
                      else "",
-                     "allowed": q.reason is None,
+                     "allowed": yes(q.reason is None),
                      "why not": "" if q.reason is None else f"{q.reason.rule}: {q.reason.reason}"})
     return pd.DataFrame(rows).set_index("region")
 
@@ -455,6 +463,15 @@ def score_table(game: Game, player: str | None = None) -> pd.DataFrame:
             rows.append({"player": p, "what": item["what"], "coins": item["coins"],
                          "rule": item["rule"]})
     return pd.DataFrame(rows, columns=["player", "what", "coins", "rule"])
+
+
+def standings_table(game: Game) -> pd.DataFrame:
+    """The final standings as a learner reads them: rank, player, coins, race tokens on the
+    board (the tie-break, B-END-2) and who won."""
+    rows = [{"rank": r["rank"], "player": r["player"], "coins": r["coins"],
+             "tokens on board": r["tokens_on_board"], "winner": yes(r["winner"])}
+            for r in game.standings()]
+    return pd.DataFrame(rows).set_index("rank")
 
 
 def coins_table(game: Game) -> pd.DataFrame:

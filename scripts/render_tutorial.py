@@ -96,7 +96,8 @@ def kernel_spec(folder: Path) -> None:
                                                                os.environ.get("JUPYTER_PATH")]))
 
 
-_BARE_ID = re.compile(r"(?<![\w#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![\w-])")
+#: A rule ID in running text (a ruling's sub-rule may end in a small letter: A-BNA-01b).
+_BARE_ID = re.compile(r"(?<![\w#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?)(?![\w-])")
 _JUPYTER_LINK = re.compile(r"""((?:\(|href=["']))\.\./docs/rules/([\w-]+)\.md""")
 #: HTML elements whose text is left alone: links, code, and what is not text at all.
 _NOT_TEXT = ("a", "code", "pre", "script", "style", "title", "textarea")

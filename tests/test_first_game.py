@@ -205,3 +205,23 @@ def test_a_practice_game_rolls_the_die(first):
     assert "B-FINAL-2" in first._seen  # the coach explains the die's rule
     assert first.screen._act(die[0]), first.session.error
     assert any(ev.kind == "roll" or "die" in ev.text for ev in first.session.events)
+
+
+def test_the_coach_speaks_of_the_base_game_only(first):
+    """The first game is the base game alone: the coach quotes B-COMBO-2 without its sentence
+    on the Cursed combo (X-CUR-POW-CURSED), which the rules reference keeps."""
+    assert "B-COMBO-2" in first._seen
+    assert "Cursed" not in first._coach.object
+    assert "position 0 is free" in first._coach.object
+    assert "Cursed" in rules_ref.text("B-COMBO-2")
+
+
+def test_the_end_of_turn_sheet_speaks_of_no_table(first):
+    """No table in a game against a bot: the end-of-turn sheet asks to choose, not to set
+    things "as they lie on the table"."""
+    press(first, "column")
+    press(first, "region", first.targets[0])
+    ends = [a for a in first.screen._legal if WORDS[a.do].place == "bar"]
+    first.screen._press(("confirm", ends[-1]))
+    sheet = first.screen._end.title.object
+    assert "Before the turn ends" in sheet and "on the table" not in sheet

@@ -58,6 +58,8 @@ def test_links_in_what_the_cells_show_point_to_the_site():
     assert "href='rules/base-game.html#B-CONQ-1'>B-CONQ-1</a>: r7" in table
     assert "href='rules/base-game.html#B-END-1'>B-END-1</a>" in table
     assert "<code>B-END-2</code>" in table and "var r = 'B-CONQ-4'" in table
+    assert "href='rules/ambiguities.html#A-BNA-01b'>A-BNA-01b</a>" in \
+        render_tutorial.link_rules_html("<p>A-BNA-01b A Cauldron</p>")  # a ruling's sub-rule
 
 
 def test_rules_reference_lists_are_lists():

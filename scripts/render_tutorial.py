@@ -98,7 +98,9 @@ def kernel_spec(folder: Path) -> None:
 
 #: A rule ID in running text (a ruling's sub-rule may end in a small letter: A-BNA-01b).
 _BARE_ID = re.compile(r"(?<![\w#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?)(?![\w-])")
-_JUPYTER_LINK = re.compile(r"""((?:\(|href=["']))\.\./docs/rules/([\w-]+)\.md""")
+#: A link written for JupyterLab (from notebooks/), wherever it is: in markdown, in HTML, in
+#: the escaped HTML of a Panel pane inside a map's script (a step's report in a tab).
+_JUPYTER_LINK = re.compile(r"\.\./docs/rules/([\w-]+)\.md(?=#|\)|&quot;|\\?[\"'])")
 #: HTML elements whose text is left alone: links, code, and what is not text at all.
 _NOT_TEXT = ("a", "code", "pre", "script", "style", "title", "textarea")
 
@@ -106,7 +108,7 @@ _NOT_TEXT = ("a", "code", "pre", "script", "style", "title", "textarea")
 def _site_links(source: str) -> str:
     """Links written for JupyterLab (../docs/rules/x.md#ID, from notebooks/) point to the
     rendered pages (rules/x.html#ID), in markdown and in HTML."""
-    return _JUPYTER_LINK.sub(r"\1rules/\2.html", source)
+    return _JUPYTER_LINK.sub(r"rules/\1.html", source)
 
 
 def link_rules(source: str) -> str:

@@ -196,12 +196,14 @@ class Script:
             head = (f"<b>Step {k} of {len(self)}</b> · {escape(when)}: "
                     f"{escape(p.step.action['by'])}"
                     f" · {escape(action_text(p.step.action))}")
-            note = f"<br><i>{escape(p.step.note)}</i>" if p.step.note else ""
-            body = f"<br>{escape(p.text)}"
+            note = f"<br><i>{linked(p.step.note)}</i>" if p.step.note else ""
+            body = f"<br>{linked(p.text)}"
         else:
             head, note, body = f"<b>Start</b> · {len(self)} steps to play", "", ""
         scores = score_table(game)
-        last = ("<p><b>Last scorings</b></p>" + scores.to_html(index=False, border=0)
+        cells = scores.assign(**{c: scores[c].map(linked) for c in scores.columns
+                                 if c != "coins"})
+        last = ("<p><b>Last scorings</b></p>" + cells.to_html(index=False, border=0, escape=False)
                 if len(scores) else "")
         return (f"<div class='sw-report'>{REPORT_CSS}<p>{head}{note}{body}</p>"
                 + coins_table(game).reset_index().to_html(index=False, border=0) + last + "</div>")
@@ -297,6 +299,23 @@ def rule_link(rule: str, base: str = "../docs/rules/") -> str:
     """A rule ID as a Markdown link to its anchor in the rules reference (from notebooks/)."""
     page = RULE_FILES.get(rule.split("-", 1)[0])
     return f"[{rule}]({base}{page}#{rule})" if page else rule
+
+
+_RULE_ID = re.compile(r"\b(?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?\b")
+
+
+def linked(text: Any, base: str = "../docs/rules/") -> str:
+    """`text` escaped for HTML, each rule ID in it a link to the rules reference (from
+    notebooks/; the static site's renderer points them at its own pages): a score line's
+    rule in a step's report can be looked up like any other."""
+    text, out, last = str(text), [], 0
+    for m in _RULE_ID.finditer(text):
+        page = RULE_FILES.get(m.group(0).split("-", 1)[0])
+        out.append(escape(text[last:m.start()]))
+        out.append(f'<a href="{base}{page}#{m.group(0)}">{m.group(0)}</a>' if page
+                   else escape(m.group(0)))
+        last = m.end()
+    return "".join(out) + escape(text[last:])
 
 
 def rules_line(script: Script) -> str:

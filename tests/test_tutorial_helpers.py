@@ -238,6 +238,17 @@ def test_step_html_reports_the_step_before_the_turn_moves_on():
     assert "<b>Start</b>" in script.step_html(0)
 
 
+def test_step_html_links_the_rules_of_its_score_lines():
+    """A step's report (shown in the chapters' tabs) links each score line's rule into the
+    rules reference, as the rest of the tutorial does (B-SCORE-1: 1 coin a region)."""
+    script = tut.Script(tut.scenario_path("come-back"))
+    html = script.step_html(12)
+    assert '<td><a href="../docs/rules/base-game.md#B-SCORE-1">B-SCORE-1</a></td>' in html
+    assert "<td>Ratmen: 3 regions</td>" in html
+    assert tut.linked("a < b, see X-LEAD-1") == (
+        'a &lt; b, see <a href="../docs/rules/surface-expansions.md#X-LEAD-1">X-LEAD-1</a>')
+
+
 def test_sample_game_decline_keeps_one_token_per_region_B_DECL_3():
     script = tut.Script(tut.scenario_path("sample-game"))
     k = next(k for k, s in enumerate(script.steps, 1) if s.action["do"] == "decline")

@@ -174,6 +174,7 @@ def test_nothing_is_live_during_the_bots_turn(first):
     assert not shown(first.screen._hint)
     assert not shown(first.screen._place_box) and not shown(first.screen._other)
     assert "is playing" in first._coach.object
+    assert max(first.screen._map.source.data["hl"]) == 0  # the map outlines no bot's target
     first._running = False
     first._after_change()
     assert first.game.to_act == LEARNER

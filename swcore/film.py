@@ -65,14 +65,14 @@ class Film:
     def _record(self) -> None:
         bare = {k: v for k, v in self.save.items() if k not in ("state", "film")}
         live = Game.from_dict({**bare, "log": [], "redo": []})
-        self._frames = [_clone(live)]
+        self._frames = [copy_game(live)]
         for k, entry in enumerate(self.save.get("log", []), 1):
             turn, current = live.turn, live.current
             events = live.apply(entry)
             self.steps.append(Step(k, entry.get("by", ""), entry.get("do", ""), dict(entry),
                                    tuple(ev.text for ev in events), turn, current))
             if k % EVERY == 0:
-                self._frames.append(_clone(live))
+                self._frames.append(copy_game(live))
 
     # --- positions -----------------------------------------------------------------------
     def __len__(self) -> int:
@@ -82,7 +82,7 @@ class Film:
     def game_at(self, k: int) -> Game:
         """A game standing at position k (a fresh object: changing it changes no film)."""
         k = max(0, min(int(k), len(self.steps)))
-        game = _clone(self._frames[k // EVERY])
+        game = copy_game(self._frames[k // EVERY])
         for step in self.steps[(k // EVERY) * EVERY:k]:
             game.apply(step.action)
         return game
@@ -120,8 +120,8 @@ class Film:
         return dump_record(self.save, {**self.meta, **meta})
 
 
-def _clone(game: Game) -> Game:
-    """A deep copy of the position that shares what never changes during a game (the board,
+def copy_game(game: Game) -> Game:
+    """A deep copy (a film's stored positions, the advisor's trials) of the position that shares what never changes during a game (the board,
     the rule set, the set-up, the effect singletons) and drops the effect caches (rebuilt on
     demand: they are not state)."""
     memo: dict[int, Any] = {id(game.board): game.board, id(game.ruleset): game.ruleset,

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .effects import ABILITIES
+from .events import Event
 from .game import Game
+from .i18n import event_text
 
 #: A copy of the position every EVERY actions (about 0.2 ms to copy a 5-player position;
 #: an action costs about 0.05 ms, so a step anywhere costs at most a copy and EVERY - 1 actions).
@@ -37,9 +39,13 @@ class Step:
     by: str
     do: str
     action: dict[str, Any]
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     turn: int
     current: str
+
+    def texts(self, lang: str = "en", players: tuple[str, ...] = ()) -> list[str]:
+        """What the action did, in the engine's sentences, in `lang`."""
+        return [event_text(ev, lang, players) for ev in self.events]
 
 
 @dataclass
@@ -70,7 +76,7 @@ class Film:
             turn, current = live.turn, live.current
             events = live.apply(entry)
             self.steps.append(Step(k, entry.get("by", ""), entry.get("do", ""), dict(entry),
-                                   tuple(ev.text for ev in events), turn, current))
+                                   tuple(events), turn, current))
             if k % EVERY == 0:
                 self._frames.append(copy_game(live))
 

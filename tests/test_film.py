@@ -62,7 +62,8 @@ def test_steps_and_turns_follow_the_log():
     film = Film.of(game)
     assert [s.action for s in film.steps] == game.log
     assert film.steps[0].by == "ann" and film.steps[0].do == "pick"
-    assert any("ann" in text for text in film.steps[0].events)
+    assert any(t.startswith("ann picks") for t in film.steps[0].texts("en"))
+    assert film.steps[0].texts("fr", ("ann", "bob"))[0].startswith("ann prend ")
     turns = film.turns()
     assert turns[0] == (1, "ann", 0)
     assert turns[1][:2] == (1, "bob")

@@ -40,6 +40,7 @@ from .cards import (
     standings_html,
 )
 from .endsheet import EndSheet
+from .film import film_link
 from .i18n import _, happened, label, ngettext
 from .metrics import METRICS, record
 from .module_cards import notices_html, turn_html
@@ -390,7 +391,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
             key = g.state_hash()
             if self._final_key != key:
                 self._final_key = key
-                self._final = [html(standings_html(g, s.colours)),
+                self._final = [html(standings_html(g, s.colours) + film_link(s.game_id, s.code)),
                                pn.pane.Bokeh(coins_figure(g, s.colours), sizing_mode="stretch_width")]
             items = self._final
             self._end.hide()

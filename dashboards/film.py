@@ -84,14 +84,14 @@ class FilmView(pn.viewable.Viewer):
                                   ("◀", N_("Previous action"), lambda: self.at - 1),
                                   ("▶", N_("Next action"), lambda: self.at + 1),
                                   ("▶|", N_("Last"), lambda: len(self.film))):
-            b = pn.widgets.Button(name=label, description=_(aria), width=64, height=BIG,
+            b = pn.widgets.Button(label=label, description=_(aria), width=64, height=BIG,
                                   stylesheets=[STEP_CSS], css_classes=["sw-step"])
             b.on_click(lambda e, move=move: self.go(move()))
             buttons.append(b)
         self.first, self.previous, self.next, self.last = buttons
         stops = {_("Round {turn} · {player}").format(turn=t, player=p) + f" ({n + 1})": n
                  for n, (t, p, _k) in enumerate(self._turns)} or {"—": 0}
-        self.slider = pn.widgets.DiscreteSlider(name=_("Turn"), options=stops, value=0,
+        self.slider = pn.widgets.DiscreteSlider(label=_("Turn"), options=stops, value=0,
                                                 sizing_mode="stretch_width",
                                                 disabled=len(self._turns) < 2)
         self.slider.param.watch(self._slid, "value")
@@ -217,9 +217,9 @@ class FilmPage(pn.viewable.Viewer):
                 "Open a film file (a game exported from this app or saved by the engine):")
                  + "</p>"), self.upload, self.error, self.body, sizing_mode="stretch_width")
         args = args or {}
-        self.code = pn.widgets.TextInput(name=_("Join code"), max_length=20, height=BIG,
+        self.code = pn.widgets.TextInput(label=_("Join code"), max_length=20, height=BIG,
                                          sizing_mode="stretch_width")
-        go = pn.widgets.Button(name=_("Open the film"), button_type="primary", height=BIG, width=170)
+        go = pn.widgets.Button(label=_("Open the film"), button_type="primary", height=BIG, width=170)
         game = args.get("game", "")
         go.on_click(lambda e: self.open_stored(game, self.code.value))
         self.ask = pn.Row(self.code, go, sizing_mode="stretch_width", visible=bool(game))

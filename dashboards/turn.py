@@ -26,6 +26,7 @@ from swcore.board import SYMBOLS
 from swcore.words import WORDS, Kind
 
 from . import collector, inputs, proposal
+from .advice import AdvicePanel
 from .cards import (
     chip,
     coins_figure,
@@ -181,8 +182,9 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                      flex_wrap="wrap", styles={"gap": "4px 8px"})
         self._bar = pn.Column(self._alert, self._end.box, self._sheet, self._undo_redo,
                               self._scores, sizing_mode="stretch_width", styles=BAR_STYLES)
-        side = pn.Column(self._context, self._column, self._players, self._peek, self._log,
-                         self._legend_narrow, sizing_mode="stretch_width",
+        self.advice = AdvicePanel(session)  # off by default at a table (dashboards/advice.py)
+        side = pn.Column(self._context, self.advice, self._column, self._players, self._peek,
+                         self._log, self._legend_narrow, sizing_mode="stretch_width",
                          styles={"flex": "1 1 380px", "min-width": "300px"})
         fw, fh = g.board.frame
         # As wide as the screen allows, but not so wide that the board is taller than the

@@ -51,7 +51,7 @@ class AdvicePanel(pn.viewable.Viewer):
         self.session = session
         self.practice = hasattr(session, "learner")
         self.ask = pn.widgets.Button(label=_("What would a strong player do?"), height=BIG,
-                                     button_type="success", sizing_mode="stretch_width",
+                                     color="success", sizing_mode="stretch_width",
                                      css_classes=["sw-advice-ask"])
         self.ask.on_click(lambda e: self.explain())
         self.card = html("")

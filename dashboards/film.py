@@ -109,7 +109,7 @@ class FilmView(pn.viewable.Viewer):
         self.download = pn.widgets.FileDownload(
             callback=lambda: __import__("io").StringIO(self.film.record()),
             filename=_file_name(film), label=_("Download the film (one file)"),
-            button_type="primary", height=BIG, sizing_mode="stretch_width")
+            color="primary", height=BIG, sizing_mode="stretch_width")
         self._layout = pn.Column(
             self.where, pn.Row(*buttons, sizing_mode="stretch_width"), self.slider, self.keys,
             self.did, self.map.panel(sizing_mode="stretch_width"), self.legend, self.turn_box,
@@ -219,7 +219,7 @@ class FilmPage(pn.viewable.Viewer):
         args = args or {}
         self.code = pn.widgets.TextInput(label=_("Join code"), max_length=20, height=BIG,
                                          sizing_mode="stretch_width")
-        go = pn.widgets.Button(label=_("Open the film"), button_type="primary", height=BIG, width=170)
+        go = pn.widgets.Button(label=_("Open the film"), color="primary", height=BIG, width=170)
         game = args.get("game", "")
         go.on_click(lambda e: self.open_stored(game, self.code.value))
         self.ask = pn.Row(self.code, go, sizing_mode="stretch_width", visible=bool(game))

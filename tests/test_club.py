@@ -124,3 +124,41 @@ def test_a_map_game_counts_with_the_engines_totals(store):
     assert set(mine[mine.win].index) == set(game.winners())
     row = club.games.set_index("game").loc[gid]
     assert (row.board, row["mode"], row.rounds, row.actions) == ("base-2p", "map", game.turns, len(game.log))
+
+
+def test_the_page_opens_with_the_host_password_only(store):
+    """The statistics show every game: a table's join code does not open them, the host
+    password (set by the admin tool) does; wrong tries are counted per device."""
+    from dashboards import admin, hostpass
+    from dashboards.club import ClubPage
+
+    hostpass.HOST_GUESSES.clear()
+    gid, code = create_game(store, "Sunday", ["Eve", "Fay"], board="base-2p")
+    page = ClubPage(store, device="dev1")
+    assert not page.unlock(code) and not page.body.objects  # no password set: closed to all
+    url = str(store.engine.url)
+    assert admin.main(["--db", url, "host-password", "--password", "short"]) == 2
+    assert admin.main(["--db", url, "host-password", "--password", "club-secret-1"]) == 0
+    assert not page.unlock(code) and "Wrong host password" in page.refused.object
+    assert page.unlock("club-secret-1")
+    assert "Ann" in page.league.object and "Cleo" in page.league.object
+    assert "Ratmen" in page.races.object
+    page.count.value = 3  # game B only: Bob, Cleo and "ann" typed apart
+    assert page.player.options == ["Bob", "Cleo", "ann"]
+    page.player.value = "ann"
+    assert "Thursday" in page.history.object and "<td class=num>6</td>" in page.history.object
+    page.merge("ann", "Ann")
+    assert Aliases(store).all() == {"ann": "Ann"}
+
+
+def test_wrong_host_passwords_slow_the_device_down(store):
+    from dashboards import hostpass
+
+    hostpass.HOST_GUESSES.clear()
+    hostpass.set_password(store, "club-secret-1")
+    for _ in range(5):
+        assert hostpass.check(store, "nope", "dev2") is False
+    hostpass.check(store, "nope", "dev2")
+    wait = hostpass.check(store, "club-secret-1", "dev2")
+    assert isinstance(wait, float) and wait > 0  # refused before any hashing
+    assert hostpass.check(store, "club-secret-1", "dev3") is True  # another device is not slowed

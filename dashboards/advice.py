@@ -19,6 +19,9 @@ from swcore.advisor import advise
 from .i18n import _, lang
 from .widgets import BIG, esc, html, show
 
+#: Dark green under white text: 7.9:1 (the theme's "success" green reads under 3:1).
+ASK_CSS = (":host .bk-btn { background:#1b5e20; color:#ffffff; font-size:17px; font-weight:600; }"
+           " :host .bk-btn:hover, :host .bk-btn:focus { background:#2e7d32; }")
 table_advice = sa.Table(
     "table_advice", sa.MetaData(),
     sa.Column("game_id", sa.Integer, primary_key=True),
@@ -51,8 +54,8 @@ class AdvicePanel(pn.viewable.Viewer):
         self.session = session
         self.practice = hasattr(session, "learner")
         self.ask = pn.widgets.Button(label=_("What would a strong player do?"), height=BIG,
-                                     color="success", sizing_mode="stretch_width",
-                                     css_classes=["sw-advice-ask"])
+                                     sizing_mode="stretch_width", css_classes=["sw-advice-ask"],
+                                     stylesheets=[ASK_CSS])
         self.ask.on_click(lambda e: self.explain())
         self.card = html("")
         on = True if self.practice else advice_on(session.store, session.game_id)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 import panel as pn
-from bokeh.models import ColumnDataSource, Whisker
+from bokeh.models import ColumnDataSource, Range1d, Whisker
 from bokeh.plotting import figure
 
 from swcore.i18n import item_name
@@ -58,6 +58,7 @@ def rating_figure(league: pd.DataFrame) -> Any:
                             "high": list(league.mu + league.sigma)[::-1]})
     fig = figure(y_range=names or [""], height=80 + 32 * len(names), sizing_mode="stretch_width",
                  title=_("Rating (openskill): mu ± sigma"), tools="", toolbar_location=None)
+    fig.x_range = Range1d(0, max([1.0, *src.data["high"]]) * 1.05)
     fig.hbar(y="player", right="mu", height=0.6, source=src, color="#1b5e20")
     fig.add_layout(Whisker(source=src, base="player", lower="low", upper="high",
                            dimension="width"))

@@ -23,6 +23,7 @@ from swcore.i18n import item_name
 
 from . import hostpass, i18n
 from .clubstats import Aliases, Club
+from .film import HEADER_CSS
 from .i18n import N_, _, lang
 from .store import Store
 from .widgets import BIG, esc, html, show
@@ -224,5 +225,5 @@ def page() -> pn.viewable.Viewable:
     return pn.template.FastListTemplate(
         title=_(TITLE), main=[ClubPage(get_store(), device)], header=[switch],
         header_background="#1b5e20", accent_base_color="#1b5e20", main_layout=None,
-        theme_toggle=False, main_max_width="1200px", busy_indicator=None,
+        theme_toggle=False, main_max_width="1200px", busy_indicator=None, raw_css=[HEADER_CSS],
         meta_viewport="width=device-width, initial-scale=1")

@@ -32,6 +32,15 @@ from .widgets import BIG, esc, html
 
 FILM_URL = "/game-film"
 TITLE = N_("Small World · the game's film")
+#: The host pages' header on a phone: the title and the language switch on two rows (as the
+#: app's own template does, dashboards/app.py), so nothing is wider than the screen.
+HEADER_CSS = """
+@media (max-width: 700px) {
+  #header { height:auto !important; flex-wrap:wrap; padding:4px 8px !important; row-gap:2px; }
+  #header-items { flex:1 1 100%; padding-left:0; }
+  .app-header a.title { font-size:20px !important; }
+}
+"""
 STEP_CSS = ":host .bk-btn { font-size: 20px; min-height: 44px; min-width: 44px; }"
 
 
@@ -278,5 +287,5 @@ def page() -> pn.viewable.Viewable:
     return pn.template.FastListTemplate(
         title=_(TITLE), main=[FilmPage(get_store(), args)], header=[switch],
         header_background="#1b5e20", accent_base_color="#1b5e20", main_layout=None,
-        theme_toggle=False, main_max_width="1100px", busy_indicator=None,
+        theme_toggle=False, main_max_width="1100px", busy_indicator=None, raw_css=[HEADER_CSS],
         meta_viewport="width=device-width, initial-scale=1")

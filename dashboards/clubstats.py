@@ -27,6 +27,7 @@ import sqlalchemy as sa
 from openskill.models import PlackettLuce
 
 from swcore.errors import SwError
+from swcore.simulate import picked_combos
 
 from .session import build_game
 from .store import Store
@@ -181,12 +182,7 @@ class Club:
 def _rows(gid: int, table: str, created: datetime, setup: dict[str, Any], game: Any,
           aliases: dict[str, str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The game's row and its players' rows, read from a replay of its log."""
-    fresh = type(game)(game.setup)
-    played: dict[str, list[tuple[str, str]]] = {p: [] for p in game.players}
-    for entry in game.log:
-        for ev in fresh.apply(entry):
-            if ev.kind == "pick" and ev.player in played:
-                played[ev.player].append((ev.data.get("race", ""), ev.data.get("power", "")))
+    played = picked_combos(game)
     board = setup.get("board") if setup.get("mode") else setup.get("map")
     if isinstance(board, dict):
         board = str(board.get("name") or board.get("id") or "custom")

@@ -12,6 +12,7 @@ shared; a game on a user's board or with modules shows them, as its set-up carri
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -79,9 +80,11 @@ class FilmView(pn.viewable.Viewer):
 
     at = param.Integer(default=0, doc="the position shown: 0 = the set-up, k = after k actions")
 
-    def __init__(self, film: Film, colours: dict[str, str] | None = None, **params: Any):
+    def __init__(self, film: Film, colours: dict[str, str] | None = None,
+                 notes: dict[int, str] | None = None, **params: Any):
         super().__init__(**params)
         self.film = film
+        self.notes = notes or {}  # position -> the tutorial's note on the step that ended there
         palette = list(COLOURS.values())
         self.colours = colours or {p: palette[s % len(palette)] for s, p in enumerate(film.players)}
         self._turns = film.turns()
@@ -162,8 +165,9 @@ class FilmView(pn.viewable.Viewer):
         else:
             step = film.steps[k - 1]
             said = "".join(f"<li>{esc(t)}</li>" for t in step.texts(lang(), players))
+            note = f"<p style='margin:4px 0'><i>{esc(self.notes[k])}</i></p>" if k in self.notes else ""
             self.did.object = ("<div class='sw-card'><b>" + esc(_describe(step.action, players))
-                               + f"</b><ul style='margin:4px 0'>{said}</ul></div>")
+                               + f"</b><ul style='margin:4px 0'>{said}</ul>{note}</div>")
         turn = film.turn_of(k)
         if self.slider.value != turn:
             self.slider.value = turn
@@ -205,9 +209,21 @@ def _file_name(film: Film) -> str:
     return f"{name}-film.json"
 
 
-def film(game: Game | dict[str, Any] | str, **kw: Any) -> FilmView:
-    """The film of a game, a saved game or a film file's text (notebooks: `film(game)`)."""
-    return FilmView(Film.of(game), **kw)
+def film(source: Any, **kw: Any) -> FilmView:
+    """The film of a game, a saved game (its dict), a film file (its text or its path: a game
+    exported from the app) or one of the tutorial's annotated games (a `swcore.tutorial.Script`,
+    its notes shown beside the steps they explain): notebooks call `film(game)`."""
+    if isinstance(source, Path):
+        source = source.read_text(encoding="utf-8")
+    if hasattr(source, "steps") and hasattr(source, "play"):  # a tutorial script
+        game, notes = source.new_game(), {}
+        for step in source.steps:
+            before = len(game.log)
+            source.play(game, step)
+            if step.note and len(game.log) > before:  # a refused step adds no position
+                notes[len(game.log)] = step.note
+        return FilmView(Film.of(game), notes=notes, **kw)
+    return FilmView(Film.of(source), **kw)
 
 
 class FilmPage(pn.viewable.Viewer):

@@ -60,13 +60,15 @@ class AdvicePanel(pn.viewable.Viewer):
         self.card = html("")
         on = True if self.practice else advice_on(session.store, session.game_id)
         self.switch = pn.widgets.Checkbox(label=_("Advice at this table (a strong player's move)"),
-                                          value=on, height=44, css_classes=["sw-advice-switch"])
+                                          value=on, css_classes=["sw-advice-switch"],
+                                          sizing_mode="stretch_width")
         self.switch.param.watch(self._switched, "value")
         show(self.switch, not self.practice)
         show(self.ask, on)
         show(self.card, False)
         session.param.watch(lambda e: self.clear(), ["version"])
         self._layout = pn.Column(self.switch, self.ask, self.card, sizing_mode="stretch_width")
+        show(self._layout, not session.game.game_over)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -78,6 +80,8 @@ class AdvicePanel(pn.viewable.Viewer):
             self.clear()
 
     def clear(self) -> None:
+        """The game changed: the advice shown was for the position before (none once over)."""
+        show(self._layout, not self.session.game.game_over)
         if self.card.object:
             self.card.object = ""
         show(self.card, False)

@@ -19,6 +19,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.browser
+expect.set_options(timeout=60_000)  # conditions, waited for generously on a loaded machine
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -51,6 +52,7 @@ def served(tmp_path_factory):
     for seq, entry in enumerate(game.log, 1):
         store.append(gid, seq, "act", entry)
     set_password(store, PASSWORD)
+    create_game(store, "Live table", ["Eve", "Fay"], board="base-2p", seed=2, code="LIVE22")
     store.dispose()
     port = free_port()
     panel = Path(sys.executable).with_name("panel")
@@ -164,5 +166,32 @@ def test_the_first_game_explains_a_strong_move(served, browser, size, lang):
         advice = page.locator(".sw-advice")
         expect(advice).to_contain_text(said)
         expect(advice.locator("li").first).to_contain_text(re.compile(r"\d"))
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), [("tablet", "en"), ("phone", "fr")])
+def test_at_a_table_the_advice_is_switched_on_for_the_table(served, browser, size, lang):
+    """Off by default: no advice button until the table's box is ticked; then the planner's
+    choice with its numbers, in the page's language."""
+    url, _gid, _n = served
+    ask, said = {"en": ("What would a strong player do?", "The planner would"),
+                 "fr": ("Que jouerait un joueur expérimenté ?", "Le planificateur jouerait")}[lang]
+    ctx, page = _page(browser, size)
+    try:
+        page.goto(f"{url}/app?lang={lang}")
+        page.get_by_role("button", name="Live table").click()
+        page.get_by_placeholder(re.compile("K7QX2M")).fill("LIVE22")
+        page.get_by_role("button", name={"en": "Open", "fr": "Ouvrir"}[lang], exact=True).click()
+        box = page.locator(".sw-advice-switch input[type=checkbox]")
+        expect(box).not_to_be_checked()
+        expect(page.get_by_role("button", name=ask)).to_be_hidden()
+        box.click()
+        page.get_by_role("button", name=ask).click()
+        advice = page.locator(".sw-advice")
+        expect(advice).to_contain_text(said)
+        expect(advice.locator("li").first).to_contain_text(re.compile(r"\d"))
+        box.click()  # off again, for the other device's test
+        expect(page.get_by_role("button", name=ask)).to_be_hidden()
     finally:
         ctx.close()

@@ -147,6 +147,7 @@ class ClubPage(pn.viewable.Viewer):
         self.races = html("")
         self.races_chart = pn.pane.Bokeh(sizing_mode="stretch_width")
         self.powers = html("")
+        self.combos = html("")
         self.lengths = html("")
         self.body[:] = [
             pn.FlexBox(self.start, self.end, self.board, self.count, self.module,
@@ -154,6 +155,7 @@ class ClubPage(pn.viewable.Viewer):
             html("<h2>" + _("League") + "</h2>"), self.league, self.league_chart,
             html("<h2>" + _("A player's games") + "</h2>"), self.player, self.history,
             html("<h2>" + _("Races that win here") + "</h2>"), self.races, self.races_chart,
+            html("<h2>" + _("Combos that win here") + "</h2>"), self.combos,
             html("<h2>" + _("Special powers that win here") + "</h2>"), self.powers,
             html("<h2>" + _("Game lengths") + "</h2>"), self.lengths,
             html("<h2>" + _("Names typed apart") + "</h2><p>" + _(
@@ -191,6 +193,11 @@ class ClubPage(pn.viewable.Viewer):
             "race": _("Race"), "games": _("Games"), "wins": _("Wins"),
             "predicted": _("Bots predict"), "above": _("Above the prediction")})
         self.races_chart.object = items_figure(races, "race")
+        combos = self.club.items("combo").head(15)
+        self.combos.object = table_html(combos.assign(combo=[
+            " + ".join(item_name(x, lang()) for x in c.split("+")) for c in combos.combo]), {
+            "combo": _("Combo"), "games": _("Games"), "wins": _("Wins"),
+            "predicted": _("Bots predict"), "above": _("Above the prediction")})
         powers = self.club.items("power")
         self.powers.object = table_html(powers.assign(power=[item_name(r, lang()) for r in powers.power]), {
             "power": _("Special power"), "games": _("Games"), "wins": _("Wins"),

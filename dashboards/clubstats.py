@@ -144,19 +144,26 @@ class Club:
         return out.sort_values(["date", "game"]).reset_index(drop=True)
 
     def items(self, kind: str = "race") -> pd.DataFrame:
-        """Each race (or power) played here: games, wins, and the wins the bots' games predict
-        (each appearance counts 1/players times the item's bot factor, scripts/bot_odds.py),
-        most wins above the prediction first."""
-        col = "races" if kind == "race" else "powers"
+        """Each race, power or combo ("race+power") played here: games, wins, and the wins the
+        bots' games predict (each appearance counts 1/players times the item's bot factor,
+        scripts/bot_odds.py; a combo's is its race's times its power's), most wins above the
+        prediction first."""
         n = self.games.set_index("game").players
         rows: dict[str, list[float]] = {}
-        factor = bot_factors().get(kind, {})
+        factors = bot_factors()
         for r in self.results.itertuples():
-            for item in set(getattr(r, col).split(",")) - {""}:
+            pairs = list(zip(r.races.split(","), r.powers.split(","), strict=False))
+            if kind == "combo":
+                played = {f"{race}+{power}": factors.get("race", {}).get(race, 1.0)
+                          * factors.get("power", {}).get(power, 1.0) for race, power in pairs if race}
+            else:
+                k = 0 if kind == "race" else 1
+                played = {p[k]: factors.get(kind, {}).get(p[k], 1.0) for p in pairs if p[k]}
+            for item, factor in played.items():
                 row = rows.setdefault(item, [0, 0, 0.0])
                 row[0] += 1
                 row[1] += int(r.win)
-                row[2] += factor.get(item, 1.0) / n[r.game]
+                row[2] += factor / n[r.game]
         out = pd.DataFrame([(k, v[0], v[1], v[2]) for k, v in rows.items()],
                            columns=[kind, "games", "wins", "predicted"])
         out["above"] = out.wins - out.predicted

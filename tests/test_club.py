@@ -95,6 +95,10 @@ def test_history_items_lengths_and_filters(store):
     assert races.loc["elves", ["games", "wins"]].tolist() == [1, 0]
     assert races.loc["ratmen", "predicted"] == round(f.get("ratmen", 1) / 2 + f.get("ratmen", 1) / 3, 2)
     assert races.loc["elves", "predicted"] == round(f.get("elves", 1) / 3, 2)
+    combos = club.items("combo").set_index("combo")
+    g = bot_factors().get("power", {})
+    assert combos.loc["ratmen+commando", ["games", "wins"]].tolist() == [2, 1]
+    assert combos.loc["elves+mounted", "predicted"] == round(f.get("elves", 1) * g.get("mounted", 1) / 3, 2)
     powers = club.items("power").set_index("power")
     assert powers.loc["flying", ["games", "wins"]].tolist() == [2, 1]
     lengths = club.lengths().set_index("players")

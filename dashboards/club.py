@@ -24,7 +24,7 @@ from swcore.i18n import item_name
 from . import hostpass, i18n
 from .clubstats import Aliases, Club
 from .film import HEADER_CSS
-from .i18n import N_, _, lang
+from .i18n import N_, _, lang, number
 from .store import Store
 from .widgets import BIG, esc, html, show
 
@@ -44,7 +44,8 @@ def table_html(df: pd.DataFrame, headers: dict[str, str]) -> str:
         for v in row:
             num = isinstance(v, int | float) and not isinstance(v, bool)
             text = (v.strftime("%Y-%m-%d") if isinstance(v, pd.Timestamp | dt.datetime) else
-                    (_("yes") if v is True else _("no")) if isinstance(v, bool) else str(v))
+                    (_("yes") if v is True else _("no")) if isinstance(v, bool) else
+                    number(v) if num else str(v))
             cells.append(f"<td{' class=num' if num else ''}>{esc(text)}</td>")
         body += "<tr>" + "".join(cells) + "</tr>"
     return (f"<div style='overflow-x:auto'><table class='sw-table'><tr>{head}</tr>{body}"

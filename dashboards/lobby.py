@@ -17,6 +17,7 @@ import panel as pn
 import param
 from sqlalchemy.exc import SQLAlchemyError
 
+from .film import film_link
 from .i18n import _, when
 from .session import AWAY, AccessDenied, TableSession, denied_text
 from .store import Store
@@ -173,7 +174,8 @@ class Lobby(pn.viewable.Viewer):
         self._ask.visible = bool(game_id)
         if game_id:
             name = self._names.get(game_id, "")
-            self._title.object = "<h3>" + _("Open table “{name}”").format(name=escape(name)) + "</h3>"
+            self._title.object = ("<h3>" + _("Open table “{name}”").format(name=escape(name))
+                                  + "</h3>" + film_link(game_id))
 
     def open_chosen(self, code: str | None = None) -> TableSession | None:
         code = self._code.value if code is None else code

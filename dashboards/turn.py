@@ -27,6 +27,7 @@ from swcore.i18n import place_name
 from swcore.words import WORDS, Kind, rule_of
 
 from . import collector, inputs, proposal
+from .advice import AdvicePanel
 from .cards import (
     chip,
     coins_figure,
@@ -41,6 +42,7 @@ from .cards import (
     standings_html,
 )
 from .endsheet import EndSheet
+from .film import film_link
 from .i18n import _, happened, label, lang, ngettext
 from .metrics import METRICS, record
 from .module_cards import notices_html, turn_html
@@ -199,8 +201,9 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                               self._undo_redo,
                               sizing_mode="stretch_width", styles=BAR_STYLES,
                               css_classes=["sw-bar"])
-        side = pn.Column(self._context, self._column, self._players, self._peek, self._log,
-                         self._legend_narrow, sizing_mode="stretch_width",
+        self.advice = AdvicePanel(session)  # off by default at a table (dashboards/advice.py)
+        side = pn.Column(self._context, self.advice, self._column, self._players, self._peek,
+                         self._log, self._legend_narrow, sizing_mode="stretch_width",
                          styles={"flex": "1 1 380px", "min-width": "300px"})
         fw, fh = g.board.frame
         # As wide as the screen allows, but not so wide that the board, the region list and the
@@ -416,7 +419,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
             key = g.state_hash()
             if self._final_key != key:
                 self._final_key = key
-                self._final = [html(standings_html(g, s.colours)),
+                self._final = [html(standings_html(g, s.colours) + film_link(s.game_id, s.code)),
                                pn.pane.Bokeh(coins_figure(g, s.colours), sizing_mode="stretch_width")]
             items = self._final
             self._end.hide()

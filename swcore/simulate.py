@@ -5,6 +5,8 @@ carries (River World's rivers) is played on that board unless another is named."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 from tqdm.auto import tqdm
 
@@ -51,7 +53,7 @@ def play_games(board: str, games: int, bot: str = "random", seed: int = 0,
         game = Game.new(board, players, seed=seed + g, expansions=expansions)
         play(game, seat_bots(bot, players, seed + g) if len(names) > 1 else BOTS[bot](seed + g))
         winners = set(game.winners())
-        picks = _picked_combos(game)
+        picks = picked_combos(game)
         for s, p in enumerate(players):
             first = picks[p][0] if picks[p] else ("none", "none")
             rows.append({"game": g, "player": p, "seat": s + 1, "bot": names[s % len(names)],
@@ -61,9 +63,10 @@ def play_games(board: str, games: int, bot: str = "random", seed: int = 0,
     return pd.DataFrame(rows)
 
 
-def _picked_combos(game: Game) -> dict[str, list[tuple[str, str]]]:
-    """The combos each player picked, in order, read from the pick events of a replay."""
-    replay = Game(game.setup)
+def picked_combos(game: Any) -> dict[str, list[tuple[str, str]]]:
+    """The combos each player picked, in order, read from the pick events of a replay (a
+    `Game`, or a score sheet: the same log and events; the club's statistics use it)."""
+    replay = type(game)(game.setup)
     out: dict[str, list[tuple[str, str]]] = {p: [] for p in game.players}
     for entry in game.log:
         for ev in replay.apply(entry):

@@ -52,7 +52,7 @@ def test_scripted_first_turn_to_the_bots_turn_and_free_play(store):
               dict(do="conquer", region="r4"), dict(do="conquer", region="r11")]:
         assert fg.session.act(Action(L, **a)), fg.session.error
     fg.screen.selected = "r16"
-    assert pointed(fg)[:1] == ["Roll for me"]
+    assert pointed(fg)[:1] == ["Conquer r16 with the reinforcement die"]  # the engine rolls
     assert fg.session.act(Action(L, "conquer", region="r16", reinforce=True))
     assert pointed(fg) == ["End the turn"]
     assert fg.session.act(Action(L, "end_turn"))

@@ -26,23 +26,19 @@ if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
 
 import panel as pn  # noqa: E402
 import param  # noqa: E402
-from panel.theme.base import Inherit  # noqa: E402
-from panel.theme.fast import Fast  # noqa: E402
-from panel.widgets.base import Widget  # noqa: E402
-from panel.widgets.button import _ButtonBase  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
-from dashboards import collector, i18n, nodelay  # noqa: E402
+from dashboards import alive, collector, i18n, nodelay  # noqa: E402
 from dashboards.connection import ConnectionLight  # noqa: E402
 from dashboards.i18n import N_, _  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
+from dashboards.local import FONT, LocalFast, LocalTemplate, keep_local  # noqa: E402
 from dashboards.modules_panel import ModulesPanel  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
 from dashboards.scoresheet import SheetScreen  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
 from dashboards.store import Store, get_store, normalise_code  # noqa: E402
 from dashboards.turn import PAGE_CSS, TurnScreen, esc, html  # noqa: E402
-from dashboards.widgets import CONTROL_CSS  # noqa: E402
 
 TITLE = N_("Small World · table assistant")
 DEMO_TABLE = "Demo"
@@ -93,44 +89,6 @@ CODE_BUTTON_CSS = """
                 border-radius:16px; }
 @media (max-width: 700px) { :host .bk-btn { font-size:14px; padding:0 10px; } }
 """
-
-
-#: A system font: Panel's Fast templates import Open Sans from Google Fonts by default, which a
-#: club without internet cannot load and which tells Google who plays (issue 12, review M6).
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif"
-
-
-def outside(url: str) -> bool:
-    """An absolute URL (another host): the page must load nothing from outside the server."""
-    return url.startswith(("http://", "https://", "//"))
-
-
-class LocalFast(Fast):
-    """Panel's Fast design without its Google font (`_resources['font']`), which the page
-    would otherwise link twice: from the template and from `config.design`'s style sheets;
-    and with readable controls on every page (`widgets.CONTROL_CSS`: Fast's own success
-    button and active toggle read 2.5:1, its inputs and checkboxes are under 44 px)."""
-
-    _resources = {**Fast._resources, "font": {}}
-    modifiers = {kind: {"stylesheets": [Inherit, CONTROL_CSS[key]]} for kind, key in (
-        (_ButtonBase, "button"), (Widget, "input"), (pn.widgets.Checkbox, "checkbox"),
-        (pn.Card, "card"))}
-
-
-# Panel finds a design's own files under its class name (`fast/js/fast_design.js`).
-LocalFast.__name__ = "Fast"
-
-
-class LocalTemplate(pn.template.FastListTemplate):
-    """The Fast list template with every resource served by this server: Panel's Fast design
-    adds its Google font to the template's style sheets (`_resources['font']`, resolved in
-    `BasicTemplate.resolve_resources`); it is left out here, and `font_url` is emptied."""
-
-    def resolve_resources(self, cdn: bool | str = "auto", extras: Any = None) -> Any:
-        resources = super().resolve_resources(cdn=cdn, extras=extras)
-        for kind in ("css", "js", "js_modules"):
-            resources[kind] = {k: v for k, v in resources[kind].items() if not outside(str(v))}
-        return resources
 
 
 def ensure_demo(store: Store) -> int:
@@ -325,6 +283,8 @@ class TableApp(pn.viewable.Viewer):
 
 
 def app(url: str | None = None) -> TableApp:
+    keep_local()
+    alive.session_built()
     store = get_store(url)
     try:
         ensure_demo(store)
@@ -334,7 +294,9 @@ def app(url: str | None = None) -> TableApp:
 
 
 pn.extension(notifications=False)
-pn.config.reconnect = True  # Bokeh's client tries again after a lost websocket (connection.py)
+# Bokeh's own retries off: the connection light asks /sw-alive first, then reconnects or reloads
+# (dashboards/connection.py, dashboards/alive.py).
+pn.config.reconnect = False
 nodelay.install()  # before the first page's websocket opens (see dashboards/nodelay.py)
 
 if pn.state.served:

@@ -418,7 +418,9 @@ def page() -> pn.viewable.Viewable:
     """The served page: the component in the app's template, with links back and the
     language switch; in the device's language (`?lang=`, else its cookie, as the app)."""
     from .lobby import TUTORIAL_URL
+    from .local import FONT, LocalFast, LocalTemplate, keep_local
 
+    keep_local()
     i18n.set_language(i18n.choose(pn.state.session_args if pn.state.curdoc else {},
                                   pn.state.cookies if pn.state.curdoc else {}))
     links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{TUTORIAL_URL}' "
@@ -427,8 +429,8 @@ def page() -> pn.viewable.Viewable:
                      "moves are possible; each rule is explained when it first matters, with a "
                      "link to the rules reference. Undo takes your moves back.") + "</p>")
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
-    return pn.template.FastListTemplate(
-        title=_(TITLE), main=[pn.Column(links, FirstGame(), sizing_mode="stretch_width")],
+    return LocalTemplate(
+        font=FONT, font_url="", design=LocalFast, title=_(TITLE), main=[pn.Column(links, FirstGame(), sizing_mode="stretch_width")],
         header=[switch], header_background="#1b5e20", accent_base_color="#1b5e20",
         main_layout=None, theme_toggle=False, main_max_width="1500px", busy_indicator=None,
         meta_viewport="width=device-width, initial-scale=1")

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from conftest import WAIT_MS, free_port
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -64,7 +64,7 @@ def page():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(30_000)
+        ctx.set_default_timeout(WAIT_MS)
         yield ctx.new_page()
         browser.close()
 
@@ -100,7 +100,7 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
     if confirm.count():
         confirm.click()
     # The bot plays its turn by itself (one action at a time), then it is the learner's turn 2.
-    expect(page.get_by_text("Turn 2 of 10")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Turn 2 of 10")).to_be_visible(timeout=WAIT_MS)
     expect(page.locator(".sw-top").get_by_text("To play:")).to_be_visible()
     expect(page.locator(".sw-top .sw-chip, .sw-top span").get_by_text("Learner", exact=True).first).to_be_visible()
     page.get_by_role("button", name="↶ Undo…").click()

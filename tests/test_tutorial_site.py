@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import WAIT_MS
 
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location("render_tutorial", ROOT / "scripts" / "render_tutorial.py")
@@ -126,7 +127,7 @@ def test_pages_make_no_request_outside_the_server_and_show_no_code(site):
             page.goto(f"{base}/{name}.html")
             page.wait_for_load_state("networkidle")
             if name in PAGES:
-                page.wait_for_selector("canvas", timeout=20_000)  # the maps drew, offline
+                page.wait_for_selector("canvas", timeout=WAIT_MS)  # the maps drew, offline
                 assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
                 assert page.locator(".jp-InputPrompt, .jp-OutputPrompt").count() == 0
                 assert page.locator(".jp-CodeMirrorEditor, .highlight-ipython3").count() == 0

@@ -133,6 +133,7 @@ class TableApp(pn.viewable.Viewer):
         self.code_button.on_click(lambda e: self.toggle_code())
         self.code_box = pn.pane.HTML("", visible=False, sizing_mode="stretch_width")
         self._opened: tuple[int, str] | None = None
+        self._want_region = ""
         self.open_from_url(pn.state.session_args if pn.state.curdoc else {})
         self.light.param.watch(self._url_changed, "search")
 
@@ -153,7 +154,10 @@ class TableApp(pn.viewable.Viewer):
             return False
         self.lobby.choose(int(game) if game.isdigit() and len(game) < 10 else 0)
         self.lobby._ask.visible = True  # a refusal is shown where the code is asked
-        return self.lobby.open_chosen(code) is not None
+        self._want_region = arg("region")  # the card that was open (a page reloaded)
+        opened = self.lobby.open_chosen(code) is not None
+        self._want_region = ""
+        return opened
 
     def _url_changed(self, event: Any) -> None:
         from urllib.parse import parse_qs
@@ -161,16 +165,21 @@ class TableApp(pn.viewable.Viewer):
         if self.page in ("lobby", "game"):
             self.open_from_url(parse_qs(str(event.new).lstrip("?")))
 
-    def game_url(self) -> str:
+    def game_url(self, view: bool = False) -> str:
+        """The game's address; `view`: with the region whose card is open, so that a page
+        reloaded after a server restart shows it again (connection.py)."""
         if self._opened is None:
             return ""
         gid, code = self._opened
-        return "?" + urlencode({"game": gid, "code": code})
+        args: dict[str, Any] = {"game": gid, "code": code}
+        if view and getattr(self.screen, "selected", ""):
+            args["region"] = self.screen.selected
+        return "?" + urlencode(args)
 
-    def _set_url(self) -> None:
-        """The address names the open game, or the new-game form (`?page=new`)."""
+    def _set_url(self, *_: Any) -> None:
+        """The address names the open game and its open card, or the new-game form."""
         loc = pn.state.location
-        want = self.game_url() or ("?page=new" if self.page == "new" else "")
+        want = self.game_url(view=True) or ("?page=new" if self.page == "new" else "")
         if loc is not None and loc.search != want:
             loc.search = want
 
@@ -221,6 +230,10 @@ class TableApp(pn.viewable.Viewer):
             self._main[:] = [self.code_box, self.screen]
         else:
             self.screen = TurnScreen(session, on_leave=self.to_lobby)
+            region, self._want_region = self._want_region, ""
+            if region in session.game.board.ids:
+                self.screen.selected = region
+            self.screen.param.watch(self._set_url, "selected")
             self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
             self._main[:] = [self.code_box, self.screen, self.modules]
         self.screen._taps.live = self.light.live

@@ -39,6 +39,15 @@ def test_a_page_loading_from_outside_is_refused():
     render_tutorial.check_local('<a href="https://example.org">a link</a>', "p")  # not loaded
 
 
+def test_a_page_whose_document_takes_a_style_sheet_from_the_cdn_is_refused():
+    """Issue 18 (review T3): Panel's components name their style sheets on the HoloViz CDN
+    inside the embedded Bokeh document unless inlined; the notebook's HTML must name none."""
+    cdn = '{"name":"ImportedStyleSheet","attributes":{"url":"https://cdn.holoviz.org/c.css"}}'
+    with pytest.raises(ValueError, match="outside the server"):
+        render_tutorial.check_local(cdn, "p")
+    render_tutorial.check_local('{"url":"static/extensions/panel/css/card.css"}', "p")
+
+
 def test_rendered_again_when_the_engine_changes(tmp_path, monkeypatch):
     """The cache key is the notebook AND what it imports: a changed engine file renders again
     (the page's date would have said "up to date")."""

@@ -133,7 +133,7 @@ class TableApp(pn.viewable.Viewer):
         self.code_button.on_click(lambda e: self.toggle_code())
         self.code_box = pn.pane.HTML("", visible=False, sizing_mode="stretch_width")
         self._opened: tuple[int, str] | None = None
-        self._want_region = ""
+        self._want = ("", "")  # the card and the confirmation a reloaded address names
         self.open_from_url(pn.state.session_args if pn.state.curdoc else {})
         self.light.param.watch(self._url_changed, "search")
 
@@ -154,9 +154,9 @@ class TableApp(pn.viewable.Viewer):
             return False
         self.lobby.choose(int(game) if game.isdigit() and len(game) < 10 else 0)
         self.lobby._ask.visible = True  # a refusal is shown where the code is asked
-        self._want_region = arg("region")  # the card that was open (a page reloaded)
+        self._want = (arg("region"), arg("asking"))  # what was open (a page reloaded)
         opened = self.lobby.open_chosen(code) is not None
-        self._want_region = ""
+        self._want = ("", "")
         return opened
 
     def _url_changed(self, event: Any) -> None:
@@ -174,6 +174,8 @@ class TableApp(pn.viewable.Viewer):
         args: dict[str, Any] = {"game": gid, "code": code}
         if view and getattr(self.screen, "selected", ""):
             args["region"] = self.screen.selected
+        if view and getattr(self.screen, "asking", ""):
+            args["asking"] = self.screen.asking
         return "?" + urlencode(args)
 
     def _set_url(self, *_: Any) -> None:
@@ -230,10 +232,12 @@ class TableApp(pn.viewable.Viewer):
             self._main[:] = [self.code_box, self.screen]
         else:
             self.screen = TurnScreen(session, on_leave=self.to_lobby)
-            region, self._want_region = self._want_region, ""
+            (region, asking), self._want = self._want, ("", "")
             if region in session.game.board.ids:
                 self.screen.selected = region
-            self.screen.param.watch(self._set_url, "selected")
+            if asking:
+                self.screen.ask_again(asking)
+            self.screen.param.watch(self._set_url, ["selected", "asking"])
             self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
             self._main[:] = [self.code_box, self.screen, self.modules]
         self.screen._taps.live = self.light.live

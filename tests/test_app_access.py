@@ -225,6 +225,33 @@ def test_the_app_opens_the_game_named_by_its_url_and_shows_its_code(store):
     assert app.lobby.message == DENIED
 
 
+def test_the_address_names_the_open_card_and_end_of_turn_sheet_and_brings_them_back(store):
+    """Issue 18: a page reloaded after a server restart shows the same card and the same
+    end-of-turn sheet (the address names them); the join code shown to others names neither."""
+    from dashboards.app import TableApp
+
+    gid, code = game(store, "Table 6")
+    app = TableApp(store)
+    app.open_from_url({"game": [str(gid).encode()], "code": [code.encode()]})
+    app.screen.session.act({"by": "Ann", "do": "pick", "combo": 0})
+    app.screen.selected = "r4"
+    app.screen.ask_again("end_turn")  # as the bar's "End the turn" does
+    assert app.screen.asking == "end_turn" and app.screen._end.box.visible
+    assert app.game_url(view=True) == f"?game={gid}&code={code}&region=r4&asking=end_turn"
+    assert app.game_url() == f"?game={gid}&code={code}"
+    again = TableApp(store)  # the reloaded page
+    assert again.open_from_url({"game": [str(gid).encode()], "code": [code.encode()],
+                                "region": [b"r4"], "asking": [b"end_turn"]})
+    assert again.screen.selected == "r4" and again.screen.asking == "end_turn"
+    assert again.screen._end.box.visible
+    again.screen._press(("cancel", None))
+    assert again.screen.asking == "" and again.game_url(view=True).endswith("&region=r4")
+    nothing = TableApp(store)  # a region or word the game does not have: ignored
+    assert nothing.open_from_url({"game": [str(gid).encode()], "code": [code.encode()],
+                                  "region": [b"r999"], "asking": [b"bogus"]})
+    assert nothing.screen.selected == "" and nothing.screen.asking == ""
+
+
 def test_admin_speaks_the_host_terminals_language(store, capsys):
     """Issue 12: the host's tool has no page nor cookie: it follows the terminal's language."""
     gid, _old = game(store, "Table perdue")

@@ -8,8 +8,8 @@ Why it reconnects by itself (issue 18, review T2): Bokeh's own retries (`pn.conf
 open a websocket at once and every few seconds; after a restart each one builds a complete
 session, and a page older than the session token's lifetime is refused ("Token is expired").
 So the app turns them off and the light decides: it asks the server's cheap `/sw-alive`
-(dashboards/alive.py, no session) after 1, 2, 4... up to 30 s, each delay jittered so that
-pages do not ask together, and then
+(dashboards/alive.py, no session) after 1, 2, 4, 8, then every 10 s, each delay jittered so
+that pages do not ask together (20 pages: two trivial requests a second), and then
 - the same server process (a network drop): reconnects the websocket in place; the session is
   still there and nothing is reloaded;
 - another process (a restart), or the in-place reconnection refused (its token or session
@@ -71,8 +71,8 @@ export function render({ model, view }) {
     set("reconnecting")
     setTimeout(() => window.location.reload(), Math.max(0, seconds) * 1000)
   }
-  const later = () => {  // 1, 2, 4 ... 30 s, each between half and one and a half times that
-    const base = Math.min(30000, 1000 * 2 ** Math.min(tries, 5))
+  const later = () => {  // 1, 2, 4, 8, 10 s..., each between half and one and a half times that
+    const base = Math.min(10000, 1000 * 2 ** Math.min(tries, 4))
     tries += 1
     timer = setTimeout(ask, base * (0.5 + Math.random()))
     if (tries > 2) { set("offline") }

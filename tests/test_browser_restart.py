@@ -11,6 +11,7 @@ Uses the server, browser and game helpers of tests/test_browser_app.py."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 
@@ -23,7 +24,6 @@ from test_browser_app import (  # noqa: F401  (fixtures)
     db_url,
     known_game,
     rows,
-    tap,
 )
 from test_browser_reconnect import Relay
 
@@ -57,6 +57,14 @@ def local_context(browser, viewport: dict, host: str):
     return ctx, outside
 
 
+def open_card(page, rid: str) -> None:
+    """Open a region's card with the region list under the map (on a phone the map may have
+    scrolled under the header, where a tap on the canvas would miss)."""
+    pick = page.get_by_label("Region (or tap the map)")
+    label = pick.locator("option", has_text=re.compile(rf"^{rid} ·")).first.text_content()
+    pick.select_option(label=label)
+
+
 def outlive_the_token(loaded: float) -> None:
     """Wait (on purpose: it is the test's subject) until the page's token has expired."""
     time.sleep(max(0.0, loaded + TOKEN_S + 3 - time.monotonic()))
@@ -76,7 +84,7 @@ def test_a_page_older_than_its_token_comes_back_after_a_restart_with_its_card(db
         expect(page.get_by_text("To play:")).to_be_visible()
         page.get_by_role("button", name="Pick").first.click()
         expect(page.get_by_text("plays Ratmen")).to_be_visible()
-        page.get_by_label("Region (or tap the map)").select_option("r4")
+        open_card(page, "r4")
         expect(page.get_by_text("Cost 2 tokens")).to_be_visible()
         page.wait_for_url("**region=r4**")  # the address names the open card
         outlive_the_token(loaded)
@@ -114,7 +122,7 @@ def test_a_network_drop_on_a_page_older_than_its_token_reloads_to_the_same_game(
         loaded = time.monotonic()
         expect(page.get_by_text("To play:")).to_be_visible()
         page.get_by_role("button", name="Pick").first.click()
-        page.get_by_label("Region (or tap the map)").select_option("r4")
+        open_card(page, "r4")
         expect(page.get_by_text("Cost 2 tokens")).to_be_visible()
         page.wait_for_url("**region=r4**")
         outlive_the_token(loaded)
@@ -157,8 +165,8 @@ def test_a_restart_with_many_pages_open_costs_one_session_each_handed_out_in_tur
             expect(p.locator(".sw-conn")).to_have_attribute("data-state", "reconnecting")
         server.start()
         restarted = time.monotonic()
-        for p, (gid, _) in zip(pages, games * 2, strict=True):
-            expect(p.locator(".sw-conn")).to_have_text("● Connected")
+        for p, (gid, _) in zip(pages, games * 2, strict=True):  # 8 sessions built in turn:
+            expect(p.locator(".sw-conn")).to_have_text("● Connected", timeout=3 * WAIT_MS)
             expect(p.get_by_text(f"Table {[g for g, _ in games].index(gid)}").first
                    ).to_be_visible()
         assert alive(server)["sessions"] == len(pages)

@@ -145,11 +145,16 @@ def test_a_restart_with_many_pages_open_costs_one_session_each_handed_out_in_tur
                                                                                 browser):
     """Eight pages left open (four tables, two devices each) through a restart: each comes back
     to its game, the server builds exactly one session per page (the retries cost none), and
-    the reloads are handed out one after another (RELOAD_GAP apart), not all at once."""
+    the reloads are handed out one after another (RELOAD_GAP apart), not all at once.
+
+    Bokeh discards a session nobody connected to within `--unused-session-lifetime` (15 s) and
+    builds another when the page's websocket comes later: on a loaded machine a page's own
+    scripts can take longer than that, so the test gives them 2 minutes."""
     from dashboards.alive import RELOAD_GAP
 
     games = [known_game(db_url, f"Table {k}") for k in range(4)]
     server = Server(db_url)
+    server.args.append("--unused-session-lifetime=120000")
     server.start()
     ctx, outside = local_context(browser, TABLET, f"127.0.0.1:{server.port}")
     try:

@@ -24,6 +24,8 @@ $(STAMP): pyproject.toml
 ## /first-game. Stopping the server stops the rendering. `--plugins dashboards.alive` adds the
 ## cheap /sw-alive answer that open pages ask before reconnecting (dashboards/alive.py);
 ## TOKEN_LIFETIME is how long (s) a page may take to reconnect in place (Bokeh's default: 300).
+## A page's session waits 60 s for its websocket (Bokeh: 15 s): on a loaded server a page's
+## scripts take longer, and Bokeh then builds the session a second time.
 TOKEN_LIFETIME ?= 604800
 serve: $(STAMP)
 	@mkdir -p data/tutorial
@@ -33,7 +35,7 @@ serve: $(STAMP)
 		--port $(PORT) --address 127.0.0.1 \
 		--allow-websocket-origin=localhost:$(PORT) --allow-websocket-origin=127.0.0.1:$(PORT) \
 		--static-dirs tutorial=./data/tutorial --plugins dashboards.alive \
-		--session-token-expiration $(TOKEN_LIFETIME)
+		--session-token-expiration $(TOKEN_LIFETIME) --unused-session-lifetime 60000
 
 ## Run every test: unit, scenarios, property-based, notebooks, real-browser, on .venv's Python
 ## ($(PYTHON), 3.11 here); then every test but the real-browser ones (marker `browser`: the app

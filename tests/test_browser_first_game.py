@@ -107,3 +107,34 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
     page.get_by_role("button", name="Yes, undo").click()
     expect(page.get_by_text("Turn 1 of 10")).to_be_visible()  # back to the learner's turn 1
     expect(page.get_by_role("button", name="End the turn")).to_be_visible()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1024, "height": 768}],
+                         ids=["phone", "tablet"])
+def test_the_first_game_page_loads_nothing_from_outside(served, viewport):
+    """Issue 18 (review T3: Google Fonts on /first-game): any request to another host fails and
+    is recorded, on a phone and a tablet, through a pick and a region's card."""
+    host = served.split("/")[2]
+    outside: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(("data:", "blob:")) or url.split("/")[2] == host:
+            r.continue_()
+        else:
+            outside.append(url)
+            r.abort()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        ctx = browser.new_context(viewport=viewport)
+        ctx.set_default_timeout(WAIT_MS)
+        ctx.route("**/*", route)
+        page = ctx.new_page()
+        page.goto(f"{served}/first-game")
+        expect(page.get_by_text("Turn 1 of 10")).to_be_visible()
+        page.get_by_role("button", name="Pick").first.click()
+        page.get_by_role("combobox", name="Region (or tap the map)").select_option(
+            label="r2 · farmland · magic")
+        expect(page.get_by_role("button", name="Conquer r2")).to_be_visible()
+        browser.close()
+    assert outside == []

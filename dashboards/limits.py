@@ -95,7 +95,11 @@ class Window:
 
     def add(self, key: str) -> None:
         with self._lock:
-            self._events.setdefault(key, deque()).append(self.clock())
+            now = self.clock()
+            self._events.setdefault(key, deque()).append(now)
+            if len(self._events) > 100_000:  # a flood of keys (game ids): forget the idle ones
+                for k in [k for k, q in self._events.items() if q[-1] <= now - self.seconds]:
+                    del self._events[k]
 
     def clear(self) -> None:
         with self._lock:

@@ -49,6 +49,18 @@ def test_backoff_doubles_after_the_free_tries_and_a_right_answer_clears_it():
     assert b.wait("k") == 0
 
 
+def test_a_window_forgets_idle_keys_past_100000():
+    now = [0.0]
+    w = limits.Window(limit=2, seconds=10.0, clock=lambda: now[0])
+    for k in range(100_000):
+        w.add(f"game:{k}")
+    w.add("game:0")  # a key seen again: no new key, nothing forgotten
+    assert len(w._events) == 100_000 and w.wait("game:0") > 0
+    now[0] = 11.0  # all idle now
+    w.add("game:new")  # past 100,000 keys: the idle ones go
+    assert set(w._events) == {"game:new"}
+
+
 def test_a_device_is_slowed_after_five_wrong_codes_refused_before_hashing(store, monkeypatch):
     gid, code = game(store)
     for _ in range(5):

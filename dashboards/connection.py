@@ -95,6 +95,11 @@ export function render({ model, view }) {
       })
       .catch(() => later())
   }
+  // A tablet woken up (its page shown again) asks at once: a hidden page's timers are slowed
+  // down by the browser, to once a minute after a while.
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && lost != null && timer != null) { clearTimeout(timer); ask() }
+  })
   doc.on_event("connection_lost", (_, event) => {
     lost = event
     // A session made again on reconnection is built from the websocket's URL arguments: give

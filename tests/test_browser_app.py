@@ -33,7 +33,10 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        # each page stands for a device showing it: no background-tab timer throttling
+        "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows"]
 RACES = ["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"]
 POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
 BOARD = load_board("base-3p")

@@ -18,14 +18,24 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## Serve the table-side app on http://localhost:$(PORT)/ (SQLite store in data/, demo game included).
-## The tutorial notebooks are rendered to data/tutorial/ once (then only when they or what they
-## import change); "your first game" is /first-game.
+## The port opens within seconds: the tutorial notebooks are rendered to data/tutorial/ in the
+## background meanwhile, at low priority (then only when they or what they import change; log in
+## data/tutorial-render.log; the lobby says when it is not rendered yet); "your first game" is
+## /first-game. Stopping the server stops the rendering. `--plugins dashboards.alive` adds the
+## cheap /sw-alive answer that open pages ask before reconnecting (dashboards/alive.py);
+## TOKEN_LIFETIME is how long (s) a page may take to reconnect in place (Bokeh's default: 300).
+## A page's session waits 60 s for its websocket (Bokeh: 15 s): on a loaded server a page's
+## scripts take longer, and Bokeh then builds the session a second time.
+TOKEN_LIFETIME ?= 604800
 serve: $(STAMP)
-	$(BIN)/python scripts/render_tutorial.py
+	@mkdir -p data/tutorial
+	nice -n 15 $(BIN)/python scripts/render_tutorial.py > data/tutorial-render.log 2>&1 & \
+	render=$$!; trap 'kill $$render 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/panel serve dashboards/app.py dashboards/first-game.py dashboards/game-film.py dashboards/club-stats.py --index app \
 		--port $(PORT) --address 127.0.0.1 \
 		--allow-websocket-origin=localhost:$(PORT) --allow-websocket-origin=127.0.0.1:$(PORT) \
-		--static-dirs tutorial=./data/tutorial
+		--static-dirs tutorial=./data/tutorial --plugins dashboards.alive \
+		--session-token-expiration $(TOKEN_LIFETIME) --unused-session-lifetime 60000
 
 ## Run every test: unit, scenarios, property-based, notebooks, real-browser, on .venv's Python
 ## ($(PYTHON), 3.11 here); then every test but the real-browser ones (marker `browser`: the app

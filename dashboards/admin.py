@@ -108,8 +108,8 @@ def _main(argv: list[str] | None) -> int:
 
 def bench_guesses(hour: float = 3600.0) -> None:
     """Wall time of a wrong code that is checked (PBKDF2) and of one refused by the limits,
-    then how many codes one hour of guessing gets checked: one game attacked from a new device
-    per guess, and the lookup by code alone (a simulated clock, the limits as served)."""
+    then how many codes one page gets checked in one hour of guessing, the game attacked or
+    not (a simulated clock, the limits as served)."""
     import tempfile
     import time
 
@@ -139,21 +139,21 @@ def bench_guesses(hour: float = 3600.0) -> None:
         print(f"wrong code, refused by the limit ({len(refused)}x): median "
               f"{sorted(refused)[len(refused) // 2] * 1000:.1f} us, max {max(refused):.3f} ms")
         store.dispose()
-    for name, key, lim in (("one game", "game:1", limits.GAME_GUESSES),
-                           ("lookup by code", "lookup", limits.LOOKUP_GUESSES)):
+    for name, free in (("one page, the game not attacked", limits.DEVICE_GUESSES.free),
+                       ("one page, the game attacked", 0)):
         now = [0.0]
-        sim = limits.Backoff(free=lim.free, cap=lim.cap, clock=lambda now=now: now[0])
+        sim = limits.Backoff(free=limits.DEVICE_GUESSES.free, cap=limits.DEVICE_GUESSES.cap,
+                             clock=lambda now=now: now[0])
         tried = 0
         while now[0] < hour:  # a guesser who retries the moment the limit allows
-            wait = sim.wait(key)
+            wait = sim.wait("d")
             if wait > 0:
                 now[0] += wait
                 continue
-            sim.wrong(key)
+            sim.wrong("d", free=free)
             tried += 1
-        print(f"{name}: {tried} codes checked in {hour / 3600:.0f} h "
-              f"({tried / hour:.4f} per second after the {lim.free} free tries, cap {lim.cap:.0f} s)")
-
+        print(f"{name}: {tried} codes checked in {hour / 3600:.0f} h; more needs a new page "
+              "per try (a whole session each: scripts/probe_guessing.py)")
 
 
 if __name__ == "__main__":

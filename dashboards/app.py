@@ -26,23 +26,19 @@ if str(ROOT) not in sys.path:  # `panel serve dashboards/app.py` from anywhere
 
 import panel as pn  # noqa: E402
 import param  # noqa: E402
-from panel.theme.base import Inherit  # noqa: E402
-from panel.theme.fast import Fast  # noqa: E402
-from panel.widgets.base import Widget  # noqa: E402
-from panel.widgets.button import _ButtonBase  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 
-from dashboards import collector, i18n, nodelay  # noqa: E402
+from dashboards import alive, collector, i18n, nodelay  # noqa: E402
 from dashboards.connection import ConnectionLight  # noqa: E402
 from dashboards.i18n import N_, _  # noqa: E402
 from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
+from dashboards.local import keep_local, local_page  # noqa: E402
 from dashboards.modules_panel import ModulesPanel  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
 from dashboards.scoresheet import SheetScreen  # noqa: E402
 from dashboards.session import AccessDenied, TableSession, create_game  # noqa: E402
 from dashboards.store import Store, get_store, normalise_code  # noqa: E402
 from dashboards.turn import PAGE_CSS, TurnScreen, esc, html  # noqa: E402
-from dashboards.widgets import CONTROL_CSS  # noqa: E402
 
 TITLE = N_("Small World · table assistant")
 DEMO_TABLE = "Demo"
@@ -98,44 +94,6 @@ CODE_BUTTON_CSS = """
 """
 
 
-#: A system font: Panel's Fast templates import Open Sans from Google Fonts by default, which a
-#: club without internet cannot load and which tells Google who plays (issue 12, review M6).
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif"
-
-
-def outside(url: str) -> bool:
-    """An absolute URL (another host): the page must load nothing from outside the server."""
-    return url.startswith(("http://", "https://", "//"))
-
-
-class LocalFast(Fast):
-    """Panel's Fast design without its Google font (`_resources['font']`), which the page
-    would otherwise link twice: from the template and from `config.design`'s style sheets;
-    and with readable controls on every page (`widgets.CONTROL_CSS`: Fast's own success
-    button and active toggle read 2.5:1, its inputs and checkboxes are under 44 px)."""
-
-    _resources = {**Fast._resources, "font": {}}
-    modifiers = {kind: {"stylesheets": [Inherit, CONTROL_CSS[key]]} for kind, key in (
-        (_ButtonBase, "button"), (Widget, "input"), (pn.widgets.Checkbox, "checkbox"),
-        (pn.Card, "card"))}
-
-
-# Panel finds a design's own files under its class name (`fast/js/fast_design.js`).
-LocalFast.__name__ = "Fast"
-
-
-class LocalTemplate(pn.template.FastListTemplate):
-    """The Fast list template with every resource served by this server: Panel's Fast design
-    adds its Google font to the template's style sheets (`_resources['font']`, resolved in
-    `BasicTemplate.resolve_resources`); it is left out here, and `font_url` is emptied."""
-
-    def resolve_resources(self, cdn: bool | str = "auto", extras: Any = None) -> Any:
-        resources = super().resolve_resources(cdn=cdn, extras=extras)
-        for kind in ("css", "js", "js_modules"):
-            resources[kind] = {k: v for k, v in resources[kind].items() if not outside(str(v))}
-        return resources
-
-
 def ensure_demo(store: Store) -> int:
     """The demo game (3 players, shuffled column), created the first time a server starts."""
     found = store.demo_id()
@@ -178,6 +136,7 @@ class TableApp(pn.viewable.Viewer):
         self.code_button.on_click(lambda e: self.toggle_code())
         self.code_box = pn.pane.HTML("", visible=False, sizing_mode="stretch_width")
         self._opened: tuple[int, str] | None = None
+        self._want = ("", "")  # the card and the confirmation a reloaded address names
         self.open_from_url(pn.state.session_args if pn.state.curdoc else {})
         self.light.param.watch(self._url_changed, "search")
 
@@ -198,7 +157,10 @@ class TableApp(pn.viewable.Viewer):
             return False
         self.lobby.choose(int(game) if game.isdigit() and len(game) < 10 else 0)
         self.lobby._ask.visible = True  # a refusal is shown where the code is asked
-        return self.lobby.open_chosen(code) is not None
+        self._want = (arg("region"), arg("asking"))  # what was open (a page reloaded)
+        opened = self.lobby.open_chosen(code) is not None
+        self._want = ("", "")
+        return opened
 
     def _url_changed(self, event: Any) -> None:
         from urllib.parse import parse_qs
@@ -206,16 +168,23 @@ class TableApp(pn.viewable.Viewer):
         if self.page in ("lobby", "game"):
             self.open_from_url(parse_qs(str(event.new).lstrip("?")))
 
-    def game_url(self) -> str:
+    def game_url(self, view: bool = False) -> str:
+        """The game's address; `view`: with the region whose card is open, so that a page
+        reloaded after a server restart shows it again (connection.py)."""
         if self._opened is None:
             return ""
         gid, code = self._opened
-        return "?" + urlencode({"game": gid, "code": code})
+        args: dict[str, Any] = {"game": gid, "code": code}
+        if view and getattr(self.screen, "selected", ""):
+            args["region"] = self.screen.selected
+        if view and getattr(self.screen, "asking", ""):
+            args["asking"] = self.screen.asking
+        return "?" + urlencode(args)
 
-    def _set_url(self) -> None:
-        """The address names the open game, or the new-game form (`?page=new`)."""
+    def _set_url(self, *_: Any) -> None:
+        """The address names the open game and its open card, or the new-game form."""
         loc = pn.state.location
-        want = self.game_url() or ("?page=new" if self.page == "new" else "")
+        want = self.game_url(view=True) or ("?page=new" if self.page == "new" else "")
         if loc is not None and loc.search != want:
             loc.search = want
 
@@ -266,6 +235,12 @@ class TableApp(pn.viewable.Viewer):
             self._main[:] = [self.code_box, self.screen]
         else:
             self.screen = TurnScreen(session, on_leave=self.to_lobby)
+            (region, asking), self._want = self._want, ("", "")
+            if region in session.game.board.ids:
+                self.screen.selected = region
+            if asking:
+                self.screen.ask_again(asking)
+            self.screen.param.watch(self._set_url, ["selected", "asking"])
             self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
             self._main[:] = [self.code_box, self.screen, self.modules]
         self.screen._taps.live = self.light.live
@@ -309,15 +284,8 @@ class TableApp(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         if self._template is None:
-            # No busy indicator: Panel's busy state is one per server process, so every click
-            # at any table would make every open page's spinner turn (two updates sent to every
-            # page per click).
-            self._template = LocalTemplate(
-                title=_(TITLE), font=FONT, font_url="", design=LocalFast, main=[self._main], header_background="#1b5e20",
-                accent_base_color="#1b5e20", main_layout=None, theme_toggle=False,
-                main_max_width="1500px", raw_css=[PAGE_CSS, TEMPLATE_CSS], busy_indicator=None,
-                # Without it a phone lays the page out 980 px wide and shrinks it: tiny targets.
-                meta_viewport="width=device-width, initial-scale=1",
+            self._template = local_page(
+                _(TITLE), [self._main], max_width="1500px", raw_css=[PAGE_CSS, TEMPLATE_CSS],
                 header=[pn.FlexBox(self.light, self.code_button,
                                    pn.pane.HTML(header_link(), stylesheets=[HEADER_CSS], margin=0),
                                    pn.pane.HTML(i18n.switch_html(),
@@ -328,6 +296,8 @@ class TableApp(pn.viewable.Viewer):
 
 
 def app(url: str | None = None) -> TableApp:
+    keep_local()
+    alive.session_built()
     store = get_store(url)
     try:
         ensure_demo(store)
@@ -337,7 +307,9 @@ def app(url: str | None = None) -> TableApp:
 
 
 pn.extension(notifications=False)
-pn.config.reconnect = True  # Bokeh's client tries again after a lost websocket (connection.py)
+# Bokeh's own retries off: the connection light asks /sw-alive first, then reconnects or reloads
+# (dashboards/connection.py, dashboards/alive.py).
+pn.config.reconnect = False
 nodelay.install()  # before the first page's websocket opens (see dashboards/nodelay.py)
 
 if pn.state.served:

@@ -1,22 +1,30 @@
 """The connection light in the header of every screen: connected / reconnecting / offline.
 
 Why (review H2): with the server down, taps did nothing and nothing said so. Bokeh's client
-fires `connection_lost` (with the delay before its next try, or none when it has given up) and
-`client_reconnected` on its document; Panel's `pn.config.reconnect = True` makes it try again
-(`reconnect_session`). A restarted server creates a new session from the websocket's URL
-arguments, so the light first gives the connection the page's current query string (which
-names the open game). This light listens to those events and shows the state in words and
-colour. When Bokeh has given up ("offline") it keeps asking for a reconnection every few
-seconds, and if the server refuses the old session (a page open longer than the session-token
-lifetime) the page reloads itself: its URL names the game, so it comes back to the same game.
-After a server RESTART the session is gone and the reconnected page receives a new document;
-BokehJS does not redraw a template's roots from it, so there too the page reloads itself (a
-network drop that the server session survived resumes in place, without a reload).
+fires `connection_lost` and `client_reconnected` on its document; this light listens to them
+and shows the state in words and colour.
+
+Why it reconnects by itself (issue 18, review T2): Bokeh's own retries (`pn.config.reconnect`)
+open a websocket at once and every few seconds; after a restart each one builds a complete
+session, and a page older than the session token's lifetime is refused ("Token is expired").
+So the app turns them off and the light decides: it asks the server's cheap `/sw-alive`
+(dashboards/alive.py, no session) after 1, 2, 4, 8, then every 10 s, each delay jittered so
+that pages do not ask together (20 pages: two trivial requests a second), and then
+- the same server process (a network drop): reconnects the websocket in place; the session is
+  still there and nothing is reloaded;
+- another process (a restart), or the in-place reconnection refused (its token or session
+  expired): reloads the page when the server says (reloads are handed out one after another).
+  The page's address names the game and what was open on it (dashboards/app.py), so it comes
+  back to the same screen, without a code.
+A server without `/sw-alive` (404) gets a reload after a random delay of up to 5 s.
+
+A reconnected websocket gives the connection the page's current query string first: a session
+that had to be made again is built from it. A new document (the session was gone) is not drawn
+in place by BokehJS: the page reloads then too.
 
 `live` turns True once the light has rendered in a browser: the app then trusts only the taps
 that carry what the page showed (dashboards/taps.py). `search` is the page's query string as the
-browser has it: a page reconnected to a new session (a restarted server) tells the app which
-game it showed, even when it was opened after the page loaded.
+browser has it: a page reconnected to a new session tells the app which game it showed.
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ from typing import Any
 
 import param
 from panel.custom import JSComponent
+
+from . import alive
 
 CSS = """
 .sw-conn { display:inline-flex; align-items:center; justify-content:center; font-size:15px;
@@ -57,35 +67,59 @@ export function render({ model, view }) {
   model.search = window.location.search
   model.live = true
   const doc = view.model.document
-  let timer = null, lost = null, failed = 0
-  const retry = () => {
-    if (lost == null) { return }
-    failed += 1
-    if (failed > 3) {  // the server is back but refuses the old session: reopen the page
-      fetch(window.location.href, {cache: "no-store"}).then(r => {
-        if (r.ok) { window.location.reload() }
-      }).catch(() => {})
-    }
-    try { lost.reconnect() } catch (e) {}
+  let lost = null, timer = null, tries = 0, inPlace = false
+  const reload = (seconds) => {
+    set("reconnecting")
+    setTimeout(() => window.location.reload(), Math.max(0, seconds) * 1000)
   }
+  const later = () => {  // 1, 2, 4, 8, 10 s..., each between half and one and a half times that
+    const base = Math.min(10000, 1000 * 2 ** Math.min(tries, 4))
+    tries += 1
+    timer = setTimeout(ask, base * (0.5 + Math.random()))
+    if (tries > 2) { set("offline") }
+  }
+  const ask = () => {
+    timer = null
+    if (lost == null) { return }
+    const again = inPlace ? "&again=1" : ""
+    fetch("/sw-alive?boot=" + encodeURIComponent(model.boot) + again, {cache: "no-store"})
+      .then(r => r.status == 404 ? {wait: 5 * Math.random()} : r.ok ? r.json() : Promise.reject(r))
+      .then(a => {
+        if (lost == null) { return }
+        if (a.same) {  // the same server: its session is still there
+          inPlace = true
+          set("reconnecting")
+          try { lost.reconnect() } catch (e) { later() }
+        } else {
+          reload(a.wait)
+        }
+      })
+      .catch(() => later())
+  }
+  // A tablet woken up (its page shown again) asks at once: a hidden page's timers are slowed
+  // down by the browser, to once a minute after a while.
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && lost != null && timer != null) { clearTimeout(timer); ask() }
+  })
   doc.on_event("connection_lost", (_, event) => {
     lost = event
-    // A restarted server makes a new session from the websocket's URL arguments: give it the
-    // page's current ones (the game opened since the page loaded), so it opens that game.
+    // A session made again on reconnection is built from the websocket's URL arguments: give
+    // it the page's current ones (the game opened since the page loaded).
     const conn = event.connection?.deref?.()
     if (conn != null) { conn.args_string = window.location.search.replace(/^[?]/, "") }
-    set(event.timeout == null ? "offline" : "reconnecting")
-    if (event.timeout == null && timer == null) { timer = setInterval(retry, 4000) }
+    if (el.dataset.state == "connected") { set("reconnecting") }
+    if (timer == null) { later() }
   })
   doc.on_event("client_reconnected", () => {
-    // A restarted server gave the page a NEW document (its session was gone). BokehJS does not
-    // draw a template's new roots in place, so the page reopens its URL, which names the game.
+    // A session made again gives the page a NEW document; BokehJS does not draw a template's
+    // new roots in place, so the page reopens its URL, which names the game.
     setTimeout(() => {
       if (doc.get_model_by_id(view.model.id) == null) { window.location.reload() }
     }, 200)
     lost = null
-    failed = 0
-    if (timer != null) { clearInterval(timer); timer = null }
+    tries = 0
+    inPlace = false
+    if (timer != null) { clearTimeout(timer); timer = null }
     set("connected")
   })
   return el
@@ -99,6 +133,7 @@ class ConnectionLight(JSComponent):
     live = param.Boolean(default=False, doc="True once rendered in a browser page")
     search = param.String(default="", doc="the page's query string as the browser has it")
     words = param.Dict(default={}, doc="the light's three texts in the page's language")
+    boot = param.String(default="", doc="the server process that built the page (alive.py)")
 
     def __init__(self, **params: Any):
         from .i18n import _
@@ -106,6 +141,7 @@ class ConnectionLight(JSComponent):
         params.setdefault("words", {"connected": _("● Connected"),
                                     "reconnecting": _("◌ Reconnecting…"),
                                     "offline": _("✕ Offline: retrying")})
+        params.setdefault("boot", alive.BOOT)
         super().__init__(**params)
 
     _esm = ESM

@@ -294,14 +294,14 @@ class FilmPage(pn.viewable.Viewer):
 
 def page() -> pn.viewable.Viewable:
     """The served page, in the device's language."""
+    from .local import keep_local, local_page
     from .store import get_store
+
+    keep_local()  # before any model is made
 
     args = {k: (v[0].decode() if isinstance(v[0], bytes) else str(v[0]))
             for k, v in (pn.state.session_args or {}).items() if v} if pn.state.curdoc else {}
     i18n.set_language(i18n.choose(args, pn.state.cookies if pn.state.curdoc else {}))
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
-    return pn.template.FastListTemplate(
-        title=_(TITLE), main=[FilmPage(get_store(), args)], header=[switch],
-        header_background="#1b5e20", accent_base_color="#1b5e20", main_layout=None,
-        theme_toggle=False, main_max_width="1100px", busy_indicator=None, raw_css=[HEADER_CSS],
-        meta_viewport="width=device-width, initial-scale=1")
+    return local_page(_(TITLE), [FilmPage(get_store(), args)], header=[switch], max_width="1100px",
+                      raw_css=[HEADER_CSS])

@@ -19,6 +19,7 @@ from dashboards.first_game import TITLE, page  # noqa: E402
 from dashboards.i18n import _  # noqa: E402
 
 pn.extension(notifications=False)
+pn.config.reconnect = False  # the connection light reconnects (dashboards/connection.py)
 if pn.state.served:
     view = page()  # first: it fixes the page's language
     view.servable(title=_(TITLE))

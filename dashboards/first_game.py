@@ -475,7 +475,9 @@ def page() -> pn.viewable.Viewable:
     """The served page: the component in the app's template, with links back and the
     language switch; in the device's language (`?lang=`, else its cookie, as the app)."""
     from .lobby import TUTORIAL_URL
+    from .local import keep_local, local_page
 
+    keep_local()
     args = pn.state.session_args if pn.state.curdoc else {}
     i18n.set_language(i18n.choose(args, pn.state.cookies if pn.state.curdoc else {}))
     wanted = (args.get("lesson") or [b"first-turn"])[0]
@@ -497,9 +499,7 @@ def page() -> pn.viewable.Viewable:
                  "target='_blank' rel='noopener'>" + _("The rules tutorial") + "</a></p><p>"
                  + intro + "</p>" + unknown)
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
-    return pn.template.FastListTemplate(
-        title=_(TITLE), main=[pn.Column(links, FirstGame(lesson=lesson and lesson.id, chapter_url=chapter_url),
-                        sizing_mode="stretch_width")],
-        header=[switch], header_background="#1b5e20", accent_base_color="#1b5e20",
-        main_layout=None, theme_toggle=False, main_max_width="1500px", busy_indicator=None,
-        meta_viewport="width=device-width, initial-scale=1")
+    return local_page(_(TITLE), [pn.Column(links, FirstGame(lesson=lesson and lesson.id,
+                                                            chapter_url=chapter_url),
+                                           sizing_mode="stretch_width")],
+                      header=[switch], max_width="1500px")

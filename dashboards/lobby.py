@@ -52,9 +52,9 @@ def tutorial_link() -> str:
     if (TUTORIAL_DIR / "index.html").is_file():
         return f"<p>{link}</p>"
     return (f"<p>{link}</p><p class='sw-note'>"
-            + _("The tutorial has not been rendered on this server yet: run "
-                "<code>python scripts/render_tutorial.py</code> (or serve the app with "
-                "<code>make serve</code>, which does it).") + "</p>")
+            + _("The tutorial is not rendered on this server yet: <code>make serve</code> "
+                "renders it in the background (a few minutes; then reload this page), or run "
+                "<code>python scripts/render_tutorial.py</code>.") + "</p>")
 
 MAX_LISTED = 60
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}

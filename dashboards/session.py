@@ -78,8 +78,7 @@ class AccessDenied(Exception):
 
 
 class SlowDown(AccessDenied):
-    """Too many wrong codes from this device, for this game or for the lookup: refused
-    before any hashing; `wait` seconds."""
+    """Too many wrong codes from this device: refused before any hashing; `wait` seconds."""
 
     def __init__(self, wait: float) -> None:
         super().__init__(SLOW_DOWN.format(wait=limits.wait_text(wait)))
@@ -256,9 +255,11 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
 
 
 def _may_create(device: str | None) -> None:
-    """The creation limits (per device and per process; `SetupError` on field "limit")."""
+    """The creation limits (per device and per client address; `SetupError` on field
+    "limit"): one client never blocks the others' new games."""
     if device is not None:
-        wait = max(limits.DEVICE_CREATES.wait(device), limits.PROCESS_CREATES.wait("all"))
+        wait = max(limits.DEVICE_CREATES.wait(device),
+                   limits.ADDRESS_CREATES.wait(client_address()))
         if wait > 0:
             raise SetupError("limit", _(TOO_MANY_GAMES).format(wait=wait_words(wait)))
 
@@ -266,7 +267,16 @@ def _may_create(device: str | None) -> None:
 def _created(device: str | None) -> None:
     if device is not None:
         limits.DEVICE_CREATES.add(device)
-        limits.PROCESS_CREATES.add("all")
+        limits.ADDRESS_CREATES.add(client_address())
+
+
+def client_address() -> str:
+    """The address of the served page's client ('' outside a served page)."""
+    import panel as pn
+
+    ctx = pn.state.curdoc.session_context if pn.state.curdoc is not None else None
+    request = getattr(ctx, "request", None)
+    return str(getattr(request, "remote_ip", "") or "")
 
 
 def switch_words(session: TableSession, err: SwError) -> str:
@@ -309,16 +319,20 @@ def switch_to_map(session: TableSession, board: str, regions: dict[str, list[str
     return game_id, code
 
 
-def _guard(device: str, other: float) -> None:
-    """Refuse at once (no hashing) while this device or `other` limit says wait."""
-    wait = max(limits.DEVICE_GUESSES.wait(f"device:{device}") if device else 0.0, other)
+def _guard(device: str) -> None:
+    """Refuse at once (no hashing) while this device must wait; any other device is checked."""
+    wait = limits.DEVICE_GUESSES.wait(f"device:{device}") if device else 0.0
     if wait > 0:
         raise SlowDown(wait)
 
 
-def _wrong(device: str) -> None:
+def _wrong(device: str, window: limits.Window, key: str) -> None:
+    """A wrong code: counted for what was attacked; the device waits from now on if it is
+    attacked (no free tries left), else after its free tries."""
+    attacked = window.wait(key) > 0
+    window.add(key)
     if device:
-        limits.DEVICE_GUESSES.wrong(f"device:{device}")
+        limits.DEVICE_GUESSES.wrong(f"device:{device}", free=0 if attacked else None)
     raise AccessDenied()
 
 
@@ -362,12 +376,10 @@ class TableSession(param.Parameterized):
     @classmethod
     def open(cls, store: Store, game_id: Any, code: Any, device: str = "") -> TableSession:
         """Open a game with its join code; `AccessDenied` (same message) for any failure,
-        `SlowDown` while this device or this game has had too many wrong codes."""
-        game_key = f"game:{str(game_id)[:20]}"
-        _guard(device, limits.GAME_GUESSES.wait(game_key))
+        `SlowDown` while this device must wait after its wrong codes (limits.py)."""
+        _guard(device)
         if not store.check_code(game_id, code):
-            limits.GAME_GUESSES.wrong(game_key)
-            _wrong(device)
+            _wrong(device, limits.ATTACKED_GAMES, f"game:{str(game_id)[:20]}")
         limits.DEVICE_GUESSES.right(f"device:{device}")
         session = cls(store, int(game_id))
         session.code = normalise_code(code)
@@ -375,13 +387,12 @@ class TableSession(param.Parameterized):
 
     @classmethod
     def open_by_code(cls, store: Store, code: Any, device: str = "") -> TableSession:
-        """Open whichever game `code` opens (a game no longer listed in the lobby); the
-        lookup by code alone has its own limit for the whole process."""
-        _guard(device, limits.LOOKUP_GUESSES.wait("lookup"))
+        """Open whichever game `code` opens (a game no longer listed in the lobby); wrong
+        look-ups count towards the lookup's own attack mark (limits.py)."""
+        _guard(device)
         game_id = store.find_code(code)
         if game_id is None:
-            limits.LOOKUP_GUESSES.wrong("lookup")
-            _wrong(device)
+            _wrong(device, limits.ATTACKED_LOOKUP, "lookup")
         return cls.open(store, game_id, code, device)
 
     def reload(self) -> None:

@@ -113,6 +113,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
     selected = param.String(default="", doc="the region tapped on the map ('' = none)")
     mode = param.Selector(default="play", objects=["play", "panel", "undo", "redo"],
                           doc="'panel': the input of the word group `_panel_key`")
+    asking = param.String(default="", doc="the turn bar's word asked for confirmation ('' none; "
+                          "'end_turn': the end-of-turn sheet): the page's address names it")
 
     def __init__(self, session: TableSession, on_leave: Callable[[], Any] | None = None,
                  **params: Any):
@@ -124,7 +126,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._peek_timer: Any = None
         self._history: list[str] = []
         self._panel_key: tuple | None = None
-        self._confirm: Action | None = None  # a word with `confirm` pressed once
+        self._asked: Action | None = None  # a word with `confirm` pressed once (`_confirm`)
         self._legal: list[Action] = []
         self._groups: dict[tuple, inputs.Group] = {}
         self._steps = 1
@@ -224,6 +226,24 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+    @property
+    def _confirm(self) -> Action | None:
+        """The turn bar's word with `confirm` pressed once; `asking` follows it."""
+        return self._asked
+
+    @_confirm.setter
+    def _confirm(self, action: Action | None) -> None:
+        self._asked = action
+        self.asking = action.do if action is not None else ""
+
+    def ask_again(self, do: str) -> None:
+        """Ask again for the confirmation of the turn bar's word `do` (a page reloaded with an
+        address naming it, dashboards/app.py); nothing when that word is not offered now."""
+        for grp in self._groups.values():
+            if grp.word.place == "bar" and grp.first.do == do:
+                self._press(("confirm", grp.first))
+                return
 
     @property
     def _steppers(self) -> dict[str, Stepper]:

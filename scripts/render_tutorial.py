@@ -57,8 +57,11 @@ DEPENDS = [("swcore", ("*.py", "*.csv", "*.json", "*.yaml")), ("dashboards", ("*
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 REMOTE = re.compile(r"""<script\b[^>]*\bsrc=["']https?://[^"']*["'][^>]*>\s*</script>|"""
                     r"""<link\b[^>]*\bhref=["']https?://[^"']*["'][^>]*>""", re.I)
-LOADS = re.compile(r"""(?:<script\b[^>]*\bsrc|<link\b[^>]*\bhref|<img\b[^>]*\bsrc|@import\s+url)"""
-                   r"""\s*[=(]\s*["']?(https?:)?//""", re.I)
+#: What loads from another host: a script, style sheet or image element, a CSS import, and a
+#: style sheet of the embedded Bokeh document ("url" of an ImportedStyleSheet: Panel points its
+#: components' style sheets at the HoloViz CDN unless they were inlined).
+LOADS = re.compile(r"""(?:<script\b[^>]*\bsrc|<link\b[^>]*\bhref|<img\b[^>]*\bsrc|@import\s+url"""
+                   r"""|\\?"url\\?"\s*:)\s*[=(]?\s*\\?["']?(https?:)?//""", re.I)
 SITE_CSS = """
 <style>
   body { max-width: 1100px; margin: 0 auto !important; padding: 0 16px; }

@@ -21,6 +21,18 @@ from pathlib import Path
 
 import pytest
 
+#: How long a browser test waits for a condition, in ms (Playwright's own default for `expect`
+#: is 5 s): generous, so that `make test` passes on a loaded machine; a condition met early
+#: returns at once. $SW_BROWSER_WAIT_MS overrides it.
+WAIT_MS = int(os.environ.get("SW_BROWSER_WAIT_MS", "90000"))
+
+try:  # every `expect(...)` of the browser tests waits as long
+    from playwright.sync_api import expect as _expect
+
+    _expect.set_options(timeout=WAIT_MS)
+except ImportError:  # pragma: no cover - the browser tests skip themselves
+    pass
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -1,6 +1,6 @@
 """Access (review A1-A5) and the host's recovery of a game, without a browser: join-code
-guessing limited per device, per game and for the lookup by code (refused before any hashing),
-game creation limited, every game reachable by its code, names that a database cannot store
+guessing slowed per device and never for the table (refused before any hashing; review N4),
+game creation limited per device and per address, every game reachable by its code, names that a database cannot store
 refused with a message, and `python -m dashboards.admin`."""
 
 import time
@@ -49,6 +49,18 @@ def test_backoff_doubles_after_the_free_tries_and_a_right_answer_clears_it():
     assert b.wait("k") == 0
 
 
+def test_a_window_forgets_idle_keys_past_100000():
+    now = [0.0]
+    w = limits.Window(limit=2, seconds=10.0, clock=lambda: now[0])
+    for k in range(100_000):
+        w.add(f"game:{k}")
+    w.add("game:0")  # a key seen again: no new key, nothing forgotten
+    assert len(w._events) == 100_000 and w.wait("game:0") > 0
+    now[0] = 11.0  # all idle now
+    w.add("game:new")  # past 100,000 keys: the idle ones go
+    assert set(w._events) == {"game:new"}
+
+
 def test_a_device_is_slowed_after_five_wrong_codes_refused_before_hashing(store, monkeypatch):
     gid, code = game(store)
     for _ in range(5):
@@ -68,15 +80,36 @@ def test_a_device_is_slowed_after_five_wrong_codes_refused_before_hashing(store,
     assert TableSession.open(store, gid, code, device="d2").game_id == gid  # another device
 
 
-def test_a_game_is_slowed_after_twenty_wrong_codes_from_any_devices(store):
+def test_N4_an_attacked_game_slows_each_guessing_page_from_its_first_wrong_code(store):
+    """After 20 wrong codes for a game, a page that guesses wrong waits at once; the table's
+    own device (no wrong code) and a page reopening the game by its address are checked and
+    opened; another game is untouched."""
     gid, code = game(store)
-    for k in range(21):
+    for k in range(20):
         with pytest.raises(AccessDenied):
             TableSession.open(store, gid, "WRONG9", device=f"dev{k}")
-    with pytest.raises(SlowDown):
-        TableSession.open(store, gid, code, device="fresh")
+    assert TableSession.open(store, gid, code, device="dev3").game_id == gid  # a guesser's too
+    with pytest.raises(AccessDenied) as err:
+        TableSession.open(store, gid, "WRONG8", device="new-guesser")
+    assert not isinstance(err.value, SlowDown)  # checked, wrong
+    with pytest.raises(SlowDown):  # the same page again: it waits from its first wrong code
+        TableSession.open(store, gid, "WRONG7", device="new-guesser")
+    for _ in range(3):  # the table's device, typing or reopening by its address, every time
+        assert TableSession.open(store, gid, code, device="table").game_id == gid
     other, code2 = game(store, "Other")
     assert TableSession.open(store, other, code2, device="fresh").game_id == other
+
+
+def test_N4_a_right_code_opens_on_the_table_whatever_a_guesser_did(store):
+    gid, code = game(store)
+    for k in range(200):  # a guesser's many pages, and one page that keeps trying
+        try:
+            TableSession.open(store, gid, f"BAD{k:03d}", device=f"g{k % 40}")
+        except AccessDenied:
+            pass
+    t0 = time.perf_counter()
+    assert TableSession.open(store, gid, code, device="table").game_id == gid
+    assert time.perf_counter() - t0 < 1.0  # not made to wait: one check
 
 
 def test_every_game_is_reachable_by_its_code_alone(store):
@@ -88,13 +121,16 @@ def test_every_game_is_reachable_by_its_code_alone(store):
         TableSession.open_by_code(store, "NOPE99", device="d")
 
 
-def test_the_lookup_by_code_is_limited_for_the_whole_process(store):
+def test_N4_wrong_look_ups_never_refuse_another_device_the_lookup(store):
     game(store, code="GOOD42")
-    for k in range(21):
+    for k in range(25):
         with pytest.raises(AccessDenied):
             TableSession.open_by_code(store, f"BAD{k:03d}", device=f"dev{k}")
-    with pytest.raises(SlowDown):
-        TableSession.open_by_code(store, "GOOD42", device="fresh")
+    assert TableSession.open_by_code(store, "GOOD42", device="fresh").code == "GOOD42"
+    with pytest.raises(AccessDenied):
+        TableSession.open_by_code(store, "BAD999", device="dev0")
+    with pytest.raises(SlowDown):  # a guessing page waits from its first wrong look-up
+        TableSession.open_by_code(store, "BAD998", device="dev0")
 
 
 @pytest.mark.parametrize("code", ["a\ud800b", "x" * 70, "ÉÉÉÉÉÉ", None, 12, "a\x00bcdef"])
@@ -104,17 +140,23 @@ def test_impossible_codes_are_refused_without_a_crash(store, code):
     assert store.find_code(code) is None
 
 
-def test_creation_is_limited_per_device_and_per_minute(store):
+def test_N4_creation_is_limited_per_device_and_per_address_never_for_everyone(store,
+                                                                             monkeypatch):
+    from dashboards import session as sessions
+
+    monkeypatch.setattr(sessions, "client_address", lambda: "10.0.0.9")  # one client's pages
     for k in range(3):
         create_game(store, f"T{k}", ["Ann", "Bob"], device="d1")
     with pytest.raises(SetupError) as err:
         create_game(store, "T4", ["Ann", "Bob"], device="d1")
     assert err.value.field == "limit" and "Too many new games" in err.value.message
-    for k in range(7):
+    for k in range(27):
         create_game(store, f"U{k}", ["Ann", "Bob"], device=f"other{k}")
-    with pytest.raises(SetupError):
-        create_game(store, "U9", ["Ann", "Bob"], device="yet-another")
-    assert len(store.list_games()) == 10
+    with pytest.raises(SetupError):  # its 31st game in 10 minutes, from a new page
+        create_game(store, "U99", ["Ann", "Bob"], device="yet-another")
+    monkeypatch.setattr(sessions, "client_address", lambda: "10.0.0.20")  # another table
+    create_game(store, "V1", ["Ann", "Bob"], device="table")
+    assert len(store.list_games()) == 31
 
 
 @pytest.mark.parametrize(("name", "words"), [("a\ud800b", "not text"), ("a\x00b", "NUL"),
@@ -193,6 +235,33 @@ def test_the_app_opens_the_game_named_by_its_url_and_shows_its_code(store):
     assert app.page == "lobby" and app.game_url() == ""
     assert not app.open_from_url({"game": [str(gid).encode()], "code": [b"WRONG1"]})
     assert app.lobby.message == DENIED
+
+
+def test_the_address_names_the_open_card_and_end_of_turn_sheet_and_brings_them_back(store):
+    """Issue 18: a page reloaded after a server restart shows the same card and the same
+    end-of-turn sheet (the address names them); the join code shown to others names neither."""
+    from dashboards.app import TableApp
+
+    gid, code = game(store, "Table 6")
+    app = TableApp(store)
+    app.open_from_url({"game": [str(gid).encode()], "code": [code.encode()]})
+    app.screen.session.act({"by": "Ann", "do": "pick", "combo": 0})
+    app.screen.selected = "r4"
+    app.screen.ask_again("end_turn")  # as the bar's "End the turn" does
+    assert app.screen.asking == "end_turn" and app.screen._end.box.visible
+    assert app.game_url(view=True) == f"?game={gid}&code={code}&region=r4&asking=end_turn"
+    assert app.game_url() == f"?game={gid}&code={code}"
+    again = TableApp(store)  # the reloaded page
+    assert again.open_from_url({"game": [str(gid).encode()], "code": [code.encode()],
+                                "region": [b"r4"], "asking": [b"end_turn"]})
+    assert again.screen.selected == "r4" and again.screen.asking == "end_turn"
+    assert again.screen._end.box.visible
+    again.screen._press(("cancel", None))
+    assert again.screen.asking == "" and again.game_url(view=True).endswith("&region=r4")
+    nothing = TableApp(store)  # a region or word the game does not have: ignored
+    assert nothing.open_from_url({"game": [str(gid).encode()], "code": [code.encode()],
+                                  "region": [b"r999"], "asking": [b"bogus"]})
+    assert nothing.screen.selected == "" and nothing.screen.asking == ""
 
 
 def test_admin_speaks_the_host_terminals_language(store, capsys):

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from conftest import WAIT_MS, free_port
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -33,7 +33,10 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        # each page stands for a device showing it: no background-tab timer throttling
+        "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows"]
 RACES = ["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"]
 POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
 BOARD = load_board("base-3p")
@@ -44,13 +47,19 @@ if not os.path.exists(CHROMIUM):  # pragma: no cover
 
 
 class Server:
-    """`panel serve dashboards/app.py` on a free port and a given database; restartable."""
+    """`panel serve dashboards/app.py` on a free port and a given database, with /sw-alive as
+    `make serve` (`--plugins dashboards.alive`); restartable. `token_lifetime`: Bokeh's
+    `--session-token-expiration` (s), Bokeh's default when None."""
 
-    def __init__(self, db_url: str, poll_ms: int = 500, static_dirs: dict[str, Path] | None = None):
+    def __init__(self, db_url: str, poll_ms: int = 500, static_dirs: dict[str, Path] | None = None,
+                 token_lifetime: int | None = None):
         self.db_url = db_url
         self.poll_ms = poll_ms
         # `panel serve` arguments beyond the port and database (a test may add its own)
         self.args = [f"--static-dirs={name}={path}" for name, path in (static_dirs or {}).items()]
+        self.args.append("--plugins=dashboards.alive")
+        if token_lifetime is not None:
+            self.args.append(f"--session-token-expiration={token_lifetime}")
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -65,7 +74,7 @@ class Server:
             [str(panel), "serve", str(ROOT / "dashboards" / "app.py"), "--port", str(self.port),
              "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{self.port}",
              *self.args],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -115,7 +124,7 @@ def browser():
 @pytest.fixture
 def page(browser):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(WAIT_MS)
     yield ctx.new_page()
     ctx.close()
 
@@ -229,7 +238,7 @@ def test_by_touch_on_a_phone_and_a_tablet_B_CONQ_2(server, browser, db_url, devi
     pick, tap r4 on the map, conquer it (2 tokens, B-CONQ-2)."""
     _, code = known_game(db_url)
     ctx = browser.new_context(**device)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(WAIT_MS)
     page = ctx.new_page()
     width = device["viewport"]["width"]
     try:
@@ -302,7 +311,7 @@ def test_kill_the_server_restart_and_resume(db_url, page):
 def test_two_tabs_see_each_others_actions_within_a_second(server, browser, db_url):
     _, code = known_game(db_url)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(WAIT_MS)
     one, two = ctx.new_page(), ctx.new_page()
     try:
         open_game(one, server, "Table 9", code)
@@ -310,11 +319,11 @@ def test_two_tabs_see_each_others_actions_within_a_second(server, browser, db_ur
         one.get_by_role("button", name="Pick").first.click()
         expect(one.get_by_text("plays Ratmen")).to_be_visible()
         start = time.monotonic()
-        expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=3000)
+        expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=WAIT_MS)
         assert time.monotonic() - start < 1.5
         tap(two, "r4")
         two.get_by_role("button", name="Conquer r4", exact=True).click()
-        expect(one.get_by_text("Ann's Ratmen conquer r4")).to_be_visible(timeout=3000)
+        expect(one.get_by_text("Ann's Ratmen conquer r4")).to_be_visible(timeout=WAIT_MS)
     finally:
         ctx.close()
 
@@ -326,7 +335,7 @@ def two_processes(db_url: str, browser, code: str, poll_ms: int = 500):
     for srv in servers:
         srv.start()
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(WAIT_MS)
     try:
         pages = [ctx.new_page(), ctx.new_page()]
         for page, srv in zip(pages, servers, strict=True):
@@ -345,7 +354,7 @@ def test_two_server_processes_follow_each_other_by_polling(db_url, browser):
     with two_processes(db_url, browser, code) as (one, two):
         one.get_by_role("button", name="Pick").first.click()
         expect(one.get_by_text("plays Ratmen")).to_be_visible()
-        expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=3000)
+        expect(two.get_by_text("plays Ratmen")).to_be_visible(timeout=WAIT_MS)
 
 
 @BOTH_DATABASES
@@ -397,7 +406,7 @@ def test_header_and_lobby_link_to_the_tutorial_served_beside_the_app(db_url, tmp
     srv = Server(db_url, static_dirs={"tutorial": site})
     srv.start()
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(WAIT_MS)
     page = ctx.new_page()
     try:
         page.goto(srv.url)

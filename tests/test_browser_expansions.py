@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import WAIT_MS
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -30,7 +31,7 @@ def page():
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ctx = b.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(20_000)
+        ctx.set_default_timeout(WAIT_MS)
         yield ctx.new_page()
         b.close()
 
@@ -62,7 +63,7 @@ def test_a_game_with_cursed_and_leaders_from_the_form(server, page):
 def test_the_first_pick_with_a_leader(server, page):
     """X-LEAD-1: the column offers each combo with its Leader beside the plain pick."""
     create_cursed_and_leaders(page, server)
-    page.get_by_role("button", name="With the Leader").first.click(timeout=5_000)
+    page.get_by_role("button", name="With the Leader").first.click(timeout=WAIT_MS)
     expect(page.locator(".sw-mod", has_text="Leaders")).to_contain_text(
         re.compile(r"Leader\s*in hand"))
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from conftest import WAIT_MS, free_port
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -64,7 +64,7 @@ def page():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(30_000)
+        ctx.set_default_timeout(WAIT_MS)
         yield ctx.new_page()
         browser.close()
 
@@ -121,10 +121,41 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
                 live.append(seen)
     assert live and not any(live), live
     # The bot plays its turn by itself (one action at a time), then it is the learner's turn 2.
-    expect(page.get_by_text("Turn 2 of 10")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Turn 2 of 10")).to_be_visible(timeout=WAIT_MS)
     expect(page.locator(".sw-top").get_by_text("To play:")).to_be_visible()
     expect(page.locator(".sw-top .sw-chip, .sw-top span").get_by_text("Learner", exact=True).first).to_be_visible()
     page.get_by_role("button", name="↶ Undo…").click()
     page.get_by_role("button", name="Yes, undo").click()
     expect(page.get_by_text("Turn 1 of 10")).to_be_visible()  # back to the learner's turn 1
     expect(page.get_by_role("button", name="End the turn")).to_be_visible()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1024, "height": 768}],
+                         ids=["phone", "tablet"])
+def test_the_first_game_page_loads_nothing_from_outside(served, viewport):
+    """Issue 18 (review T3: Google Fonts on /first-game): any request to another host fails and
+    is recorded, on a phone and a tablet, through a pick and a region's card."""
+    host = served.split("/")[2]
+    outside: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(("data:", "blob:")) or url.split("/")[2] == host:
+            r.continue_()
+        else:
+            outside.append(url)
+            r.abort()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        ctx = browser.new_context(viewport=viewport)
+        ctx.set_default_timeout(WAIT_MS)
+        ctx.route("**/*", route)
+        page = ctx.new_page()
+        page.goto(f"{served}/first-game")
+        expect(page.get_by_text("Turn 1 of 10")).to_be_visible()
+        page.get_by_role("button", name="Pick").first.click()
+        page.get_by_role("combobox", name="Region (or tap the map)").select_option(
+            label="r2 · farmland · magic")
+        expect(page.get_by_role("button", name="Conquer r2")).to_be_visible()
+        browser.close()
+    assert outside == []

@@ -13,6 +13,7 @@ import statistics
 from pathlib import Path
 
 import pytest
+from conftest import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -62,12 +63,12 @@ def test_tap_reports_the_region_and_the_map_shows_the_conquest(page):
     """B-CONQ-1/B-CONQ-2: r2 is an empty border farmland, so ann's Ratmen take it with 2."""
     page, app = page
     assert bm.tap(page, "r2") is not None, "the map changed after the tap"
-    page.get_by_text("Tapped: r2 · conquered · r2 holds 2 tokens").wait_for(timeout=10000)
+    page.get_by_text("Tapped: r2 · conquered · r2 holds 2 tokens").wait_for(timeout=WAIT_MS)
     assert page.evaluate(bm.JS_TOKENS, ["r2"]) == "Ratmen ×2"
     assert app.game.tokens[app.game.board.index["r2"]] == 2
     # r7 (a swamp with a Lost Tribe next to r2) costs 3: conquered next (B-CONQ-5).
     assert bm.tap(page, "r7") is not None
-    page.get_by_text("Tapped: r7 · conquered · r7 holds 3 tokens").wait_for(timeout=10000)
+    page.get_by_text("Tapped: r7 · conquered · r7 holds 3 tokens").wait_for(timeout=WAIT_MS)
     assert page.evaluate(bm.JS_TOKENS, ["r7"]) == "Ratmen ×3"
 
 
@@ -140,17 +141,17 @@ def test_phone_short_badges_and_hover_inside_the_screen(phone_served, browser):
         assert (field, size) == ("tok", "13px") and 1000 < width < 1100  # 1100 px window
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_function("() => Bokeh.documents[0].get_model_by_name('board_map')"
-                               ".inner_width < 400", timeout=10000)
+                               ".inner_width < 400", timeout=WAIT_MS)
         field, size, width = page.evaluate(JS_TOKEN_GLYPH)
         assert (field, size) == ("tok_s", "9px") and width < 400
         assert bm.tap(page, "r2") is not None
-        page.get_by_text("Tapped: r2 · conquered · r2 holds 2 tokens").wait_for(timeout=10000)
+        page.get_by_text("Tapped: r2 · conquered · r2 holds 2 tokens").wait_for(timeout=WAIT_MS)
         assert page.evaluate("""() => { const d = window.__map.src.data;
                                 return d.tok_s[d.rid.indexOf('r2')]; }""") == "Rat×2"
         # Hover in the middle of the map, where a 340 px box beside the pointer was cut off.
         x, y = page.evaluate(bm.JS_POINT, ["r9"])
         page.mouse.move(x, y)
-        page.wait_for_function(f"() => ({JS_TOOLTIPS})().length > 0", timeout=10000)
+        page.wait_for_function(f"() => ({JS_TOOLTIPS})().length > 0", timeout=WAIT_MS)
         for left, right, _top, _bottom in page.evaluate(JS_TOOLTIPS):
             assert 0 <= left < right <= 390
     finally:

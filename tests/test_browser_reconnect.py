@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from conftest import WAIT_MS, free_port
 from playwright.sync_api import expect
 from test_browser_app import (  # noqa: F401  (fixtures)
     ROOT,
@@ -114,10 +114,10 @@ def test_a_network_drop_resumes_in_place_without_a_reload(db_url, page):
         page.on("framenavigated", lambda f: f == page.main_frame and moved.append(f.url))
         relay.cut()
         expect(light(page)).to_have_attribute("data-state", re.compile("reconnecting|offline"),
-                                              timeout=10_000)
+                                              timeout=WAIT_MS)
         time.sleep(3)
         relay.up = True
-        expect(light(page)).to_have_text("● Connected", timeout=40_000)
+        expect(light(page)).to_have_text("● Connected", timeout=WAIT_MS)
         assert page.evaluate("window.swMark") == 1 and moved == []  # resumed in place
         expect(page.get_by_text("plays Ratmen")).to_be_visible()
         page.get_by_role("button", name="End the turn").click()
@@ -150,12 +150,12 @@ def test_reconnects_after_a_server_restart_to_the_same_game_without_a_code(db_ur
         moved: list[str] = []
         page.on("framenavigated", lambda f: f == page.main_frame and moved.append(f.url))
         server.kill()
-        expect(light(page)).to_have_attribute("data-state", "reconnecting", timeout=10_000)
+        expect(light(page)).to_have_attribute("data-state", "reconnecting", timeout=WAIT_MS)
         page.screenshot(path="/tmp/sw/reconnecting.png")
         time.sleep(2)
         server.start()
-        expect(light(page)).to_have_text("● Connected", timeout=40_000)
-        expect(page.get_by_text("plays Ratmen")).to_be_visible(timeout=20_000)  # same game
+        expect(light(page)).to_have_text("● Connected", timeout=WAIT_MS)
+        expect(page.get_by_text("plays Ratmen")).to_be_visible(timeout=WAIT_MS)  # same game
         expect(page.get_by_text("Table 9").first).to_be_visible()
         assert moved and set(moved) == {url} and page.url == url  # by itself, to the game
         expect(page.get_by_placeholder("e.g. K7QX2M")).to_have_count(0)  # never asked a code
@@ -171,7 +171,7 @@ def test_reconnects_after_a_server_restart_to_the_same_game_without_a_code(db_ur
 def test_the_game_url_opens_the_game_on_a_fresh_device(server, browser, db_url):
     gid, code = known_game(db_url)
     ctx = browser.new_context(viewport={"width": 1024, "height": 768})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(WAIT_MS)
     try:
         fresh = ctx.new_page()
         fresh.goto(game_url(server, gid, code))
@@ -213,7 +213,7 @@ def test_https_with_a_self_signed_certificate(tmp_path, browser, db_url):
          "--ssl-certfile", str(cert), "--ssl-keyfile", str(key)],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     ctx = browser.new_context(ignore_https_errors=True)
-    ctx.set_default_timeout(30_000)
+    ctx.set_default_timeout(WAIT_MS)
     try:
         p = ctx.new_page()
         url = f"https://localhost:{server.port}/app?game={gid}&code={code}"

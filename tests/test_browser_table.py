@@ -5,6 +5,7 @@ invents, a region's tokens are corrected and undone, and nothing is loaded from 
 from __future__ import annotations
 
 import pytest
+from conftest import WAIT_MS
 from test_browser_app import (  # noqa: F401  (fixtures)
     Server,
     browser,
@@ -72,7 +73,7 @@ def test_nothing_is_loaded_from_outside_the_server(server, browser, db_url):
     """Every request of the lobby and of a turn is routed: any host but the server fails."""
     _, code = known_game(db_url)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(WAIT_MS)
     outside: list[str] = []
 
     def route(r):

@@ -7,6 +7,7 @@ the browser, composed over the backgrounds behind them, shadow DOM included)."""
 from __future__ import annotations
 
 import pytest
+from conftest import WAIT_MS
 
 from dashboards.widgets import ALERT_STYLES, BUTTON_COLOURS, BUTTON_CSS, ink
 
@@ -155,7 +156,7 @@ def test_lobby_new_game_form_and_turn_screen_read_and_are_big_enough(size, tmp_p
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-            page.set_default_timeout(20_000)
+            page.set_default_timeout(WAIT_MS)
             page.goto(server.url)
             page.get_by_role("button", name="New game").wait_for()
             assert audit(page) == {"low": [], "small": []}, "lobby"

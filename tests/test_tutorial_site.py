@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
+from conftest import WAIT_MS
 
 from dashboards import rules_ref
 
@@ -83,6 +84,15 @@ def test_a_page_loading_from_outside_is_refused():
     with pytest.raises(ValueError, match="outside the server"):
         render_tutorial.check_local('<script src="https://unpkg.com/x.js"></script>', "p")
     render_tutorial.check_local('<a href="https://example.org">a link</a>', "p")  # not loaded
+
+
+def test_a_page_whose_document_takes_a_style_sheet_from_the_cdn_is_refused():
+    """Issue 18 (review T3): Panel's components name their style sheets on the HoloViz CDN
+    inside the embedded Bokeh document unless inlined; the notebook's HTML must name none."""
+    cdn = '{"name":"ImportedStyleSheet","attributes":{"url":"https://cdn.holoviz.org/c.css"}}'
+    with pytest.raises(ValueError, match="outside the server"):
+        render_tutorial.check_local(cdn, "p")
+    render_tutorial.check_local('{"url":"static/extensions/panel/css/card.css"}', "p")
 
 
 def test_rendered_again_when_the_engine_changes(tmp_path, monkeypatch):
@@ -267,7 +277,7 @@ def test_pages_make_no_request_outside_the_server_and_show_no_code(site):
             page.goto(f"{base}/{name}.html")
             page.wait_for_load_state("networkidle")
             if name in PAGES:
-                page.wait_for_selector("canvas", timeout=20_000)  # the maps drew, offline
+                page.wait_for_selector("canvas", timeout=WAIT_MS)  # the maps drew, offline
                 assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
                 assert page.locator(".jp-InputPrompt, .jp-OutputPrompt").count() == 0
                 assert page.locator(".jp-CodeMirrorEditor, .highlight-ipython3").count() == 0

@@ -13,13 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from conftest import WAIT_MS, free_port
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=60_000)  # conditions, waited for generously on a loaded machine
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -90,7 +89,7 @@ def browser():
 def _page(browser, size):
     w, h = SIZES[size]
     ctx = browser.new_context(viewport={"width": w, "height": h})
-    ctx.set_default_timeout(60_000)
+    ctx.set_default_timeout(WAIT_MS)
     return ctx, ctx.new_page()
 
 

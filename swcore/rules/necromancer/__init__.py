@@ -61,8 +61,8 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     given = set(ctx.get("powers") or [])
     powers = value.get("powers")
     if powers is None and ctx.get("stacks") == "table":
-        raise InputError("necromancer.powers", "with stacks 'table', enter the 6 powers he drew at "
-                                               "the table (X-NEC-4)")
+        raise InputError("necromancer.powers", "with stacks 'table', enter the 6 powers he drew "
+                                               "(X-NEC-4)")
     if powers is None:
         left = [p for p in known if p not in given]
         if len(left) < 6:

@@ -498,3 +498,31 @@ def test_x_bna_lep_1_cauldrons_on_any_subset_of_the_regions_at_the_end_of_the_tu
     regions = s.game.snapshot()["regions"]
     assert regions["r4"].get("cauldron") == 1 and not regions["r3"].get("cauldron")
     screen.stop()
+
+
+def test_x_nec_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
+    """X-NEC-5: the form starts the `necromancer` key at `keeps` null, so play waits for him
+    to choose 1 of his 6 drawn powers; the screen shows them in a select at once (the generic
+    form of a word's required item), the choice is his first power and the other 5 stay for purchase."""
+    from dashboards.turn import TurnScreen
+
+    form = NewGameForm(store, table_name="F")
+    form.set_expansions(["necromancer"])
+    form.set_players(players(3))
+    key = next(k for fs in form._keys.values() for k in fs)
+    assert key.value() == {"keeps": None}
+    session = TableSession.open(store, *form.submit())
+    game = session.game
+    drawn = game.setup["necromancer"]["powers"]
+    assert game.to_act == "Cy" and game.armies["ghosts"].powers == ()
+    screen = TurnScreen(session)  # the decision's form is shown at once
+    heading, select, button = screen._other.objects
+    assert "Choose his first power" in heading.object and "X-NEC-5" in heading.object
+    assert list(select.options.values()) == drawn
+    select.value = drawn[2]
+    assert button.label == f"Choose his first power: {item_name(drawn[2])}"
+    button.clicks += 1
+    assert not session.error
+    assert game.armies["ghosts"].powers == (drawn[2],) and game.to_act == "Ann"
+    assert game.necromancer["unbought"] == [p for p in drawn if p != drawn[2]]
+    screen.stop()

@@ -237,6 +237,9 @@ class Necromancer:
     options = NecromancerOptions
     off_board_seats = 1  # X-NEC-1: the board and its turn track are those of the others
     setup_keys = {"necromancer": prepare}
+    #: X-NEC-5: a new game lets him choose his first power (left out, the first is kept, as in
+    #: the set-ups stored before the choice); the app's new-game form starts from it.
+    new_setup = {"necromancer": {"keeps": None}}
     effects = (WELL,)
     steps = {"round_start": (start,), "turn_end": (turn_end,), "after_turn": (after_turn,)}
     before = (words.before,)

@@ -515,6 +515,10 @@ def test_x_nec_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
     game = session.game
     drawn = game.setup["necromancer"]["powers"]
     assert game.to_act == "Cy" and game.armies["ghosts"].powers == ()
+    from dashboards.cards import header_html
+
+    top = header_html(session)  # his choice comes before Ann's turn: not "withdrawn tokens"
+    assert "To play:" in top and "Cy" in top and "withdrawn" not in top
     screen = TurnScreen(session)  # the decision's form is shown at once
     heading, select, button = screen._other.objects
     assert "Choose his first power" in heading.object and "X-NEC-5" in heading.object

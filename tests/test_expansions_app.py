@@ -530,3 +530,21 @@ def test_x_nec_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
     assert game.armies["ghosts"].powers == (drawn[2],) and game.to_act == "Ann"
     assert game.necromancer["unbought"] == [p for p in drawn if p != drawn[2]]
     screen.stop()
+
+
+def test_x_nec_4_5_at_the_table_his_six_powers_are_entered_as_drawn(store):
+    """X-NEC-4 with table-entered stacks: the form refuses to draw his 6 powers itself (the
+    refusal names the field); entered as drawn, he then chooses 1 of them (X-NEC-5)."""
+    form = NewGameForm(store, table_name="T")
+    form.set_expansions(["necromancer"])
+    form.set_players(players(3))
+    form.column.mode = "Enter as on the table"
+    form.column.set_pairs([("ratmen", "swamp"), ("humans", "forest"), ("orcs", "wealthy"),
+                           ("wizards", "diplomat"), ("elves", "flying"), ("trolls", "pillaging")])
+    assert form.submit() is None and "enter the 6 powers he drew (X-NEC-4)" in form._error.object
+    drawn = ["commando", "merchant", "hill", "mounted", "alchemist", "underworld"]
+    key = next(k for fs in form._keys.values() for k in fs)
+    key.widget.value = '{"powers": %s, "keeps": null}' % str(drawn).replace("'", '"')
+    game = TableSession.open(store, *form.submit()).game
+    assert game.setup["necromancer"]["powers"] == drawn and game.decision.kind == "first_power"
+    assert sorted(a.args["power"] for a in game.legal_actions()) == sorted(drawn)

@@ -29,7 +29,7 @@ from swcore import Action, Game
 from swcore.catalogue import DIE_FACES
 from swcore.words import WORDS, Kind, Word, value_name
 
-from .i18n import _, engine, label, lang, ngettext
+from .i18n import N_, _, engine, label, lang, ngettext
 from .widgets import (
     BIG,
     BUTTON_CSS,
@@ -47,6 +47,8 @@ from .widgets import (
 
 ADJUSTED = (Kind.PLACEMENT, Kind.REGIONS)  # chosen in a panel, seeded by the engine's default
 FORM = (Kind.RACE, Kind.POWER, Kind.ITEM)  # required ones: a select of the legal values
+#: The title of each one's select.
+FORM_TITLES = {Kind.RACE: N_("Race"), Kind.POWER: N_("Power"), Kind.ITEM: N_("Item")}
 FACES = sorted(set(DIE_FACES))
 
 
@@ -196,7 +198,7 @@ class DieRow:
         self.note = html("")
         self.buttons = [pool_button(press)] + [pool_button(press, 70) for _ in FACES]
         for b, v in zip(self.buttons[1:], FACES, strict=True):
-            b.label = f"Die: {v or 'blank'}"
+            b.label = _("Die: {face}").format(face=v) if v else _("Die: blank")
         self.row = pn.FlexBox(*self.buttons, sizing_mode="stretch_width",
                               styles={"gap": "6px", "display": "none"})
         self.box = pn.Column(self.note, self.row, sizing_mode="stretch_width")
@@ -230,7 +232,7 @@ class PlacementPanel:
         self.total = html("")
         self.go = pool_button(press)
         self.go.sw_action = ("place", None)
-        relabel(self.go, "Place", "primary")
+        relabel(self.go, _("Place"), "primary")
         self.cancel = cancel
         self._seed: Action | None = None
         self._key = ""
@@ -370,7 +372,7 @@ def form_panel(game: Game, g: Group, names: Any, title: str,
     for key in form_params(g.word):
         kind = g.word.params[key].kind
         values = list(dict.fromkeys(a.args[key] for a in g.actions))  # the engine's order:
-        selects[key] = pn.widgets.Select(name=kind.value.capitalize(),  # its first is the default
+        selects[key] = pn.widgets.Select(name=_(FORM_TITLES[kind]),  # its first is the default
                                          options={value_name(g.word.id, key, v, names, lang()): v
                                                   for v in values},
                                          sizing_mode="stretch_width", height=60)

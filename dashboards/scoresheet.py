@@ -23,7 +23,7 @@ from typing import Any
 import panel as pn
 
 from swcore import builtin_ids
-from swcore.i18n import item_name
+from swcore.i18n import item_name, place_name
 from swcore.scoresheet import WORD
 
 from .cards import chip, coins_figure, peek_card, score_html, scores_html, track_html
@@ -48,9 +48,9 @@ class ArmyCounts:
         board = sheet.board
         self.steppers: dict[tuple[str, str], Stepper] = {}
         rows: list[Any] = [html(f"<h3>{title}</h3>")]
-        kinds = [("terrain", t, item_name(t, lang()), board.terrain.count(t) if board else MOST)
+        kinds = [("terrain", t, place_name(t, lang()), board.terrain.count(t) if board else MOST)
                  for t in sheet.terrains()]
-        kinds += [("symbol", s, item_name(s, lang()),
+        kinds += [("symbol", s, place_name(s, lang()),
                    sum(s in x for x in board.symbols) if board else MOST) for s in sheet.symbols()]
         kinds += [("count", c.id, (c.french if lang() == "fr" else c.english) + f" ({c.rule})", MOST)
                   for c in sheet.counts() if active or not c.active_only]

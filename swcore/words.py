@@ -62,6 +62,9 @@ class Param:
     #: For an ITEM: how some values read ((value, English words) pairs, the French from
     #: swcore.po): `buy`'s `ghost` is "a Ghost"; other values are catalogue ids.
     names: tuple[tuple[str, str], ...] = ()
+    #: The rule the parameter brings in when given, if not the word's own (the final
+    #: conquest with the die: B-FINAL-1).
+    rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,14 @@ def declare(*words: Word) -> None:
         WORDS[w.id] = w
 
 
+def rule_of(action: Any) -> str:
+    """The rule an action is played under: that of a parameter it gives which brings its own
+    (a conquest with the die: B-FINAL-1), else its word's."""
+    word = WORDS[action.do]
+    return next((word.params[k].rule for k in action.args
+                 if k in word.params and word.params[k].rule and action.args[k]), word.rule)
+
+
 def extend(word_id: str, module: str, **params: Param) -> None:
     """A module adds parameters to a word declared elsewhere (Leaders: `pick` with `leader`).
     Each is marked with the module, which must be in play for the parameter to be given."""
@@ -126,7 +137,8 @@ def _param(entry: Any, where: str, module: str = "") -> Param:
     return Param(Kind(entry["kind"]), bool(entry.get("required", False)),
                  str(entry.get("note", "")), module, str(entry.get("of", "")),
                  bool(entry.get("subset", False)),
-                 tuple((str(k), str(v)) for k, v in (entry.get("names") or {}).items()))
+                 tuple((str(k), str(v)) for k, v in (entry.get("names") or {}).items()),
+                 str(entry.get("rule", "")))
 
 
 def load(module: str) -> None:
@@ -250,14 +262,16 @@ def value_name(word_id: str, key: str, value: Any, names: Any = None, lang: str 
     return _value(WORDS[word_id].params[key], value, names or _plain_in(lang), _language(lang))
 
 
-def _fill(word: Word, template: str, action: Any, names: Any, tr: Any) -> str:
+def _fill(word: Word, template: str, action: Any, names: Any, tr: Any, lang: str) -> str:
+    from .i18n import agree
+
     values = {k: _value(p, action.args[k], names, tr) if k in action.args else ""
               for k, p in word.params.items()}
     text = tr(template).format(by=action.by, **values)
     for k, p in word.params.items():
         if p.note and k in action.args and "{" + k + "}" not in template:
             text += tr(p.note).format(**values)
-    return text
+    return agree(text, lang)
 
 
 def _language(lang: str) -> Any:
@@ -271,13 +285,13 @@ def describe(action: Any, names: Any = None, lang: str = "en") -> str:
     may turn ids into display names (a board's region names); `lang` picks the templates
     (French ones from swcore's .po, keyed by the English template) and the item names."""
     word = WORDS[action.do]
-    return _fill(word, word.sentence, action, names or _plain_in(lang), _language(lang))
+    return _fill(word, word.sentence, action, names or _plain_in(lang), _language(lang), lang)
 
 
 def label(action: Any, names: Any = None, lang: str = "en") -> str:
     """The action as a button label: "Conquer r3 with the reinforcement die"."""
     word = WORDS[action.do]
-    return _fill(word, word.label, action, names or _plain_in(lang), _language(lang))
+    return _fill(word, word.label, action, names or _plain_in(lang), _language(lang), lang)
 
 
 def templates() -> list[str]:

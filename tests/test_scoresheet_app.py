@@ -383,10 +383,10 @@ def test_the_conflict_is_told_in_french(store):
     with set_curdoc(Document()):
         i18n.set_language("fr")
         A, B = two_sheets(store)
-        assert B._go.label == "Compter les points du tour de Ann"
+        assert B._go.label == "Compter les points du tour d'Ann"
         enter_humans(A)
         A._taps.send(A._go)
-        B._taps.send(B._go, 0, "Compter les points du tour de Ann")
+        B._taps.send(B._go, 0, "Compter les points du tour d'Ann")
         assert len(store.rows(A.session.game_id)) == 1
         assert B.session.error.startswith("Un autre appareil a modifié la partie avant vous")
         assert B._go.label == "Compter les points du tour de Bob"

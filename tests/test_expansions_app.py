@@ -5,6 +5,8 @@ the map's legend lists what lies on the board, and the module panel shows each m
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dashboards.map_items import board_items, item_name, legend_html, legend_rows
@@ -545,7 +547,7 @@ def test_x_nec_4_5_at_the_table_his_six_powers_are_entered_as_drawn(store):
     assert form.submit() is None and "enter the 6 powers he drew (X-NEC-4)" in form._error.object
     drawn = ["commando", "merchant", "hill", "mounted", "alchemist", "underworld"]
     key = next(k for fs in form._keys.values() for k in fs)
-    key.widget.value = '{"powers": %s, "keeps": null}' % str(drawn).replace("'", '"')
+    key.widget.value = json.dumps({"powers": drawn, "keeps": None})
     game = TableSession.open(store, *form.submit()).game
     assert game.setup["necromancer"]["powers"] == drawn and game.decision.kind == "first_power"
     assert sorted(a.args["power"] for a in game.legal_actions()) == sorted(drawn)

@@ -573,7 +573,7 @@ def _title(b: Board, game: Game | None, sep: str = " · ") -> str:
     if game.game_over:
         return f"{name}{sep}game over · winner: {', '.join(game.winners())}"
     who = game.to_act
-    what = "to move" if who == game.current else "places withdrawn tokens"
+    what = "places withdrawn tokens" if who != game.current and game.queue else "to move"
     return f"{name}{sep}turn {game.turn}/{game.turns} · {who} {what}"
 
 

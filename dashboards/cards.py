@@ -86,7 +86,7 @@ def header_html(session: TableSession) -> str:
     elif g.needs_reveal:
         status = _("{player} enters the pair revealed in the column").format(
             player=chip(who, session.colour(who)))
-    elif who != g.current:
+    elif who != g.current and g.queue:  # else a decision before the turn: "To play" its player
         status = _("{current}'s turn · {player} places withdrawn tokens").format(
             current=chip(g.current, session.colour(g.current)), player=chip(who, session.colour(who)))
     else:

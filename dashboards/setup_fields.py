@@ -155,12 +155,13 @@ def option_fields(module_id: str) -> list[OptionField]:
 
 class SetupKeyField:
     """A module's set-up key (e.g. a seat's own draw): JSON, empty for the module's default;
-    the module's prepare function says what it takes and checks it."""
+    the module's prepare function says what it takes and checks it. A new game starts from the
+    value the module offers new set-ups (`new_setup`: a choice its rules leave to a player)."""
 
-    def __init__(self, module_id: str, key: str, prepare: Any):
+    def __init__(self, module_id: str, key: str, prepare: Any, start: Any = None):
         self.module, self.key = module_id, key
         self.help = engine(" ".join((prepare.__doc__ or "").split()))
-        self.widget = pn.widgets.TextAreaInput(
+        self.widget = pn.widgets.TextAreaInput(value="" if start is None else json.dumps(start),
             label=_("{module}: set-up “{key}” (JSON)").format(module=module_name(module_id, lang()),
                                                              key=key),
             placeholder=_("empty: the default"), height=70, **W)
@@ -181,8 +182,10 @@ class SetupKeyField:
 
 
 def setup_key_fields(module_id: str) -> list[SetupKeyField]:
-    keys = getattr(module_of(module_id), "setup_keys", {}) or {}
-    return [SetupKeyField(module_id, k, fn) for k, fn in keys.items()]
+    module = module_of(module_id)
+    keys = getattr(module, "setup_keys", {}) or {}
+    start = getattr(module, "new_setup", {}) or {}
+    return [SetupKeyField(module_id, k, fn, start.get(k)) for k, fn in keys.items()]
 
 
 @cache

@@ -150,3 +150,26 @@ def test_the_priestesses_decline_asks_where_the_ivory_tower_goes(server, page):
     store.dispose()
     assert rows[-1].action == {"by": "Ann", "do": "decline", "tower": "r4"}
     assert [r.action["do"] for r in rows[len(TOWER_ROUND_1):]] == ["decline"]
+
+
+def test_x_nec_5_the_necromancer_chooses_his_first_power_from_the_form(server, page):
+    """X-NEC-5: a Necromancer game made on the form starts with his choice: the screen waits
+    for Cy, offers his 6 drawn powers, and the one chosen is his (the module panel's "His
+    powers") while play passes to Ann."""
+    page.goto(server.url)
+    page.get_by_role("button", name="New game").click()
+    page.get_by_placeholder("e.g. Table 3").fill("Necromancer table")
+    page.locator("input[type=checkbox]").nth(EXPANSIONS.index("necromancer")).check()
+    page.get_by_role("button", name="3", exact=True).click()
+    for seat, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        page.get_by_placeholder(f"Seat {seat} name").fill(name)
+    page.get_by_role("button", name="Create the game").click()
+    page.get_by_role("button", name="Open the game").click()
+    expect(page.locator(".sw-top")).to_contain_text("To play: Cy", timeout=60_000)
+    expect(page.get_by_text("Choose his first power").first).to_be_visible(timeout=30_000)
+    button = page.get_by_role("button", name=re.compile(r"^Choose his first power: "))
+    chosen = button.inner_text().split(": ", 1)[1]
+    button.click()
+    expect(page.locator(".sw-top")).to_contain_text("To play: Ann", timeout=30_000)
+    expect(page.locator(".sw-mod", has_text="Necromancer Island")).to_contain_text(
+        re.compile(rf"His powers\s*{re.escape(chosen)}"), timeout=30_000)

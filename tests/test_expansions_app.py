@@ -5,6 +5,8 @@ the map's legend lists what lies on the board, and the module panel shows each m
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dashboards.map_items import board_items, item_name, legend_html, legend_rows
@@ -499,3 +501,53 @@ def test_x_bna_lep_1_cauldrons_on_any_subset_of_the_regions_at_the_end_of_the_tu
     regions = s.game.snapshot()["regions"]
     assert regions["r4"].get("cauldron") == 1 and not regions["r3"].get("cauldron")
     screen.stop()
+
+
+def test_x_nec_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
+    """X-NEC-5: the form starts the `necromancer` key at `keeps` null, so play waits for him
+    to choose 1 of his 6 drawn powers; the screen shows them in a select at once (the generic
+    form of a word's required item), the choice is his first power and the other 5 stay for purchase."""
+    from dashboards.turn import TurnScreen
+
+    form = NewGameForm(store, table_name="F")
+    form.set_expansions(["necromancer"])
+    form.set_players(players(3))
+    key = next(k for fs in form._keys.values() for k in fs)
+    assert key.value() == {"keeps": None}
+    session = TableSession.open(store, *form.submit())
+    game = session.game
+    drawn = game.setup["necromancer"]["powers"]
+    assert game.to_act == "Cy" and game.armies["ghosts"].powers == ()
+    from dashboards.cards import header_html
+
+    top = header_html(session)  # his choice comes before Ann's turn: not "withdrawn tokens"
+    assert "To play:" in top and "Cy" in top and "withdrawn" not in top
+    screen = TurnScreen(session)  # the decision's form is shown at once
+    heading, select, button = screen._other.objects
+    assert "Choose his first power" in heading.object and "X-NEC-5" in heading.object
+    assert list(select.options.values()) == drawn
+    select.value = drawn[2]
+    assert button.label == f"Choose his first power: {item_name(drawn[2])}"
+    button.clicks += 1
+    assert not session.error
+    assert game.armies["ghosts"].powers == (drawn[2],) and game.to_act == "Ann"
+    assert game.necromancer["unbought"] == [p for p in drawn if p != drawn[2]]
+    screen.stop()
+
+
+def test_x_nec_4_5_at_the_table_his_six_powers_are_entered_as_drawn(store):
+    """X-NEC-4 with table-entered stacks: the form refuses to draw his 6 powers itself (the
+    refusal names the field); entered as drawn, he then chooses 1 of them (X-NEC-5)."""
+    form = NewGameForm(store, table_name="T")
+    form.set_expansions(["necromancer"])
+    form.set_players(players(3))
+    form.column.mode = "Enter as on the table"
+    form.column.set_pairs([("ratmen", "swamp"), ("humans", "forest"), ("orcs", "wealthy"),
+                           ("wizards", "diplomat"), ("elves", "flying"), ("trolls", "pillaging")])
+    assert form.submit() is None and "enter the 6 powers he drew (X-NEC-4)" in form._error.object
+    drawn = ["commando", "merchant", "hill", "mounted", "alchemist", "underworld"]
+    key = next(k for fs in form._keys.values() for k in fs)
+    key.widget.value = json.dumps({"powers": drawn, "keeps": None})
+    game = TableSession.open(store, *form.submit()).game
+    assert game.setup["necromancer"]["powers"] == drawn and game.decision.kind == "first_power"
+    assert sorted(a.args["power"] for a in game.legal_actions()) == sorted(drawn)

@@ -103,6 +103,60 @@ def test_x_nec_5_he_keeps_one_power_the_five_others_wait_for_purchase():
     assert st.book(g)["unbought"] == ["commando", "hill", "forest", "swamp", "alchemist"]
 
 
+def test_x_nec_5_keeps_null_he_chooses_his_first_power_before_anyone_plays():
+    """X-NEC-5 ("Il en choisit ensuite un seul"): with `keeps` null, play waits for his choice;
+    legal_actions offers his 6 drawn powers and nothing else; anything else is refused."""
+    g = new(nec={**NEC, "keeps": None})
+    assert g.to_act == "nec" and g.decision.kind == "first_power" and g.decision.rule == "X-NEC-5"
+    assert g.armies["ghosts"].powers == () and st.book(g)["unbought"] == NEC["powers"]
+    assert [(a.by, a.do, a.args["power"]) for a in g.legal_actions()] == [
+        ("nec", "keep_power", p) for p in NEC["powers"]]
+    before = g.snapshot()
+    for wrong in ({"by": "ann", "do": "pick", "combo": 0},          # nobody plays before
+                  {"by": "nec", "do": "keep_power", "power": "flying"},  # not one of his 6
+                  {"by": "ann", "do": "keep_power", "power": "hill"},    # not his choice
+                  {"by": "nec", "do": "buy", "item": "ghost"}):
+        with pytest.raises(RuleError) as err:
+            g.apply(wrong)
+        assert err.value.rule == "X-NEC-5"
+        assert g.snapshot() == before
+    do(g, "nec", "keep_power", power="hill")
+    assert g.armies["ghosts"].powers == ("hill",) and g.to_act == "ann" and not g.pending
+    assert st.book(g)["unbought"] == ["commando", "merchant", "forest", "swamp", "alchemist"]
+    assert st.price(g) == 1 + 1  # X-NEC-12: 1 power owned + the Island's Ghost
+
+
+def test_x_nec_5_the_choice_is_logged_undone_and_replayed():
+    g = new(nec={**NEC, "keeps": None})
+    do(g, "nec", "keep_power", power="swamp")
+    do(g, "ann", "pick", combo=0)
+    again = Game.from_json(g.to_json())
+    assert again.armies["ghosts"].powers == ("swamp",) and again.snapshot() == g.snapshot()
+    g.undo()
+    g.undo()
+    assert g.armies["ghosts"].powers == () and g.decision.kind == "first_power"
+    assert st.book(g)["unbought"] == NEC["powers"]
+
+
+def test_x_nec_5_a_set_up_that_names_keeps_or_leaves_it_out_starts_with_it():
+    """Set-ups and saves stored before the choice hold `keeps` (the first when left out): no
+    decision, so their logs replay as played."""
+    left_out = new(nec={"powers": NEC["powers"]})
+    assert left_out.armies["ghosts"].powers == ("commando",) and not left_out.pending
+    assert left_out.to_act == "ann"
+
+
+def test_x_nec_4_with_table_stacks_his_six_powers_are_entered_as_drawn():
+    """X-NEC-4 at the table: the 6 powers he drew are entered, never drawn by the seed."""
+    six = dict(races=RACES[:6], powers=POWERS[:6], stacks="table", expansions=["necromancer"])
+    with pytest.raises(InputError) as err:
+        make_setup(copy.deepcopy(MAP), ["ann", "bob", "nec"], **six)
+    assert err.value.field == "necromancer.powers"
+    s = make_setup(copy.deepcopy(MAP), ["ann", "bob", "nec"], **six,
+                   extra={"necromancer": {"powers": NEC["powers"], "keeps": None}})
+    assert s["necromancer"] == {"powers": NEC["powers"], "keeps": None, "reserve": 13}
+
+
 def test_x_nec_4_six_powers_drawn_never_cursed_spirit_stout_nor_in_the_stacks():
     for seed in range(20):
         s = make_setup("base-3p", ["a", "b", "c", "d"], seed=seed,

@@ -15,7 +15,7 @@ from ...errors import InputError
 from ...state import Army
 from ..registry import module
 from . import checks as _checks  # noqa: F401  (registers well, ghosts, powers)
-from . import explain, words
+from . import explain, first_power, words
 from . import state as st
 from .effects import WELL
 
@@ -48,7 +48,9 @@ class NecromancerOptions:
 def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """The set-up key `necromancer` {powers, keeps, reserve} (X-NEC-1, -3…7): his 6 powers are
     drawn with the seed before the column is dealt (never Cursed, Spirit or Stout, never one the
-    set-up lists in `powers`); he keeps the first unless told; the reserve is 13, 12 or 11."""
+    set-up lists in `powers`), or with stacks "table" entered as drawn at the table; `keeps`
+    null: he chooses his first power when play starts (X-NEC-5); left out, he keeps the first
+    (set-ups and saves stored before the choice); the reserve is 13, 12 or 11."""
     names = ctx["players"]
     if not 3 <= len(names) <= 6:
         raise InputError("players", "3 to 6 players with the Necromancer, who is the last (X-NEC-1)")
@@ -58,6 +60,9 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     known = [p for p in in_sets("power", ctx["sets"]) if p not in st.EXCLUDED]
     given = set(ctx.get("powers") or [])
     powers = value.get("powers")
+    if powers is None and ctx.get("stacks") == "table":
+        raise InputError("necromancer.powers", "with stacks 'table', enter the 6 powers he drew "
+                                               "(X-NEC-4)")
     if powers is None:
         left = [p for p in known if p not in given]
         if len(left) < 6:
@@ -71,7 +76,7 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
             raise InputError(f"necromancer.powers[{k}]", f"{p!r} cannot be his: not Cursed, Spirit or "
                                                          "Stout, not one of the stacks' (X-NEC-4)")
     keeps = value.get("keeps", powers[0])
-    if keeps not in powers:
+    if keeps is not None and keeps not in powers:
         raise InputError("necromancer.keeps", "one of his 6 powers (X-NEC-5)")
     reserve = value.get("reserve", 13)
     if isinstance(reserve, bool) or reserve not in RESERVES:
@@ -101,7 +106,8 @@ def add_island(board: Board, setup: dict[str, Any]) -> Board:
 
 def start(game: Game, seat: int) -> None:
     """Set-up (the round_start of turn 1 runs only there): the Necromancer is the last seat,
-    his Ghosts an army that is never in decline, 1 Ghost on the Island (X-NEC-2, -3, -5)."""
+    his Ghosts an army that is never in decline, 1 Ghost on the Island (X-NEC-2, -3); his first
+    power the set-up's `keeps`, or, when it is null, his choice before the first turn (X-NEC-5)."""
     if game.turn != 1:
         return
     own = game.setup["necromancer"]
@@ -110,9 +116,12 @@ def start(game: Game, seat: int) -> None:
         "seat": nec, "reserve": own["reserve"], "removed": 13 - own["reserve"], "well": [],
         "unbought": [p for p in own["powers"] if p != own["keeps"]], "won": False,
         "lake": game.board.terrain.index("lake")}
-    game.armies[st.GHOSTS] = Army(st.GHOSTS, (own["keeps"],), nec, picked_turn=1)
+    first = () if own["keeps"] is None else (own["keeps"],)
+    game.armies[st.GHOSTS] = Army(st.GHOSTS, first, nec, picked_turn=1)
     game.active[nec] = st.GHOSTS
     game._occupy(st.island(game), st.GHOSTS, nec, 1)
+    if own["keeps"] is None:
+        first_power.ask(game)
 
 
 def turn_end(game: Game, seat: int) -> list[Any]:
@@ -228,11 +237,15 @@ class Necromancer:
     options = NecromancerOptions
     off_board_seats = 1  # X-NEC-1: the board and its turn track are those of the others
     setup_keys = {"necromancer": prepare}
+    #: X-NEC-5: a new game lets him choose his first power (left out, the first is kept, as in
+    #: the set-ups stored before the choice); the app's new-game form starts from it.
+    new_setup = {"necromancer": {"keeps": None}}
     effects = (WELL,)
     steps = {"round_start": (start,), "turn_end": (turn_end,), "after_turn": (after_turn,)}
     before = (words.before,)
-    handlers = {"buy": words.do_buy}
-    legal = (legal,)
+    decisions = {first_power.KIND: first_power.choose}  # X-NEC-5, when the set-up leaves it open
+    handlers = {"buy": words.do_buy, first_power.WORD: first_power.choose}
+    legal = (legal, first_power.legal)
 
     @staticmethod
     def board(board: Board, setup: dict[str, Any]) -> Board:

@@ -106,6 +106,9 @@ class BoardMap:
             self.board = load_board(b) if isinstance(b, str) else (
                 b if isinstance(b, Board) else Board.from_map(b))
         self._given = player_colors or {}
+        #: Whose moves the map outlines (their targets, their costs in the hover): the player
+        #: to move, unless this says the page does not play for them (a bot's turn).
+        self.may_act: Callable[[str], bool] = lambda player: True
         self.colors: dict[str, str] = {}  # player -> colour
         self._set_colors(self.game)
         self._callbacks: list[Callable[[str], Any]] = []
@@ -218,7 +221,8 @@ class BoardMap:
         cols: dict[str, list[Any]] = {c: [] for c in DYNAMIC}
         targets: dict[str, bool] = {}  # region -> needs the reinforcement die
         mover = None
-        if game is not None and game.to_act is not None and game.to_act == game.current:
+        if (game is not None and game.to_act is not None and game.to_act == game.current
+                and self.may_act(game.current)):
             mover = game.current
             for a in game.legal_actions():
                 flags = [k for k, p in WORDS[a.do].params.items() if p.kind is Kind.FLAG]

@@ -15,6 +15,7 @@ from swcore.board import SYMBOLS
 from swcore.i18n import item_name
 from swcore.words import Kind
 
+from . import rules_ref
 from .help import help_button, in_play_html
 from .i18n import N_, _, lang, ngettext, number, term
 from .module_cards import end_html, region_notes_html
@@ -126,7 +127,7 @@ def quote_html(q: Any) -> str:
     bits = []
     for k, (label, v) in enumerate(q.breakdown):
         sign = "" if k == 0 else ("+ " if v >= 0 else "− ")
-        rule = f" [{esc(q.rules[label])}]" if label in q.rules else ""
+        rule = f" [{rules_ref.link_ids(q.rules[label])}]" if label in q.rules else ""
         bits.append(f"{sign}{abs(v) if k else v} {esc(term(label))}{rule}")
     return (ngettext("Cost {n} token", "Cost {n} tokens", q.cost).format(n=f"<b>{q.cost}</b>")
             + f" <span class='sw-muted'>({' '.join(bits)})</span>")
@@ -141,7 +142,7 @@ def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> 
     player = game.players[seat]
     gained = sum(it["coins"] for it in items)
     rows = "".join(f"<tr><td>{esc(term(it['what']))}</td><td class='num'>{it['coins']:+d}</td>"
-                   f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
+                   f"<td class='sw-muted'>{rules_ref.link_ids(it['rule'])}</td></tr>" for it in items)
     size = "sw-big" if prominent else ""
     return ("<div class='sw-card'><h3>" + _("{player} scored {gained} in turn {turn}").format(
         player=chip(player, colours.get(player, "#555555")),
@@ -163,7 +164,7 @@ def scores_html(game: Game, colours: dict[str, str]) -> str:
         gained = sum(it["coins"] for it in items)
         bits.append(f"{who} <b>+{gained}</b>")
         rows = "".join(f"<tr><td>{esc(term(it['what']))}</td><td class='num'>{it['coins']:+d}</td>"
-                       f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
+                       f"<td class='sw-muted'>{rules_ref.link_ids(it['rule'])}</td></tr>" for it in items)
         tables.append("<div>" + _("{player} scored {gained} in turn {turn}").format(
             player=who, gained=f"+{gained}", turn=turns[seat]) + "</div>"
                       f"<table class='sw-table'>{rows}</table>")

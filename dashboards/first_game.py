@@ -10,7 +10,7 @@ adds is the coaching around it:
 
 - the bot (PlannerBot by default, any of `swcore.bots.BOTS`) plays its turn, and places its
   withdrawn tokens, as soon as the learner hands over;
-- the regions the learner can take now are filled in yellow on the map;
+- the regions the learner can take now are filled in purple on the map;
 - each rule is explained the first time it matters (a word the learner may use, a rule a score
   line or a refusal cites, the learner's race and power, a region tapped that cannot be taken),
   quoted from docs/rules with its ID as a link;
@@ -38,7 +38,7 @@ from swcore.catalogue import CATALOGUE
 from swcore.errors import SwError
 from swcore.i18n import rule_summary_fr
 from swcore.lessons import chapter_stem, lessons
-from swcore.words import WORDS
+from swcore.words import WORDS, rule_of
 
 from . import i18n, rules_ref
 from .connection import ConnectionLight
@@ -55,6 +55,9 @@ DEFAULT_BOT = "planner"
 BOARD = "base-2p"
 #: Pause between two of the bot's actions in a served page, so that the map follows them.
 BOT_MS = 450
+#: The fill of the regions the learner can take now: purple, far from every terrain colour
+#: and from the selected region's pink outline (tests/test_first_game.py measures it).
+TARGET_FILL, TARGET_ALPHA, TARGET_LINE = "#AA00FF", 0.45, "#6200EA"
 WAIT = N_("Wait: it is the bot's turn. It plays by itself; your buttons come back after it.")
 TITLE = N_("Small World · your first game")
 COACH_CSS = """
@@ -90,14 +93,18 @@ def bot_name(key: str) -> str:
 
 def rule_html(rule: str) -> str:
     """A rule's text for the learner: in French its summary (swcore/data/rules-fr.tsv), else
-    the first paragraph of the project's (English) rules reference."""
+    the first paragraph of the project's (English) rules reference, without what it says of
+    the expansions (the first game is the base game alone)."""
     found = rule_summary_fr(rule) if lang() == "fr" else ""
-    return esc(found) if found else rules_ref.excerpt_html(rule)
+    return esc(found) if found else rules_ref.excerpt_html(rule, base_only=True)
 
 
 class PracticeSession(TableSession):
     """A stored game in which this page acts for the learner only; the bot's actions come
-    through `bot_act`. Anything else is refused with the reason, like a rule."""
+    through `bot_act`. Anything else is refused with the reason, like a rule. No table: the
+    engine rolls every die, and there are no tokens to correct."""
+
+    at_a_table = False
 
     def __init__(self, store: Store, game_id: int, learner: str = LEARNER, **params: Any):
         self.learner = learner
@@ -105,9 +112,13 @@ class PracticeSession(TableSession):
         self.gate: Any = None  # a lesson's steps (dashboards/lesson_play.py): check / passed
         super().__init__(store, game_id, **params)
 
+    def may_act(self, player: str) -> bool:
+        """The learner's actions only: during the bot's turn nothing on the screen is live."""
+        return player == self.learner
+
     def act(self, action: Action | dict[str, Any], seen: int | None = None) -> bool:
         by = action.by if isinstance(action, Action) else str(action.get("by", ""))
-        if by != self.learner and not self._bot_acting:
+        if not self.may_act(by) and not self._bot_acting:
             return self._refuse(None, _(WAIT))
         gate = None if self._bot_acting else self.gate
         move = None
@@ -189,7 +200,7 @@ class FirstGame(pn.viewable.Viewer):
             self.session = new_session(self.bot_pick.value, self._seed, self._store)
         self.learner = self.session.learner
         self._new_bot()
-        # Before the screen's own watcher: the yellow targets change in the same update as the
+        # Before the screen's own watcher: the purple targets change in the same update as the
         # map's outlines (in a notebook, the map pushes that update to the page).
         self.session.param.watch(lambda e: self._fill_targets(), ["version"])
         self.screen = TurnScreen(self.session)
@@ -310,18 +321,22 @@ class FirstGame(pn.viewable.Viewer):
         return [g.board.region(r) for r in found]
 
     def _add_targets(self) -> None:
-        """A yellow fill over the regions the learner can take now (one glyph over the map;
-        taps still reach the map's regions below it). Like the screen's own highlight it
-        always holds a region and is hidden when there is none."""
+        """A purple fill over the regions the learner can take now: one glyph over every
+        region of the map, each shown or not by its alpha (taps and hover still reach the
+        map's regions below it). Its length never changes: new data of another length, sent
+        in the same message as a patch of the map, made BokehJS fail ("reading 'length'") and
+        drop the rest of that update (the card's buttons, the coach)."""
         m = self.screen._map
         if m is None:
             self._tg = None
             return
         src = m.source.data
-        self._tg = ColumnDataSource({"xs": [src["xs"][0]], "ys": [src["ys"][0]]})
+        n = len(src["xs"])
+        self._tg = ColumnDataSource({"xs": list(src["xs"]), "ys": list(src["ys"]),
+                                     "fill": [0.0] * n, "line": [0.0] * n})
         r = m.figure.add_glyph(self._tg, MultiPolygons(
-            xs="xs", ys="ys", fill_color="#FFEB3B", fill_alpha=0.45, line_color="#F57F17",
-            line_width=3), visible=False)
+            xs="xs", ys="ys", fill_color=TARGET_FILL, fill_alpha="fill", line_color=TARGET_LINE,
+            line_alpha="line", line_width=3))
         r.nonselection_glyph = None
         r.selection_glyph = None
         self._tg_renderer = r
@@ -331,12 +346,13 @@ class FirstGame(pn.viewable.Viewer):
         if self._tg is None:
             return
         rows = sorted(self._targets())
-        if rows and rows != self._tg_shown:
-            src = self.screen._map.source.data
-            self._tg.data = {"xs": [src["xs"][i] for i in rows], "ys": [src["ys"][i] for i in rows]}
+        if rows == self._tg_shown:
+            return
+        changed = sorted(set(rows) ^ set(self._tg_shown))
         self._tg_shown = rows
-        if self._tg_renderer.visible != bool(rows):
-            self._tg_renderer.visible = bool(rows)
+        on = set(rows)
+        self._tg.patch({"fill": [(i, TARGET_ALPHA if i in on else 0.0) for i in changed],
+                        "line": [(i, 1.0 if i in on else 0.0) for i in changed]})
 
     @property
     def targets(self) -> list[str]:
@@ -357,7 +373,7 @@ class FirstGame(pn.viewable.Viewer):
                     if entry is not None and entry.rule:
                         out.append(entry.rule)
             for a in self.screen._legal:
-                out.append(WORDS[a.do].rule)
+                out.append(rule_of(a))
         return out
 
     def _learn(self, rules: list[str]) -> None:
@@ -445,13 +461,13 @@ def _next_step(g: Any, learner: str = LEARNER) -> str:
         return _("Your turn. Buy a race and power from the combo column (B-COMBO-2): the top "
                  "one is free, each one lower costs a coin more, laid on the ones you skip.")
     if not g.regions_of(army.race):
-        return _("Tap a yellow region: its card shows what it costs and why. Conquer it with "
+        return _("Tap a purple region: its card shows what it costs and why. Conquer it with "
                  "its button. Your first region must touch the edge of the board (B-CONQ-1).")
     if not (army.conquests or army.redeployed):
         return _("Your turn: your tokens are back in hand but one on each region you hold "
-                 "(B-READY-1). Conquer yellow regions, or go into decline (B-DECL) if your race "
+                 "(B-READY-1). Conquer purple regions, or go into decline (B-DECL) if your race "
                  "is spread too thin, or end the turn to score.")
-    return _("Go on conquering yellow regions, or end your conquests: move your tokens where "
+    return _("Go on conquering purple regions, or end your conquests: move your tokens where "
              "they guard best (B-REDEP-1) and end the turn to score a coin a region (B-SCORE-1).")
 
 

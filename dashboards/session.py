@@ -339,6 +339,10 @@ class TableSession(param.Parameterized):
     events = param.List(default=[], doc="swcore Events of the last change (own or synced)")
     notes = param.List(default=[], doc="one line per thing the last change did, for the log")
     colours = param.Dict(default={}, doc="player name -> colour")
+    #: Played at a table: a die's face may be entered as rolled there ("Die: 2") and a
+    #: region's tokens corrected as they lie there. A practice game against a bot has no
+    #: table: the engine rolls every die.
+    at_a_table = True
 
     def __init__(self, store: Store, game_id: int, **params: Any):
         record = store.game(game_id)
@@ -390,6 +394,11 @@ class TableSession(param.Parameterized):
             self.version += 1
 
     # --- acting -------------------------------------------------------------------------
+    def may_act(self, player: str) -> bool:
+        """Whether this device plays for `player`: at a table, for everyone (the screens show
+        only the actions of those it plays for)."""
+        return True
+
     def act(self, action: Action | dict[str, Any], seen: int | None = None) -> bool:
         """Check an action with the engine, store it, then report it. False (and `error` set)
         when the rules refuse it or another device acted first; the store is then unchanged.

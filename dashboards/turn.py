@@ -23,7 +23,7 @@ from bokeh.models import ColumnDataSource, MultiPolygons
 
 from swcore import Action
 from swcore.board import SYMBOLS
-from swcore.words import WORDS, Kind
+from swcore.words import WORDS, Kind, rule_of
 
 from . import collector, inputs, proposal
 from .cards import (
@@ -133,6 +133,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._legend_narrow: Any = html("", visible=False)
         if BoardMap is not None:
             self._map = BoardMap(g, width=760, on_tap=self._tapped, player_colors=session.colours)
+            self._map.may_act = session.may_act  # no outlined targets in a bot's turn
             self._map.fit_width()  # the title and legend are HTML around it
             self._add_highlight()
             self._map_pane = self._map.panel(sizing_mode="stretch_width")
@@ -153,7 +154,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._build_play()
         self._placement = inputs.PlacementPanel(self._taps, self._cancel())
         self._place_box = self._placement.box
-        self._end = EndSheet(self._taps)
+        self._end = EndSheet(self._taps, session.at_a_table)
         self._end_key: Any = None
         self._props: list[proposal.Proposal] = []
         self._fix_word: Any = None
@@ -351,9 +352,9 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
     def refresh(self) -> None:
         s, g = self.session, self.session.game
         with pn.io.hold():
-            self._legal = g.legal_actions()
+            self._legal = [a for a in g.legal_actions() if s.may_act(a.by)]
             self._groups = inputs.group(self._legal)
-            self._fix_word = proposal.correction_word(self._legal)
+            self._fix_word = proposal.correction_word(self._legal) if s.at_a_table else None
             set_text(self._scores, scores_html(g, s.colours))
             self._taps.set_seq(s.seq)
             self._header.object = header_html(s)
@@ -515,7 +516,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
             status = ""
         set_text(self._status_pane, status + turn_html(g, me))  # a module's card for this player
         show(self._card, bool(self.selected))
-        show(self._hint, not self.selected and army is not None)
+        show(self._hint, not self.selected and army is not None and bool(legal))
         if self.selected:
             self._fill_card(legal)
         self._fill_turn_buttons()
@@ -527,10 +528,11 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         s, g = self.session, self.session.game
         rid = self.selected
         here = [a for a in legal if WORDS[a.do].place == "region" and a.region == rid]
-        army = g.army_of(g.current)
+        army = g.army_of(g.current) if s.may_act(g.current) else None
         races = [a.race for a in here if a.race]
         quote = ""
-        if army is not None or races:
+        own = army is not None and g.race[g.board.region(rid)] == army.race
+        if (army is not None or races) and not own:  # no cost for one's own region
             q = g.quote(rid, race=races[0] if races else None)
             if q.reason is None or q.reason.rule != NO_ARMY:
                 quote = f"<div style='margin-top:6px'>{quote_html(q)}</div>"
@@ -539,16 +541,19 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         first = here[0].do if here else None
         for a in here:
             text = label(a, self._names)
-            if die is None and inputs.die_applies(g, a):
-                die = a
+            if not note and inputs.die_applies(g, a):
                 note = ("<div style='margin-top:6px'>" + _(
                     "{action}: not enough tokens, the die decides ({rule}).").format(
-                    action=f"<b>{esc(text)}</b>", rule=esc(WORDS[a.do].rule)) + "</div>")
-            else:
-                buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
+                    action=f"<b>{esc(text)}</b>", rule=esc(rule_of(a))) + "</div>")
+                if s.at_a_table:  # the face rolled on the table, or "Roll for me"
+                    die = a
+                    continue
+            buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
         outcome = self._outcome_html(rid)
         if outcome:  # the result replaces the cost, now meaningless (review M2)
-            quote = ""
+            quote = note = ""
+        elif die is None:  # the engine rolls: the note goes with the button
+            quote, note = quote + note, ""
         set_text(self._card_info, region_html(g, rid, s.colours) + quote)
         set_text(self._outcome, outcome)
         self._card_die.fill(die, note, "primary")
@@ -622,7 +627,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                 continue
             if inputs.needs_panel(word):
                 spec = (inputs.open_label(a, self._names), "default", ("open", key))
-            elif die is None and inputs.die_applies(g, a):
+            elif die is None and self.session.at_a_table and inputs.die_applies(g, a):
                 die = a
                 continue
             else:

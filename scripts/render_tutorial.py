@@ -98,13 +98,25 @@ def kernel_spec(folder: Path) -> None:
                                                                os.environ.get("JUPYTER_PATH")]))
 
 
-_BARE_ID = re.compile(r"(?<![\w\[#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![\w\]-])")
+#: A rule ID in running text (a ruling's sub-rule may end in a small letter: A-BNA-01b).
+_BARE_ID = re.compile(r"(?<![\w#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?)(?![\w-])")
+#: A link written for JupyterLab (from notebooks/), wherever it is: in markdown, in HTML, in
+#: the escaped HTML of a Panel pane inside a map's script (a step's report in a tab).
+_JUPYTER_LINK = re.compile(r"\.\./docs/rules/([\w-]+)\.md(?=#|\)|&quot;|\\?[\"'])")
+#: HTML elements whose text is left alone: links, code, and what is not text at all.
+_NOT_TEXT = ("a", "code", "pre", "script", "style", "title", "textarea")
+
+
+def _site_links(source: str) -> str:
+    """Links written for JupyterLab (../docs/rules/x.md#ID, from notebooks/) point to the
+    rendered pages (rules/x.html#ID), in markdown and in HTML."""
+    return _JUPYTER_LINK.sub(r"rules/\1.html", source)
 
 
 def link_rules(source: str) -> str:
-    """A markdown cell for the site: rule IDs become links into rules/, and links written for
-    JupyterLab (../docs/rules/x.md#ID) point to the rendered pages."""
-    source = re.sub(r"\(\.\./docs/rules/([\w-]+)\.md", r"(rules/\1.html", source)
+    """Markdown for the site (a cell, or a cell's markdown output): rule IDs become links into
+    rules/, and links written for JupyterLab point to the rendered pages."""
+    source = _site_links(source)
 
     def one(m: re.Match[str]) -> str:
         rid = m.group(1)
@@ -114,8 +126,37 @@ def link_rules(source: str) -> str:
     return "".join(p if k % 2 else _BARE_ID.sub(one, p) for k, p in enumerate(parts))
 
 
+def link_rules_html(source: str, base: str = "rules") -> str:
+    """An HTML output for the site (a table with a rule column, a report): rule IDs in its
+    text become links into rules/, and links written for JupyterLab point to the rendered
+    pages. Text inside links, code, scripts and styles is left alone."""
+    source = _site_links(source)
+
+    def one(m: re.Match[str]) -> str:
+        rid = m.group(1)
+        target = rules_ref.url(rid, base=base)
+        return f"<a class='sw-rule' href='{target.lstrip('/')}'>{rid}</a>" if target else rid
+    out: list[str] = []
+    inside: list[str] = []
+    for k, part in enumerate(re.split(r"(<[^>]*>)", source)):
+        if k % 2:  # a tag
+            m = re.match(r"<(/?)([a-zA-Z][\w-]*)", part)
+            name = m.group(2).lower() if m else ""
+            if m and name in _NOT_TEXT:
+                if m.group(1):
+                    if name in inside:
+                        del inside[len(inside) - 1 - inside[::-1].index(name):]
+                elif not part.rstrip(">").endswith("/"):
+                    inside.append(name)
+            out.append(part)
+        else:
+            out.append(part if inside else _BARE_ID.sub(one, part))
+    return "".join(out)
+
+
 def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop what needs a kernel (cells tagged kernel-only, widget outputs) and link rule IDs."""
+    """Drop what needs a kernel (cells tagged kernel-only, widget outputs) and link rule IDs,
+    in the markdown cells and in what the code cells showed (markdown and HTML outputs)."""
     nb, _ = TagRemovePreprocessor(remove_cell_tags={"kernel-only"}).preprocess(nb, {})
     nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})  # progress text: last state only
     nb.metadata.pop("widgets", None)
@@ -126,6 +167,12 @@ def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cell.outputs = [o for o in cell.outputs
                             if WIDGET_MIME not in o.get("data", {})
                             and not (o.output_type == "stream" and o.get("name") == "stderr")]
+            for o in cell.outputs:
+                data = o.get("data", {})
+                if "text/markdown" in data:
+                    data["text/markdown"] = link_rules(data["text/markdown"])
+                if "text/html" in data:
+                    data["text/html"] = link_rules_html(data["text/html"])
     return nb
 
 
@@ -190,7 +237,15 @@ def summary(path: Path) -> str:
     """The chapter's 'What you will learn' list, as HTML, for the index."""
     nb = nbformat.read(path, as_version=4)
     text = nb.cells[0].source if nb.cells else ""
-    items = [line[2:].strip() for line in text.splitlines() if line.startswith("- ")][:4]
+    items: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("- "):
+            items.append(line[2:].strip())
+        elif items and line.startswith("  ") and line.strip():  # the item goes on
+            items[-1] += " " + line.strip()
+        elif items:
+            break  # the list is over
+    items = [link_rules(i) for i in items]
     return markdown.markdown("\n".join(f"- {i}" for i in items)) if items else ""
 
 
@@ -225,6 +280,36 @@ def index(paths: list[Path], out: Path) -> None:
     out.write_text(page, encoding="utf-8")
 
 
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.) ")
+
+
+def list_ready(source: str) -> str:
+    """Markdown as written in docs/rules (GitHub's reading) for Python-Markdown: a list right
+    under a line of text gets the blank line before it, and nested items (indented by 2) and
+    their lines are indented by 4, so that they show as lists, not as "- ..." in the text."""
+    out: list[str] = []
+    nested = fenced = False
+    for line in source.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if fenced or line.lstrip().startswith("```"):
+            out.append(line)
+            continue
+        item = bool(_ITEM.match(line))
+        if item and not line.startswith(" "):
+            nested = False
+            if out and out[-1].strip() and not _ITEM.match(out[-1]) and not out[-1].startswith(" "):
+                out.append("")
+        elif item and line.startswith("  ") and not line.startswith("    "):
+            nested = True
+        if nested and line.startswith("  ") and not line.startswith("    "):
+            line = "  " + line
+        elif not line.strip():
+            nested = False
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def render_rules(out: Path) -> None:
     """docs/rules/*.md as rules/*.html (README.md as rules/index.html), anchors kept."""
     out.mkdir(parents=True, exist_ok=True)
@@ -232,7 +317,10 @@ def render_rules(out: Path) -> None:
         source = path.read_text(encoding="utf-8")
         source = re.sub(r"\(README\.md", "(index.html", source)
         source = re.sub(r"\(([\w-]+)\.md(#[^)]*)?\)", r"(\1.html\2)", source)
-        body = markdown.markdown(source, extensions=["tables", "fenced_code"])
+        # A page outside the rules reference (../scenario-format.md) is not on the site.
+        source = re.sub(r"\[([^\]]*)\]\(\.\./[^)]*\)", r"\1", source)
+        body = link_rules_html(markdown.markdown(list_ready(source),
+                                                 extensions=["tables", "fenced_code"]), base="")
         name = "index" if path.stem == "README" else path.stem
         page = PLAIN.format(title=f"{html.escape(path.stem)} · Small World rules", up="../",
                             body=body, lang="en")

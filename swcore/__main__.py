@@ -41,8 +41,13 @@ def _expansions(text: str) -> list[str]:
     return [e.strip() for e in text.split(",") if e.strip()]
 
 
-_EXPANSIONS_HELP = ("rule modules whose races and powers join the stacks, comma-separated "
-                    "(cursed,grand_dames,be_not_afraid,leaders)")
+def _expansions_help() -> str:
+    from .rules import available_modules
+
+    return ("rule modules played on top of the base game, comma-separated: "
+            f"{','.join(m for m in available_modules() if m != 'base')} (necromancer adds his "
+            "seat, last; river_world is played on the board with rivers unless --board says "
+            "otherwise)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,20 +60,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="the inline-map form of the scenario format")
     p.add_argument("--geometry", action="store_true", help="add each region's polygons")
     p = sub.add_parser("simulate", help="play whole games with bots")
-    p.add_argument("--board", default="base-4p")
+    p.add_argument("--board", default=None,
+                   help="a built-in board (default: base-4p, or the board a module needs)")
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--bot", default="random", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--expansions", type=_expansions, default=[], help=_EXPANSIONS_HELP)
+    p.add_argument("--expansions", type=_expansions, default=[], help=_expansions_help())
     p = sub.add_parser("bench", help="time random games and legal_actions on every board")
     p.add_argument("--games", type=_positive, default=30)
     p = sub.add_parser("play", help="watch a demo game between bots in the terminal")
-    p.add_argument("--board", default="base-2p")
+    p.add_argument("--board", default=None,
+                   help="a built-in board (default: base-2p, or the board a module needs)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", default="greedy", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
-    p.add_argument("--expansions", type=_expansions, default=[], help=_EXPANSIONS_HELP)
+    p.add_argument("--expansions", type=_expansions, default=[], help=_expansions_help())
     p = sub.add_parser("draw", help="write a standalone HTML page of a board or a saved game")
     p.add_argument("source", help="a board id or a saved game (.json)")
     p.add_argument("--out", default="board.html")
@@ -106,7 +113,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "simulate":
         from .simulate import simulate
 
-        print(simulate(args.board, args.games, args.bot, args.seed, args.expansions).to_string())
+        print(simulate(args.board, args.games, args.bot, args.seed, args.expansions))
         return 0
     if args.cmd == "bench":
         from .bench import bench

@@ -62,6 +62,9 @@ class Param:
     #: For an ITEM: how some values read ((value, English words) pairs, the French from
     #: swcore.po): `buy`'s `ghost` is "a Ghost"; other values are catalogue ids.
     names: tuple[tuple[str, str], ...] = ()
+    #: The rule the parameter brings in when given, if not the word's own (the final
+    #: conquest with the die: B-FINAL-2).
+    rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,14 @@ def declare(*words: Word) -> None:
         WORDS[w.id] = w
 
 
+def rule_of(action: Any) -> str:
+    """The rule an action is played under: that of a parameter it gives which brings its own
+    (a conquest with the die: B-FINAL-2), else its word's."""
+    word = WORDS[action.do]
+    return next((word.params[k].rule for k in action.args
+                 if k in word.params and word.params[k].rule and action.args[k]), word.rule)
+
+
 def extend(word_id: str, module: str, **params: Param) -> None:
     """A module adds parameters to a word declared elsewhere (Leaders: `pick` with `leader`).
     Each is marked with the module, which must be in play for the parameter to be given."""
@@ -126,7 +137,8 @@ def _param(entry: Any, where: str, module: str = "") -> Param:
     return Param(Kind(entry["kind"]), bool(entry.get("required", False)),
                  str(entry.get("note", "")), module, str(entry.get("of", "")),
                  bool(entry.get("subset", False)),
-                 tuple((str(k), str(v)) for k, v in (entry.get("names") or {}).items()))
+                 tuple((str(k), str(v)) for k, v in (entry.get("names") or {}).items()),
+                 str(entry.get("rule", "")))
 
 
 def load(module: str) -> None:

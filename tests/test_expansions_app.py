@@ -318,7 +318,8 @@ def test_x_rw_8_the_event_on_the_cost_the_region_card_and_the_turn_card(store):
     play(session, [("Ann", "pick", {"combo": 0})])
     screen.selected = "w1"
     card = screen._card_info.object
-    assert "Cost <b>3</b> tokens" in card and "2 Storm, this round&#x27;s event [X-RW-8]" in card
+    assert "Cost <b>3</b> tokens" in card and ("2 Storm, this round&#x27;s event [<a href=\""
+                                               "/tutorial/rules/surface-expansions.html#X-RW-8\"") in card
     assert "River: it costs 3 this round (Storm, X-RW-8)" in card
     screen.selected = "t3"
     assert "Temple of the Seer: its holder may look at the next event" in screen._card_info.object

@@ -36,7 +36,7 @@ PO = NOTEBOOKS / "locale" / "fr" / "LC_MESSAGES" / "tutorial.po"
 TRANSLATED = ("00-your-first-game",)
 #: The French notebooks' first code cell: the app's components speak French.
 SWITCH = ("# Les textes de l'application (carte, cartes de région, coûts) en français.\n"
-          "from dashboards import i18n as _i18n\n\n_i18n.set_language(\"fr\")")
+          "from dashboards import i18n as _i18n\n\nLANGUAGE = _i18n.set_language(\"fr\")")
 
 
 def english() -> list[Path]:

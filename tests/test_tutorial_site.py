@@ -32,6 +32,8 @@ CHROMIUM = "/usr/bin/chromium"
 PAGES = ["00-your-first-game", "02-conquest", "06-cursed"]
 #: And the first game in French (notebooks/fr, scripts/tutorial_locale.py).
 PAGES_FR = ["00-your-first-game"]
+#: The site's pages that are not chapters (always rendered).
+SITE_PAGES = {"search", "aid-en", "aid-fr", "fr/index"}
 #: The app's own pages, linked from the site and served by Panel, not from data/tutorial.
 APP_PAGES = {"/", "/first-game"}
 
@@ -195,8 +197,8 @@ def crawl(base: str) -> tuple[dict[str, Page], list[str]]:
                 dead.append(f"{path}: {href} (outside the site)")
             elif target.path.endswith(".html"):
                 stem = target.path.removeprefix(root.path + "/").removesuffix(".html")
-                if stem.startswith("fr/") and stem[3:] in PAGES_FR:
-                    pass
+                if (stem.startswith("fr/") and stem[3:] in PAGES_FR) or stem in SITE_PAGES:
+                    pass  # rendered: followed
                 elif "/" not in stem and stem != "index" and stem not in PAGES:
                     # a chapter this test does not render: `make serve` renders every notebook
                     if not (ROOT / "notebooks" / f"{stem}.ipynb").is_file():

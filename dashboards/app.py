@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 from dashboards import alive, collector, i18n, nodelay  # noqa: E402
 from dashboards.connection import ConnectionLight  # noqa: E402
 from dashboards.i18n import N_, _  # noqa: E402
-from dashboards.lobby import TUTORIAL_URL, Lobby  # noqa: E402
+from dashboards.lobby import Lobby, tutorial_url  # noqa: E402
 from dashboards.local import keep_local, local_page  # noqa: E402
 from dashboards.modules_panel import ModulesPanel  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
@@ -49,7 +49,7 @@ def header_link() -> str:
     """The header's link to the tutorial, in the page's language."""
     aria, wide = _("Learn the rules (tutorial)"), _("Learn the rules")
     narrow, tutorial = _("Rules"), _("(tutorial)")
-    return (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
+    return (f'<a class="sw-rules" href="{tutorial_url()}" target="_blank" rel="noopener" '
             f'aria-label="{aria}"><span class="wide">{wide} </span><span class="narrow">'
             f'{narrow}</span><span class="wide wider">{tutorial}</span></a>')
 #: Page-level style of the template: its title is a link to the lobby, a target of at least

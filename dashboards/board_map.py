@@ -58,7 +58,7 @@ except ImportError:  # pragma: no cover - an engine without the registry
 
 from . import map_items as mi
 from . import map_style as st
-from .i18n import _, lang, ngettext, term
+from .i18n import _, engine, lang, ngettext, term
 
 #: Labels of a map drawn without geometry are kept this far (frame units) from the left and
 #: right sides so badges fit.
@@ -567,14 +567,16 @@ TOOLTIP = ("<div style='max-width:min(340px, calc(100vw - 40px));overflow-wrap:a
 
 def _title(b: Board, game: Game | None, sep: str = " · ") -> str:
     """The board, then (after `sep`: a new line on a narrow map) the turn and who acts."""
-    name = b.name or ("Scenario map" if b.id == "inline" else f"Board {b.id}")
+    name = (engine(b.name) if b.name else _("Scenario map") if b.id == "inline"
+            else _("Board {id}").format(id=b.id))
     if game is None:
         return name
     if game.game_over:
-        return f"{name}{sep}game over · winner: {', '.join(game.winners())}"
+        return name + sep + _("game over · winner: {names}").format(names=", ".join(game.winners()))
     who = game.to_act
-    what = "places withdrawn tokens" if who != game.current and game.queue else "to move"
-    return f"{name}{sep}turn {game.turn}/{game.turns} · {who} {what}"
+    what = (_("{player} places withdrawn tokens") if who != game.current and game.queue
+            else _("{player} to move")).format(player=who)
+    return name + sep + _("turn {turn}/{turns}").format(turn=game.turn, turns=game.turns) + f" · {what}"
 
 
 def _markers(game: Game | None, i: int) -> list[tuple[str, int]]:

@@ -474,7 +474,7 @@ def _next_step(g: Any, learner: str = LEARNER) -> str:
 def page() -> pn.viewable.Viewable:
     """The served page: the component in the app's template, with links back and the
     language switch; in the device's language (`?lang=`, else its cookie, as the app)."""
-    from .lobby import TUTORIAL_URL
+    from .lobby import tutorial_url
     from .local import keep_local, local_page
 
     keep_local()
@@ -484,7 +484,7 @@ def page() -> pn.viewable.Viewable:
     wanted = wanted.decode("utf-8", "replace") if isinstance(wanted, bytes) else str(wanted)
     lesson = lessons().get(wanted)
     stem = chapter_stem(lesson.chapter) if lesson is not None else ""
-    chapter_url = f"{TUTORIAL_URL.rsplit('/', 1)[0]}/{stem}.html" if stem else ""
+    chapter_url = tutorial_url(f"{stem}.html") if stem else ""
     unknown = ("<p class='sw-muted'>" + esc(_("There is no lesson {name}: here is a free game.")
                                            .format(name=repr(wanted[:40]))) + "</p>"
                if lesson is None and wanted != "free" else "")
@@ -495,7 +495,7 @@ def page() -> pn.viewable.Viewable:
         intro = _("Your move: you play <b>{player}</b> in a position from the chapter, against "
                   "a bot. Make the move the step asks for; a wrong one is explained and changes "
                   "nothing.").format(player=esc(lesson.learner))
-    links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{TUTORIAL_URL}' "
+    links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{tutorial_url()}' "
                  "target='_blank' rel='noopener'>" + _("The rules tutorial") + "</a></p><p>"
                  + intro + "</p>" + unknown)
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])

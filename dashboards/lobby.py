@@ -26,6 +26,18 @@ from .turn import alert_pane, show
 #: `make serve` renders the tutorial notebooks here and serves them under /tutorial/.
 TUTORIAL_DIR = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 TUTORIAL_URL = "/tutorial/index.html"
+
+
+def tutorial_url(page: str = "index.html") -> str:
+    """A tutorial page in the current page's language: the French copy (/tutorial/fr/, see
+    scripts/tutorial_locale.py) when the page speaks French and that chapter is translated."""
+    from .i18n import lang
+
+    if lang() == "fr" and (page == "index.html" or (TUTORIAL_DIR / "fr" / page).is_file()):
+        page = f"fr/{page}"
+    return TUTORIAL_URL.replace("index.html", page)
+
+
 #: The learner's practice game (dashboards/first-game.py, served beside the app).
 FIRST_GAME_URL = "/first-game"
 
@@ -45,7 +57,7 @@ def tutorial_link() -> str:
     """The link to the rules tutorial, and how to render it when it has not been rendered."""
     learn, new_tab = _("Learn the rules (tutorial)"), _("opens in a new tab")
     first, bot = _("Play your first game"), _("against a bot, explained as you go")
-    link = (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener">'
+    link = (f'<a class="sw-rules" href="{tutorial_url()}" target="_blank" rel="noopener">'
             f"{learn}</a> <span class='sw-note sw-tab'>{new_tab}</span>"
             f' <a class="sw-rules" href="{FIRST_GAME_URL}">{first}</a>'
             f" <span class='sw-note sw-tab'>{bot}</span>")

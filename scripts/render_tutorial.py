@@ -5,6 +5,10 @@
 Writes data/tutorial/<name>.html for every notebooks/*.ipynb (or the ones given), an index.html,
 and the rules reference docs/rules/*.md as rules/<name>.html (every rule ID an anchor). The app
 serves the folder with `--static-dirs tutorial=data/tutorial`: the pages are /tutorial/<name>.html.
+The French chapters (notebooks/fr/*.ipynb, built by scripts/tutorial_locale.py) are written to
+fr/<name>.html with their own fr/index.html; every chapter links to its other language. The
+rules reference and the rules search stay English (the project's rules digest is English): the
+French pages say so.
 
 Why each choice:
 - the pages read like a site: no code cells, no prompts, previous / next / index links, rule IDs
@@ -48,6 +52,17 @@ from dashboards import rules_ref, tutorial_pages  # noqa: E402
 NOTEBOOKS = ROOT / "notebooks"
 RULES = ROOT / "docs" / "rules"
 AID = ROOT / "docs" / "aid"
+FRENCH = NOTEBOOKS / "fr"
+#: The links of every page's navigation, per language ({up}: the way back to the site's root).
+NAV = {
+    "en": [("{up}index.html", "Contents"), ("{up}rules/index.html", "Rules reference"),
+           ("{up}search.html", "Search the rules"), ("{up}aid-en.html", "Player aid"),
+           ("/", "The app")],
+    "fr": [("{up}fr/index.html", "Sommaire"),
+           ("{up}rules/index.html", "Référence des règles (en anglais)"),
+           ("{up}search.html", "Chercher dans les règles (en anglais)"),
+           ("{up}aid-fr.html", "Aide de jeu"), ("/?lang=fr", "L'application")],
+}
 KERNEL = "swcore-tutorial"
 KEYS = ".render-keys.json"
 #: What a page may show: a change to any of these files renders every page again.
@@ -105,25 +120,27 @@ def kernel_spec(folder: Path) -> None:
 _BARE_ID = re.compile(r"(?<![\w#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?)(?![\w-])")
 #: A link written for JupyterLab (from notebooks/), wherever it is: in markdown, in HTML, in
 #: the escaped HTML of a Panel pane inside a map's script (a step's report in a tab).
-_JUPYTER_LINK = re.compile(r"\.\./docs/rules/([\w-]+)\.md(?=#|\)|&quot;|\\?[\"'])")
+_JUPYTER_LINK = re.compile(r"(?:\.\./)+docs/rules/([\w-]+)\.md(?=#|\)|&quot;|\\?[\"'])")
 #: HTML elements whose text is left alone: links, code, and what is not text at all.
 _NOT_TEXT = ("a", "code", "pre", "script", "style", "title", "textarea")
 
 
-def _site_links(source: str) -> str:
-    """Links written for JupyterLab (../docs/rules/x.md#ID, from notebooks/) point to the
-    rendered pages (rules/x.html#ID), in markdown and in HTML."""
-    return _JUPYTER_LINK.sub(r"rules/\1.html", source)
+def _site_links(source: str, up: str = "") -> str:
+    """Links written for JupyterLab (../docs/rules/x.md#ID, from notebooks/, or ../../docs/
+    from notebooks/fr/) point to the rendered pages ({up}rules/x.html#ID), in markdown and in
+    HTML."""
+    return _JUPYTER_LINK.sub(up + r"rules/\1.html", source)
 
 
-def link_rules(source: str) -> str:
+def link_rules(source: str, up: str = "") -> str:
     """Markdown for the site (a cell, or a cell's markdown output): rule IDs become links into
-    rules/, and links written for JupyterLab point to the rendered pages."""
-    source = _site_links(source)
+    rules/, and links written for JupyterLab point to the rendered pages (`up`: "../" from
+    the French pages under fr/)."""
+    source = _site_links(source, up)
 
     def one(m: re.Match[str]) -> str:
         rid = m.group(1)
-        target = rules_ref.url(rid, base="rules")
+        target = rules_ref.url(rid, base=f"{up}rules")
         return f"[{rid}]({target})" if target else rid
     parts = re.split(r"(`[^`]*`|\[[^\]]*\]\([^)]*\))", source)  # leave code and links alone
     return "".join(p if k % 2 else _BARE_ID.sub(one, p) for k, p in enumerate(parts))
@@ -133,7 +150,7 @@ def link_rules_html(source: str, base: str = "rules") -> str:
     """An HTML output for the site (a table with a rule column, a report): rule IDs in its
     text become links into rules/, and links written for JupyterLab point to the rendered
     pages. Text inside links, code, scripts and styles is left alone."""
-    source = _site_links(source)
+    source = _site_links(source, base[:-len("rules")] if base.endswith("rules") else "")
 
     def one(m: re.Match[str]) -> str:
         rid = m.group(1)
@@ -157,7 +174,7 @@ def link_rules_html(source: str, base: str = "rules") -> str:
     return "".join(out)
 
 
-def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+def for_the_site(nb: nbformat.NotebookNode, up: str = "") -> nbformat.NotebookNode:
     """Drop what needs a kernel (cells tagged kernel-only, widget outputs) and link rule IDs,
     in the markdown cells and in what the code cells showed (markdown and HTML outputs)."""
     nb, _ = TagRemovePreprocessor(remove_cell_tags={"kernel-only"}).preprocess(nb, {})
@@ -165,7 +182,7 @@ def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = link_rules(cell.source)
+            cell.source = link_rules(cell.source, up)
         elif cell.cell_type == "code":
             cell.outputs = [o for o in cell.outputs
                             if WIDGET_MIME not in o.get("data", {})
@@ -173,9 +190,9 @@ def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             for o in cell.outputs:
                 data = o.get("data", {})
                 if "text/markdown" in data:
-                    data["text/markdown"] = link_rules(data["text/markdown"])
+                    data["text/markdown"] = link_rules(data["text/markdown"], up)
                 if "text/html" in data:
-                    data["text/html"] = link_rules_html(data["text/html"])
+                    data["text/html"] = link_rules_html(data["text/html"], base=f"{up}rules")
     return nb
 
 
@@ -194,25 +211,63 @@ def check_local(page: str, name: str) -> None:
         raise ValueError(f"{name} loads from outside the server: {page[m.start():m.end() + 60]!r}")
 
 
+def language(path: Path) -> str:
+    """A notebook's language: French under notebooks/fr/."""
+    return "fr" if path.parent.name == "fr" else "en"
+
+
+def other_language(path: Path) -> tuple[str, str] | None:
+    """The link from a chapter to the same chapter in the other language (from its page), if
+    that chapter exists there."""
+    if language(path) == "fr":
+        return f"../{path.stem}.html", "English"
+    if (FRENCH / path.name).is_file():
+        return f"fr/{path.stem}.html", "Français"
+    return None
+
+
+def nav_links(lang: str, up: str) -> str:
+    return "".join(f"<a href='{href.format(up=up)}'>{html.escape(text)}</a>"
+                   for href, text in NAV[lang])
+
+
+def neighbour(here: Path, there: Path) -> tuple[str, str]:
+    """The link from a chapter to the previous or next one: in the French pages, an English
+    chapter not translated yet is linked and marked as such."""
+    if language(here) == language(there):
+        return f"{there.stem}.html", title(there)
+    return f"../{there.stem}.html", f"{title(there)} (en anglais)"
+
+
 def nav(paths: list[Path], k: int, where: str = "top") -> str:
-    prev = (f"<a href='{paths[k - 1].stem}.html'>← {html.escape(title(paths[k - 1]))}</a>"
+    """`paths`: the site's chapters in order (the French site: each chapter in French when it
+    is translated, else in English)."""
+    lang = language(paths[k])
+    prev = ("<a href='{}'>← {}</a>".format(*map(html.escape, neighbour(paths[k], paths[k - 1])))
             if k > 0 else "<span></span>")
-    nxt = (f"<a href='{paths[k + 1].stem}.html'>{html.escape(title(paths[k + 1]))} →</a>"
+    nxt = ("<a href='{}'>{} →</a>".format(*map(html.escape, neighbour(paths[k], paths[k + 1])))
            if k + 1 < len(paths) else "<span></span>")
-    return (f"<nav class='sw-nav {where}'>{prev}<span class='sp'></span><a href='index.html'>"
-            f"Contents</a><a href='rules/index.html'>Rules reference</a><a href='search.html'>"
-            f"Search the rules</a><a href='aid-en.html'>Player aid</a><a href='/'>The app</a>"
+    other = other_language(paths[k])
+    switch = (f"<a href='{other[0]}' hreflang='{'en' if lang == 'fr' else 'fr'}' "
+              f"class='sw-lang'>{other[1]}</a>" if other else "")
+    return (f"<nav class='sw-nav {where}'>{prev}<span class='sp'></span>"
+            f"{nav_links(lang, '../' if lang == 'fr' else '')}{switch}"
             f"<span class='sp'></span>{nxt}</nav>")
 
 
 def site_page(body: str, paths: list[Path], k: int) -> str:
     """The exported page without remote scripts, with the site's title, style and links."""
+    lang = language(paths[k])
     body = REMOTE.sub("", body)
-    body = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title(paths[k]))} · Small World "
-                  "tutorial</title>", body, count=1, flags=re.S)
+    name = "tutoriel de Small World" if lang == "fr" else "Small World tutorial"
+    body = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title(paths[k]))} · {name}"
+                  "</title>", body, count=1, flags=re.S)
+    body = re.sub(r"<html([^>]*)\slang=['\"][^'\"]*['\"]", rf"<html\1 lang='{lang}'", body, count=1)
     body = body.replace("</head>", SITE_CSS + "</head>", 1)
     body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav(paths, k), body, count=1)
     extras = tutorial_pages.chapter_section(paths[k].stem)  # its exercises and questions
+    if lang == "fr":  # both languages are in it; its links lead from the site's root
+        extras = re.sub(r"href=(['\"])rules/", r"href=\1../rules/", extras)
     # The page's own end: an inlined script may hold the text "</body>" before it.
     head, end, tail = body.rpartition("</body>")
     body = head + extras + nav(paths, k, "bottom") + end + tail if end else body
@@ -225,7 +280,7 @@ def render(path: Path, out: Path, paths: list[Path]) -> None:
     os.environ["SW_TUTORIAL_STATIC"] = "1"  # the kernel inherits it: a notebook may say so
     NotebookClient(nb, kernel_name=KERNEL, timeout=120,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
-    nb = for_the_site(nb)
+    nb = for_the_site(nb, "../" if language(path) == "fr" else "")
     body, _ = exporter().from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
     out.write_text(site_page(body, paths, paths.index(path)), encoding="utf-8")
 
@@ -236,7 +291,7 @@ def title(path: Path) -> str:
     return first.lstrip("# ").strip()
 
 
-def summary(path: Path) -> str:
+def summary(path: Path, up: str = "") -> str:
     """The chapter's 'What you will learn' list, as HTML, for the index."""
     nb = nbformat.read(path, as_version=4)
     text = nb.cells[0].source if nb.cells else ""
@@ -248,7 +303,7 @@ def summary(path: Path) -> str:
             items[-1] += " " + line.strip()
         elif items:
             break  # the list is over
-    items = [link_rules(i) for i in items]
+    items = [link_rules(i, up) for i in items]
     return markdown.markdown("\n".join(f"- {i}" for i in items)) if items else ""
 
 
@@ -259,10 +314,20 @@ PLAIN = ("<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
          "td,th{{border:1px solid #ccc;padding:3px 6px}} pre{{background:#f6f6f6;padding:8px;"
          "overflow-x:auto}} li.ch{{margin-bottom:12px}} li.ch ul{{color:#555;font-size:15px}}"
          "</style></head><body><nav class='sw-nav' style='padding:10px 0;border-bottom:1px solid"
-         " #ccc'><a href='{up}index.html'>Contents</a> · <a href='{up}rules/index.html'>Rules "
-         "reference</a> · <a href='{up}search.html'>Search the rules</a> · <a href='{up}aid-en.html'>"
-         "Player aid</a> · <a href='/'>The app</a> · <a href='/first-game'>Play your first game"
-         "</a></nav>{body}</body></html>")
+         " #ccc'>{nav}</nav>{body}</body></html>")
+#: PLAIN's navigation, per language ({up}: the way back to the site's root).
+PLAIN_NAV = {
+    "en": (" · ".join(f"<a href='{h}'>{t}</a>" for h, t in NAV["en"])
+           + " · <a href='/first-game'>Play your first game</a>"),
+    "fr": (" · ".join(f"<a href='{h}'>{t}</a>" for h, t in NAV["fr"])
+           + " · <a href='/first-game?lang=fr'>Jouer votre première partie</a>"),
+}
+
+
+def plain(title: str, up: str, body: str, lang: str = "en") -> str:
+    """A page of the site that is not a chapter (index, rules, aid, search)."""
+    return PLAIN.format(title=title, body=body, lang=lang,
+                        nav=PLAIN_NAV[lang].format(up=up))
 
 
 def index(paths: list[Path], out: Path) -> None:
@@ -278,8 +343,39 @@ def index(paths: list[Path], out: Path) -> None:
             "page. Each chapter ends with <b>your move</b>, exercises played in the app, and "
             "<b>questions</b> checked by the engine.</p>"
             f"<ol>{items}</ol>")
-    page = PLAIN.format(title="Small World tutorial", up="", body=body, lang="en")
+    body = body.replace("</h1>", " <small><a href='fr/index.html' hreflang='fr'>Français</a>"
+                        "</small></h1>", 1)  # fr/index.html is always rendered
+    page = plain("Small World tutorial", "", body, "en")
     check_local(page, "index.html")
+    out.write_text(page, encoding="utf-8")
+
+
+def index_fr(paths: list[Path], out: Path) -> None:
+    """fr/index.html: every chapter, in French when it is translated (notebooks/fr/), else the
+    English chapter, marked as such."""
+    items = []
+    for p in paths:
+        fr = FRENCH / p.name
+        if fr.is_file():
+            items.append(f"<li class='ch'><a href='{p.stem}.html'><b>{html.escape(title(fr))}</b>"
+                         f"</a>{summary(fr, '../')}</li>")
+        else:
+            items.append(f"<li class='ch'><a href='../{p.stem}.html' hreflang='en'><b>"
+                         f"{html.escape(title(p))}</b></a> (en anglais, pas encore traduit)</li>")
+    body = ("<h1>Tutoriel de Small World <small><a href='../index.html' hreflang='en'>English"
+            "</a></small></h1><p>Apprenez les règles de <i>Small World</i> en jouant : commencez "
+            "par <a href='/first-game?lang=fr'><b>votre première partie</b></a> contre un robot "
+            "dans l'application (chaque règle expliquée au moment où elle compte), puis lisez "
+            "les chapitres dans l'ordre. Chaque identifiant de règle, comme <a href='../rules/"
+            "base-game.html#B-CONQ-2'>B-CONQ-2</a>, mène à la <a href='../rules/index.html'>"
+            "référence des règles</a>, qui est en anglais : elle résume les livrets de règles, "
+            "dont le texte français n'est pas dans le projet. Gardez l'<a href='../aid-fr.html'>"
+            "aide de jeu</a> d'une page à côté du plateau. Chaque chapitre finit par "
+            "<b>à vous de jouer</b>, des exercices joués dans l'application, et des "
+            f"<b>questions</b> vérifiées par le moteur.</p><ol>{''.join(items)}</ol>")
+    page = plain("Tutoriel de Small World", "../", body, "fr")
+    check_local(page, "fr/index.html")
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(page, encoding="utf-8")
 
 
@@ -325,8 +421,7 @@ def render_rules(out: Path) -> None:
         body = link_rules_html(markdown.markdown(list_ready(source),
                                                  extensions=["tables", "fenced_code"]), base="")
         name = "index" if path.stem == "README" else path.stem
-        page = PLAIN.format(title=f"{html.escape(path.stem)} · Small World rules", up="../",
-                            body=body, lang="en")
+        page = plain(f"{html.escape(path.stem)} · Small World rules", "../", body)
         check_local(page, f"rules/{name}.html")
         (out / f"{name}.html").write_text(page, encoding="utf-8")
 
@@ -337,7 +432,7 @@ def render_aid(out: Path) -> None:
         source = link_rules((AID / name).read_text(encoding="utf-8"))
         top, css = tutorial_pages.aid_extras(lang)
         body = top + "<div class='sw-aid'>" + markdown.markdown(source, extensions=["tables"]) + "</div>"
-        page = PLAIN.format(title=html.escape(title_of(source)), up="", body=body, lang=lang)
+        page = plain(html.escape(title_of(source)), "", body, lang)
         page = page.replace("</head>", css + "</head>", 1)
         check_local(page, f"aid-{lang}.html")
         (out / f"aid-{lang}.html").write_text(page, encoding="utf-8")
@@ -349,50 +444,59 @@ def title_of(source: str) -> str:
 
 def render_search(out: Path) -> None:
     """search.html: the rules reference searched by keyword or rule ID in the page itself."""
-    page = PLAIN.format(title="Search the rules · Small World", up="",
-                        body=tutorial_pages.search_body(), lang="en")
+    page = plain("Search the rules · Small World", "", tutorial_pages.search_body())
     check_local(page, "search.html")
     (out / "search.html").write_text(page, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path,
+                        help="default: notebooks/*.ipynb and notebooks/fr/*.ipynb")
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "tutorial")
     parser.add_argument("--force", action="store_true", help="render even if up to date")
     args = parser.parse_args(argv)
     every = sorted(NOTEBOOKS.glob("*.ipynb"))
-    paths = sorted(p.resolve() for p in args.notebooks) if args.notebooks else every
+    every_fr = sorted(FRENCH.glob("*.ipynb"))
+    paths = sorted(p.resolve() for p in args.notebooks) if args.notebooks else every + every_fr
     missing = [p for p in paths if not p.is_file()]
     if missing:
         parser.error(f"no notebook at {', '.join(map(str, missing))}")
     args.out.mkdir(parents=True, exist_ok=True)
     keys_file = args.out / KEYS
     keys = json.loads(keys_file.read_text()) if keys_file.is_file() else {}
-    site = sorted({*every, *paths})
-    # The chapters' titles are in every page's previous / next links.
-    sources = sources_hash() + json.dumps([(p.name, title(p)) for p in site])
+    sites = {"en": sorted({*every, *(p for p in paths if language(p) == "en")}),
+             "fr": [p if not (FRENCH / p.name).is_file() else FRENCH / p.name
+                    for p in every]}
+    # The chapters' titles are in every page's previous / next links, and which chapters
+    # exist in French in their language links.
+    sources = sources_hash() + json.dumps([(f"{language(p)}/{p.name}", title(p))
+                                           for p in sites["en"] + sites["fr"]])
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         kernel_spec(Path(tmp))
         for path in paths:
-            out = args.out / f"{path.stem}.html"
+            lang = language(path)
+            name = f"fr/{path.stem}" if lang == "fr" else path.stem
+            out = args.out / f"{name}.html"
+            out.parent.mkdir(exist_ok=True)
             key = page_key(path, sources)
-            if not args.force and out.exists() and keys.get(path.stem) == key:
+            if not args.force and out.exists() and keys.get(name) == key:
                 print(f"up to date  {out}")
                 continue
             start = time.monotonic()
             try:
-                render(path, out, site)
+                render(path, out, sites[lang])
             except CellExecutionError as err:
                 failed += 1
-                keys.pop(path.stem, None)
+                keys.pop(name, None)
                 print(f"FAILED      {path}: {str(err).strip().splitlines()[-1]}", file=sys.stderr)
                 continue
-            keys[path.stem] = key
+            keys[name] = key
             keys_file.write_text(json.dumps(keys, indent=1))
             print(f"rendered    {out} ({time.monotonic() - start:.0f} s)")
     index(every, args.out / "index.html")
+    index_fr(every, args.out / "fr" / "index.html")
     render_rules(args.out / "rules")
     render_aid(args.out)
     render_search(args.out)

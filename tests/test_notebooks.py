@@ -5,6 +5,7 @@ minutes with no error, showing its map (a Panel/Bokeh output) or its plots.
 copy: JupyterLab autosaves outputs into the open notebooks, which must not fail `make test`
 (a notebook not committed yet is checked as it is on disk)."""
 
+import json
 import os
 import subprocess
 import time
@@ -94,3 +95,27 @@ def test_notebook_runs_without_error(name, kernel_name):
         assert "**150 games**" in text and ".0 games" not in text  # "200.0 games" no more
     else:
         assert mimes & set(MAP_MIMES), f"{name}: no map output among {sorted(mimes)}"
+
+
+#: The French notebooks (built by scripts/tutorial_locale.py from the English ones).
+FRENCH = NOTEBOOKS / "fr"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("name", sorted(p.name for p in FRENCH.glob("*.ipynb")))
+def test_french_notebook_runs_in_french(name, kernel_name):
+    """Run from notebooks/fr as JupyterLab does: no error, its map drawn, the map's words in
+    French (the app's catalogue, switched by the notebook's own cell)."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(FRENCH / name, as_version=4)
+    NotebookClient(nb, kernel_name=kernel_name, timeout=120,
+                   resources={"metadata": {"path": str(FRENCH)}}).execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    errors = [o for o in outputs if o.output_type == "error"]
+    assert not errors, f"{name}: {errors[0].ename}: {errors[0].evalue}"
+    assert {m for o in outputs for m in o.get("data", {})} & set(MAP_MIMES)
+    shown = "".join(str(v) for o in outputs for v in o.get("data", {}).values())
+    # The map's hover text and title (its JSON escapes the accents).
+    assert json.dumps("région du bord")[1:-1] in shown and "border region" not in shown
+    assert "Learner joue" in shown and "to move" not in shown

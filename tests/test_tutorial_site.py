@@ -31,6 +31,10 @@ CHROMIUM = "/usr/bin/chromium"
 #: column) and Cursed! (links written for JupyterLab in the cells' markdown outputs: 404s
 #: once, review 2026-11-27). `make serve` renders them all.
 PAGES = ["00-your-first-game", "02-conquest", "06-cursed"]
+#: And the first game in French (notebooks/fr, scripts/tutorial_locale.py).
+PAGES_FR = ["00-your-first-game"]
+#: The site's pages that are not chapters (always rendered).
+SITE_PAGES = {"search", "aid-en", "aid-fr", "fr/index"}
 #: The app's own pages, linked from the site and served by Panel, not from data/tutorial.
 APP_PAGES = {"/", "/first-game"}
 
@@ -106,6 +110,7 @@ def test_rendered_again_when_the_engine_changes(tmp_path, monkeypatch):
                         lambda path, out, site: (rendered.append(path.name), out.write_text("x")))
     monkeypatch.setattr(render_tutorial, "kernel_spec", lambda folder: None)
     monkeypatch.setattr(render_tutorial, "index", lambda paths, out: None)
+    monkeypatch.setattr(render_tutorial, "index_fr", lambda paths, out: None)
     monkeypatch.setattr(render_tutorial, "render_rules", lambda out: None)
     engine = tmp_path / "swcore"
     engine.mkdir()
@@ -128,6 +133,7 @@ def site(tmp_path_factory):
     """The pages rendered, served at /tutorial/ as `make serve` does."""
     out = tmp_path_factory.mktemp("tutorial")
     paths = [str(ROOT / "notebooks" / f"{p}.ipynb") for p in PAGES]
+    paths += [str(ROOT / "notebooks" / "fr" / f"{p}.ipynb") for p in PAGES_FR]
     assert render_tutorial.main([*paths, "--out", str(out), "--force"]) == 0
     handler = functools.partial(Quiet, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -201,7 +207,9 @@ def crawl(base: str) -> tuple[dict[str, Page], list[str]]:
                 dead.append(f"{path}: {href} (outside the site)")
             elif target.path.endswith(".html"):
                 stem = target.path.removeprefix(root.path + "/").removesuffix(".html")
-                if "/" not in stem and stem != "index" and stem not in PAGES:
+                if (stem.startswith("fr/") and stem[3:] in PAGES_FR) or stem in SITE_PAGES:
+                    pass  # rendered: followed
+                elif "/" not in stem and stem != "index" and stem not in PAGES:
                     # a chapter this test does not render: `make serve` renders every notebook
                     if not (ROOT / "notebooks" / f"{stem}.ipynb").is_file():
                         dead.append(f"{path}: {href} (no such chapter)")
@@ -225,6 +233,7 @@ def test_every_link_resolves_and_every_rule_id_is_one(site):
     pages, dead = crawl(base)
     assert dead == [], dead[:10]
     assert {f"/tutorial/{p}.html" for p in PAGES} <= set(pages)
+    assert {"/tutorial/fr/index.html", *(f"/tutorial/fr/{p}.html" for p in PAGES_FR)} <= set(pages)
     assert "/tutorial/rules/surface-expansions.html" in pages
     bare = {path: page.bare for path, page in pages.items() if page.bare}
     assert bare == {}, {k: v[:5] for k, v in bare.items()}
@@ -246,6 +255,32 @@ def test_pages_read_like_a_site(site):
     assert "02-conquest.html" not in first or "01-goal-board-column.html" in first  # next link
     assert "FirstGame(seed=1)" not in first  # the live game (kernel-only) is not in the copy
     assert "cell below" not in first  # nor the sentence about it
+    assert "href='fr/00-your-first-game.html' hreflang='fr'" in first  # its French page
+    assert "href='fr/index.html'" in index
+
+
+@pytest.mark.notebook
+def test_the_french_pages_are_in_french(site):
+    """The French chapter: French text and map, a link to the English page, the French
+    index listing every chapter (in French when translated, else the English one, marked),
+    and the rules reference said to be in English."""
+    out, _ = site
+    page = (out / "fr" / "00-your-first-game.html").read_text(encoding="utf-8")
+    assert "<html lang='fr'" in page and "Votre première partie" in page
+    assert "Your first game" not in page and "to move" not in page and "Learner joue" in page
+    assert "href='../00-your-first-game.html' hreflang='en'" in page
+    assert "Référence des règles (en anglais)" in page and "../rules/base-game.html#B-CONQ-1" in page
+    assert "(en anglais) →" in page  # the next chapter is not translated yet
+    index = (out / "fr" / "index.html").read_text(encoding="utf-8")
+    assert "href='00-your-first-game.html'><b>0 · Votre première partie" in index
+    assert "href='../02-conquest.html' hreflang='en'" in index and "pas encore traduit" in index
+    assert "/first-game?lang=fr" in index and "en anglais" in index
+    assert "cellule ci-dessous" not in page  # the kernel-only sentence, as in English
+
+
+@pytest.mark.notebook
+def test_conquest_chapter_speaks_to_players(site):
+    out, _ = site
     conquest = (out / "02-conquest.html").read_text(encoding="utf-8")
     assert "tests/scenarios" not in conquest and "the engine" not in conquest.lower()
 

@@ -71,10 +71,9 @@ def test_a_device_is_slowed_after_five_wrong_codes_refused_before_hashing(store,
         TableSession.open(store, gid, "WRONG9", device="d1")  # the 6th: wrong, then wait 1 s
     calls = []
     monkeypatch.setattr(store, "check_code", lambda *a: calls.append(a) or True)
-    t0 = time.perf_counter()
     with pytest.raises(SlowDown) as err:
         TableSession.open(store, gid, code, device="d1")  # even the right code waits
-    assert time.perf_counter() - t0 < 0.005 and calls == []  # no PBKDF2, no query
+    assert calls == []  # refused before any PBKDF2 or query
     assert "Too many wrong codes" in str(err.value)
     monkeypatch.undo()
     assert TableSession.open(store, gid, code, device="d2").game_id == gid  # another device

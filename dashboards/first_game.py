@@ -44,9 +44,10 @@ from . import i18n, rules_ref
 from .connection import ConnectionLight
 from .i18n import N_, _, lang
 from .lesson_play import LessonScript, lesson_session
+from .region_card import NO_ARMY, region_word
 from .session import TableSession, create_game
 from .store import Store
-from .turn import NO_ARMY, TurnScreen, region_word
+from .turn import TurnScreen
 from .widgets import esc, html
 
 #: The learner's seat: a name the engine's sentences read well with ("Learner picks ...").

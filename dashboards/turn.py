@@ -19,12 +19,11 @@ from typing import Any
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, MultiPolygons
 
 from swcore import Action
 from swcore.board import SYMBOLS
 from swcore.i18n import place_name
-from swcore.words import WORDS, Kind, rule_of
+from swcore.words import WORDS, Kind
 
 from . import collector, inputs, proposal
 from .advice import AdvicePanel
@@ -35,17 +34,16 @@ from .cards import (
     header_html,
     legend_html,
     name_of,
-    quote_html,
-    region_html,
     score_html,
     scores_html,
     standings_html,
 )
 from .endsheet import EndSheet
 from .film import film_link
-from .i18n import _, happened, label, lang, ngettext
+from .i18n import _, label, lang, ngettext
 from .metrics import METRICS, record
 from .module_cards import notices_html, turn_html
+from .region_card import RegionCardMixin
 from .session import TableSession
 from .sidebar import SideMixin
 from .taps import TapChannel
@@ -89,9 +87,6 @@ PAGE_CSS = """
 #: The layout wraps (map above, actions below) under about 960 px.
 WIDE_ONLY = "@media (max-width: 959px) { :host { display: none !important; } }"
 NARROW_ONLY = "@media (min-width: 960px) { :host { display: none !important; } }"
-#: The rule of a final conquest with the reinforcement die (the die's note on a region's card).
-#: Refusals that only say "pick a combo first" are not worth a warning on a region's card.
-NO_ARMY = "B-FLOW-4"
 #: The fixed bar (Undo, End the turn, the last scores): always on screen, away from the map's
 #: buttons (review M4, M5); it grows upwards for a confirmation and scrolls if it must.
 BAR_STYLES = {"position": "sticky", "bottom": "0", "z-index": "20", "background": "#ffffff",
@@ -99,14 +94,7 @@ BAR_STYLES = {"position": "sticky", "bottom": "0", "z-index": "20", "background"
               "overflow-y": "auto", "box-shadow": "0 -3px 8px rgba(0,0,0,.15)"}
 
 
-def region_word(legal: list[Action]) -> str | None:
-    """The first word of the legal actions shown on regions' cards (the conquest, in the
-    engine's order): the one whose refusal a region's card explains when it is not offered
-    there."""
-    return next((a.do for a in legal if WORDS[a.do].place == "region"), None)
-
-
-class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
+class TurnScreen(SideMixin, RegionCardMixin, Following, pn.viewable.Viewer):
     """The game screen of one device. `on_leave()` goes back to the lobby."""
 
     session = param.ClassSelector(class_=TableSession)
@@ -335,20 +323,6 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         return ok
 
     # --- the map -------------------------------------------------------------------------
-    def _add_highlight(self) -> None:
-        """A thick dashed outline on the selected region, drawn over the map. It always holds one
-        region and is hidden when none is selected: emptying its data in the same message as a
-        patch of the map's data makes BokehJS fail to paint (a glyph reads the old length)."""
-        src = self._map.source.data
-        self._hl_region = 0
-        self._hl = ColumnDataSource({"xs": [src["xs"][0]], "ys": [src["ys"][0]]})
-        r = self._map.figure.add_glyph(self._hl, MultiPolygons(
-            xs="xs", ys="ys", fill_alpha=0.0, line_color="#E91E63", line_width=5,
-            line_dash="dashed"), visible=False)
-        r.nonselection_glyph = None
-        r.selection_glyph = None
-        self._hl_renderer = r
-
     def _regions(self) -> dict[str, str]:
         b = self.session.game.board
         opts = {"—": ""}
@@ -371,19 +345,6 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._show_selection()
         if self.mode == "play":
             self._fill_context()
-
-    def _show_selection(self) -> None:
-        if self._region_pick.value != self.selected:
-            self._region_pick.value = self.selected
-        if self._map is not None:
-            src = self._map.source.data
-            if self.selected:
-                i = self.session.game.board.region(self.selected)
-                if i != self._hl_region:
-                    self._hl_region = i
-                    self._hl.data = {"xs": [src["xs"][i]], "ys": [src["ys"][i]]}
-            if self._hl_renderer.visible != bool(self.selected):
-                self._hl_renderer.visible = bool(self.selected)
 
     def _toggle_more(self, on: bool | None = None) -> None:
         """Open or close the phone's menu of rarer actions (Undo, Redo, Lobby, Last scores)."""
@@ -487,13 +448,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                 self._confirm = value
                 self._fill_context()
             elif kind == "fix":  # open (a region) or close ("") the correction of tokens
-                self._fixing = value
-                if value:
-                    g = self.session.game
-                    i = g.board.region(value)
-                    n = g.tokens[i]
-                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 0,
-                                       n + g.tray(g.race[i]) if g.race[i] in g.armies else n + 20)
+                self._open_fix(value)
                 self._fill_context()
             else:  # "cancel"
                 self._confirm = None
@@ -502,26 +457,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
     def _build_play(self) -> None:
         self._score_pane = html("")
         self._status_pane = html("")
-        self._card_info = html("")  # the region, its cost, a final-conquest note: one pane
-        self._card_die = inputs.DieRow(self._taps)
-        # The button pools start at the sizes most turns need (growing one later costs a new
-        # model, about 25 ms on the server and a layout in the browser).
-        self._card_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(3)),
-                                       sizing_mode="stretch_width")
-        self._card_alert = alert_pane("warning")
-        self._outcome = html("")  # what the last action here did (die, losses, held back)
-        self._fixing = ""  # the region whose tokens the table corrects
-        self._fix_step = Stepper(_("Tokens lying there"), 1, 1, 1)
-        self._fix_step.param.watch(lambda e: self._fill_fix(), "value")
-        self._fix_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
-                                      sizing_mode="stretch_width")
-        self._fix_box = pn.Column(self._fix_step.layout, self._fix_buttons,
-                                  sizing_mode="stretch_width", styles={"display": "none"})
-        self._card = pn.Column(self._card_info, self._outcome, self._card_die.box,
-                               self._card_buttons, self._fix_box, self._card_alert,
-                               sizing_mode="stretch_width",
-                               styles={"border": "1px solid #d0d7de", "border-radius": "10px",
-                                       "padding": "6px"})
+        self._build_card()  # the selected region's card (dashboards/region_card.py)
+        # The button pools start at the sizes most turns need (see `_build_card`).
         self._hint = html("<div class='sw-muted'>" + _("Tap a region on the map to see its cost "
                                                         "and conquer it.") + "</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
@@ -581,91 +518,6 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         else:
             status = ""
         set_text(self._status_pane, status + turn_html(g, me))  # a module's card for this player
-
-    def _fill_card(self, legal: list[Action]) -> None:
-        """The selected region's card: its facts and cost, one button per legal action on it
-        (a die row for one that takes the reinforcement die), or why the region's main word
-        is refused there."""
-        s, g = self.session, self.session.game
-        rid = self.selected
-        here = [a for a in legal if WORDS[a.do].place == "region" and a.region == rid]
-        army = g.army_of(g.current) if s.may_act(g.current) else None
-        races = [a.race for a in here if a.race]
-        # The region of the player's own active race: no cost to show, nothing refused.
-        own = army is not None and not army.declined and g.race[g.board.region(rid)] == army.race
-        quote = ""
-        if (army is not None or races) and not own:  # no cost for one's own region
-            q = g.quote(rid, race=races[0] if races else None)
-            if q.reason is None or q.reason.rule != NO_ARMY:
-                quote = f"<div style='margin-top:6px'>{quote_html(q)}</div>"
-        buttons: list[tuple[str, str, Any]] = []
-        die, note = None, ""
-        first = here[0].do if here else None
-        for a in here:
-            text = label(a, self._names)
-            if not note and inputs.die_applies(g, a):
-                note = ("<div style='margin-top:6px'>" + _(
-                    "{action}: not enough tokens, the die decides ({rule}).").format(
-                    action=f"<b>{esc(text)}</b>", rule=esc(rule_of(a))) + "</div>")
-                if s.at_a_table:  # the face rolled on the table, or "Roll for me"
-                    die = a
-                    continue
-            buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
-        outcome = self._outcome_html(rid)
-        if outcome:  # the result replaces the cost, now meaningless (review M2)
-            quote = note = ""
-        elif die is None:  # the engine rolls: the note goes with the button
-            quote, note = quote + note, ""
-        set_text(self._card_info, region_html(g, rid, s.colours) + quote)
-        set_text(self._outcome, outcome)
-        self._card_die.fill(die, note, "primary")
-        i = g.board.region(rid)
-        if self._fix_word is not None and g.race[i] is not None and self._fixing != rid:
-            buttons.append((_("Correct tokens…"), "default", ("fix", rid)))
-        show_buttons(self._card_buttons, buttons, self._taps)
-        self._fill_fix()
-        alert = ""
-        word = region_word(legal)
-        if outcome or self._fixing == rid or own:
-            word = None
-        if word is not None and not any(a.do == word for a in here) and g.to_act == g.current:
-            probe = Action(g.current, word, region=rid)
-            why = g.why_illegal(probe)
-            if why is not None and getattr(why, "rule", "") != NO_ARMY:
-                alert = _("Not now: {action} — {why}").format(action=esc(label(probe, self._names)),
-                                                              why=esc(self.session.explain(why)))
-        set_text(self._card_alert, alert)
-
-    def _outcome_html(self, rid: str | None) -> str:
-        """What this device's or another's last action did, shown where it was tapped: on the
-        region's card (rid) or under the turn's buttons (None). The engine's own sentences."""
-        g = self.session.game
-        last = g.log[-1] if g.log else None
-        events = self.session.events
-        if last is None or not events or self.session.error:
-            return ""
-        if last.get("region", None) != rid and not (rid is None and "region" not in last):
-            return ""
-        if rid is None and WORDS.get(str(last.get("do")), None) is not None and \
-                WORDS[str(last["do"])].place in ("bar", "column"):
-            return ""
-        lines = "".join(f"<li>{esc(happened(ev, g.players))}</li>" for ev in events)
-        return ("<div class='sw-card' style='background:#e8f5e9;border-color:#1b5e20'>"
-                "<b>" + _("Done:") + f"</b><ul class='sw-log' style='font-size:16px'>{lines}</ul></div>")
-
-    def _fill_fix(self) -> None:
-        """The correction of the selected region's tokens (a word anyone may enter that the
-        legal actions do not list): a stepper and "set" (the engine checks it)."""
-        g, rid, word = self.session.game, self._fixing, self._fix_word
-        on = bool(rid) and rid == self.selected and word is not None
-        show(self._fix_box, on)
-        if not on:
-            show_buttons(self._fix_buttons, [], self._taps)
-            return
-        n = self._fix_step.value
-        fix = proposal.correction(word, g.to_act or g.current, rid, n)
-        show_buttons(self._fix_buttons, [(label(fix, self._names), "primary", ("act", fix)),
-                                         (_("Cancel"), "default", ("fix", ""))], self._taps)
 
     def _fill_turn_buttons(self) -> None:
         """The words of the turn: one button per direct action, an opener per panel, a die row

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .board import load_board
+from .board import as_board
 from .bots import BOTS, Bot, play
 from .errors import InputError
 from .game import Game
@@ -21,15 +21,15 @@ def seat_bots(spec: str, players: list[str], seed: int) -> dict[str, Bot]:
     return {p: BOTS[names[s % len(names)]](seed * 16 + s) for s, p in enumerate(players)}
 
 
-def play_games(board: str, games: int, bot: str = "random", seed: int = 0,
+def play_games(board: str | dict, games: int, bot: str = "random", seed: int = 0,
                progress: bool = True, expansions: list[str] | None = None) -> pd.DataFrame:
     """One row per player per game: final coins, winner flag, the seat's bot and every combo
     the player used. `bot` is one bot name for every seat, or one per seat ("planner,greedy");
     `expansions` puts those modules' races and powers in the stacks."""
-    players = [f"P{i + 1}" for i in range(load_board(board).players or 2)]
+    players = [f"P{i + 1}" for i in range(as_board(board).players or 2)]
     names = [n.strip() for n in bot.split(",")]
     rows = []
-    for g in tqdm(range(games), desc=f"{bot} games on {board}", disable=not progress, unit="game"):
+    for g in tqdm(range(games), desc=f"{bot} games on {as_board(board).id}", disable=not progress, unit="game"):
         game = Game.new(board, players, seed=seed + g, expansions=expansions)
         play(game, seat_bots(bot, players, seed + g) if len(names) > 1 else BOTS[bot](seed + g))
         winners = set(game.winners())
@@ -63,19 +63,19 @@ def summary(df: pd.DataFrame, by: str = "combo") -> pd.DataFrame:
     return out.round({"mean_coins": 1, "win_rate": 3})
 
 
-def simulate(board: str, games: int, bot: str = "random", seed: int = 0,
+def simulate(board: str | dict, games: int, bot: str = "random", seed: int = 0,
              expansions: list[str] | None = None) -> pd.DataFrame:
     df = play_games(board, games, bot, seed, expansions=expansions)
     with_ = f" with {', '.join(expansions)}" if expansions else ""
-    print(f"{games} {bot} games on {board}{with_}, mean final coins {df.coins.mean():.1f}; "
+    print(f"{games} {bot} games on {as_board(board).id}{with_}, mean final coins {df.coins.mean():.1f}; "
           "results by first combo picked:")
     return summary(df)
 
 
-def demo(board: str = "base-2p", seed: int = 0, bot: str = "greedy",
+def demo(board: str | dict = "base-2p", seed: int = 0, bot: str = "greedy",
          expansions: list[str] | None = None) -> None:
     """A game between bots narrated in the terminal (`bot`, `expansions` as for `play_games`)."""
-    players = [f"P{i + 1}" for i in range(load_board(board).players or 2)]
+    players = [f"P{i + 1}" for i in range(as_board(board).players or 2)]
     game = Game.new(board, players, seed=seed, expansions=expansions)
     names = bot.split(",")
     bots = seat_bots(bot, players, seed) if len(names) > 1 else None

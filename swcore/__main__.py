@@ -109,9 +109,8 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"  {rid:>4} {board.terrain[i]:<9}{edge:<5} {' '.join(extra)}")
         return 0
     if args.cmd == "simulate":
-        from .simulate import simulate
-
         from .boardedit import source
+        from .simulate import simulate
 
         print(simulate(source(args.board), args.games, args.bot, args.seed, args.expansions).to_string())
         return 0
@@ -121,9 +120,8 @@ def _run(args: argparse.Namespace) -> int:
         bench(args.games)
         return 0
     if args.cmd == "play":
-        from .simulate import demo
-
         from .boardedit import source
+        from .simulate import demo
 
         demo(source(args.board), args.seed, args.bot, args.expansions)
         return 0

@@ -64,6 +64,7 @@ def from_shipped(board_id: str) -> dict[str, Any]:
 def source(arg: str) -> str | dict[str, Any]:
     """A command line's `--board`: a shipped board's id, or the path of a board file."""
     from pathlib import Path
+
     from .board import builtin_ids
     if arg in builtin_ids():
         return arg

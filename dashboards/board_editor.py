@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import panel as pn
-from bokeh.events import Tap
+from bokeh.events import DoubleTap, Tap
 from bokeh.models import ColumnDataSource, PolyDrawTool, PolyEditTool
 from bokeh.plotting import figure
 
@@ -37,6 +37,12 @@ WIDTH = 720
 MODES = {N_("Place regions"): "place", N_("Pick a region"): "pick",
          N_("Borders: tap two regions"): "borders", N_("Draw an outline"): "draw",
          N_("Move outline points"): "adjust"}
+#: What a tap does in each mode, shown under the modes (the page's sign that the mode is set).
+HINTS = {"place": N_("A tap places a new region."),
+         "pick": N_("A tap chooses a region: set its terrain, symbols and flags."),
+         "borders": N_("Tap two regions: their border is added, or removed if it was there."),
+         "draw": N_("Tap the points of the chosen region's outline; double-tap the last one."),
+         "adjust": N_("Tap an outline to show its points, then drag them.")}
 FLAG_LABELS = {"edge": N_("On the board's edge"), "lost_tribe": N_("Lost Tribe")}
 BLANK = "blank"
 CSS_BIG = {"height": 48}
@@ -85,8 +91,9 @@ class BoardEditor(pn.viewable.Viewer):
             label=_("Rule modules (their terrains and symbols)"),
             options={engine(module_name(m, lang())): m for m in available_modules()},
             width=320)
-        for w in (self.board_name, self.author):
-            w.param.watch(lambda e: self._save(), "value")
+        self.board_name.param.watch(lambda e: self._edit(self.draft.set_info, name=e.new),
+                                    "value")
+        self.author.param.watch(lambda e: self._save(), "value")
         self.players.param.watch(lambda e: self._edit(self.draft.set_info, players=e.new),
                                  "value")
         self.modules.param.watch(lambda e: self._refresh(), "value")
@@ -96,6 +103,7 @@ class BoardEditor(pn.viewable.Viewer):
                                                 value="place", color="primary",
                                                 variant="outline", **CSS_BIG)
         self.mode.param.watch(self._mode, "value")
+        self.hint = html("")
         self.terrain = pn.widgets.Select(label=_("Terrain"), width=220)
         self.terrain.param.watch(lambda e: self._region_edit(self.draft.set_terrain, e.new),
                                  "value")
@@ -174,7 +182,9 @@ class BoardEditor(pn.viewable.Viewer):
         self.draw_tool = PolyDrawTool(renderers=[drawn], num_objects=1)
         self.edit_tool = PolyEditTool(renderers=[patches], vertex_renderer=dots)
         self.fig.add_tools(self.draw_tool, self.edit_tool)
+        # Bokeh reads a tap within 300 ms of the previous one as a double tap: both are taps.
         self.fig.on_event(Tap, self._tap)
+        self.fig.on_event(DoubleTap, self._tap)
         self.sketch.on_change("data", self._sketched)
         self.shapes.on_change("data", self._adjusted)
         self.pane = pn.pane.Bokeh(self.fig)
@@ -217,6 +227,7 @@ class BoardEditor(pn.viewable.Viewer):
             self.image.data = ({"url": [self.photo], "x": [0], "y": [fh], "w": [fw], "h": [fh]}
                                if self.photo else {"url": [], "x": [], "y": [], "w": [], "h": []})
             self.sketch.data = {"xs": [], "ys": []}
+            self.hint.object = f"<p><b>{esc(_(HINTS[self.mode.value]))}</b></p>"
             self._region_fields()
             self._check()
         finally:
@@ -266,7 +277,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.report[:] = buttons
 
     # --- taps and edits --------------------------------------------------------------------
-    def _tap(self, event: Tap) -> None:
+    def _tap(self, event: Tap | DoubleTap) -> None:
         mode = self.mode.value
         if mode in ("draw", "adjust") or event.x is None:
             return
@@ -455,7 +466,7 @@ class BoardEditor(pn.viewable.Viewer):
             "outlines from the regions placed (or draw each one), propose the borders and the "
             "edge from the outlines, and correct them by tapping pairs of regions.")) + "</p>")
         return pn.Column(html("<h2>" + esc(_("Board editor")) + "</h2>"), self.top, help_,
-                         self.mode, self.message, pn.FlexBox(self.pane, self.region_box),
+                         self.mode, self.hint, self.message, pn.FlexBox(self.pane, self.region_box),
                          self.actions, self.status, self.report, self.files,
                          sizing_mode="stretch_width")
 

@@ -34,12 +34,12 @@ from .setup_fields import board_label
 from .widgets import alert_pane, button, esc, html, show
 
 WIDTH = 720
-MODES = {N_("Place regions"): "place", N_("Pick a region"): "pick",
+MODES = {N_("Place regions"): "place", N_("Pick a region"): "choose",
          N_("Borders: tap two regions"): "borders", N_("Draw an outline"): "draw",
          N_("Move outline points"): "adjust"}
 #: What a tap does in each mode, shown under the modes (the page's sign that the mode is set).
 HINTS = {"place": N_("A tap places a new region."),
-         "pick": N_("A tap chooses a region: set its terrain, symbols and flags."),
+         "choose": N_("A tap chooses a region: set its terrain, symbols and flags."),
          "borders": N_("Tap two regions: their border is added, or removed if it was there."),
          "draw": N_("Tap the points of the chosen region's outline; double-tap the last one."),
          "adjust": N_("Tap an outline to show its points, then drag them.")}
@@ -94,6 +94,11 @@ class BoardEditor(pn.viewable.Viewer):
         self.board_name.param.watch(lambda e: self._edit(self.draft.set_info, name=e.new),
                                     "value")
         self.author.param.watch(lambda e: self._save(), "value")
+        self.credits = pn.widgets.TextAreaInput(
+            label=_("Where the board comes from (its facts, its drawing)"), max_length=2000,
+            width=420, height=80)
+        self.credits.param.watch(lambda e: self._edit(self.draft.set_info, credits=e.new),
+                                 "value")
         self.players.param.watch(lambda e: self._edit(self.draft.set_info, players=e.new),
                                  "value")
         self.modules.param.watch(lambda e: self._refresh(), "value")
@@ -139,7 +144,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.files = pn.FlexBox(export, pn.Column(html(_("Import a board file")), self.import_in),
                                 leave)
         self.top = pn.FlexBox(self.start, open_it, self.board_name, self.author, self.players,
-                              self.modules, pn.Column(html(_("Photo of the board (kept on this "
+                              self.modules, self.credits, pn.Column(html(_("Photo of the board (kept on this "
                                                              "server only)")), self.photo_in))
 
     def _button(self, label: str, fn: Callable[[], Any]) -> pn.widgets.Button:
@@ -290,7 +295,7 @@ class BoardEditor(pn.viewable.Viewer):
         rid = self.draft.region_at(x, y)
         if rid is None:
             return
-        if mode == "pick":
+        if mode == "choose":
             self.pick(rid)
         elif self.first is None:
             self.first = rid
@@ -427,6 +432,7 @@ class BoardEditor(pn.viewable.Viewer):
         try:
             self.draft = Draft(doc or blank(), on_change=self._changed)
             self.board_name.value, self.author.value = name, author
+            self.credits.value = str(doc.get("credits", ""))
             self.players.value = doc.get("players") or 2
         finally:
             self._quiet = False

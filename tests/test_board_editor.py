@@ -65,7 +65,7 @@ def test_a_ready_board_is_offered_to_new_games_and_a_game_keeps_it(sqlite):
     value = f"{board_store.PREFIX}{ed.board_id}"
     assert value in board_store.choices(sqlite).values()
     gid, code = create_game(sqlite, "T", ["Ann", "Bob"], board=value)
-    ed.mode.value = "pick"
+    ed.mode.value = "choose"
     ed.tap_at(150, 100)
     ed.terrain.value = "mountain"  # the stored board changes after the game was created
     assert board_store.get(sqlite, ed.board_id).doc["regions"]["r1"]["terrain"] == "mountain"
@@ -84,7 +84,7 @@ def test_a_draft_cannot_start_a_game(sqlite):
 def test_correcting_a_shipped_board_keeps_the_original(sqlite):
     ed = BoardEditor(sqlite)
     ed.start_from("base-2p")
-    ed.mode.value = "pick"
+    ed.mode.value = "choose"
     ed.pick("r3")
     ed.terrain.value = "mountain"
     stored = board_store.get(sqlite, ed.board_id)

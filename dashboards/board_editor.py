@@ -45,6 +45,7 @@ HINTS = {"place": N_("A tap places a new region."),
          "adjust": N_("Tap an outline to show its points, then drag them.")}
 FLAG_LABELS = {"edge": N_("On the board's edge"), "lost_tribe": N_("Lost Tribe")}
 BLANK = "blank"
+WRAP = ":host .bk-btn-group { flex-wrap: wrap; } :host .bk-btn { min-height: 48px; }"
 CSS_BIG = {"height": 48}
 
 
@@ -106,18 +107,20 @@ class BoardEditor(pn.viewable.Viewer):
         self.photo_in.param.watch(self._photo, "value")
         self.mode = pn.widgets.RadioButtonGroup(options={_(k): v for k, v in MODES.items()},
                                                 value="place", color="primary",
-                                                variant="outline", **CSS_BIG)
+                                                stylesheets=[WRAP], variant="outline",
+                                                sizing_mode="stretch_width")
         self.mode.param.watch(self._mode, "value")
         self.hint = html("")
         self.terrain = pn.widgets.Select(label=_("Terrain"), width=220)
         self.terrain.param.watch(lambda e: self._region_edit(self.draft.set_terrain, e.new),
                                  "value")
         self.symbols = pn.widgets.CheckButtonGroup(label=_("Symbols"), color="primary",
-                                                   variant="outline", **CSS_BIG)
+                                                   variant="outline", stylesheets=[WRAP],
+                                                   sizing_mode="stretch_width")
         self.symbols.param.watch(self._symbols, "value")
         self.flags = pn.widgets.CheckButtonGroup(
             options={_(FLAG_LABELS[f]): f for f in FLAGS}, color="primary",
-            variant="outline", **CSS_BIG)
+            variant="outline", stylesheets=[WRAP], sizing_mode="stretch_width")
         self.flags.param.watch(self._flags, "value")
         self.region_name = pn.widgets.TextInput(label=_("Name the table calls it"), max_length=40,
                                                 width=220)
@@ -126,7 +129,7 @@ class BoardEditor(pn.viewable.Viewer):
         remove = button(_("Remove the region"), color="danger", **CSS_BIG)
         remove.on_click(lambda e: self._region_edit(self.draft.remove_region))
         self.region_box = pn.Column(html(""), self.terrain, self.symbols, self.flags,
-                                    self.region_name, remove)
+                                    self.region_name, remove, width=290)
         acts = [(_("Outlines from the regions placed"), self.draft_call("derive_outlines")),
                 (_("Borders and edge from the outlines"), self.draft_call("propose")),
                 (_("Undo"), self.draft_call("undo")), (_("Redo"), self.draft_call("redo"))]
@@ -164,8 +167,10 @@ class BoardEditor(pn.viewable.Viewer):
         self.links = ColumnDataSource({"x0": [], "y0": [], "x1": [], "y1": []})
         self.spots = ColumnDataSource({"x": [], "y": [], "fill": []})
         self.image = ColumnDataSource({"url": [], "x": [], "y": [], "w": [], "h": []})
-        self.fig = figure(frame_width=WIDTH, frame_height=500, tools="", toolbar_location=None,
+        # No border, no toolbar: the canvas is the frame, scaled to the screen's width.
+        self.fig = figure(width=WIDTH, height=504, tools="", toolbar_location=None,
                           x_range=(0, 1000), y_range=(0, 700), min_border=0,
+                          sizing_mode="scale_width", max_width=WIDTH,
                           name="board_editor", match_aspect=True)
         self.fig.axis.visible = False
         self.fig.grid.visible = False
@@ -192,7 +197,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.fig.on_event(DoubleTap, self._tap)
         self.sketch.on_change("data", self._sketched)
         self.shapes.on_change("data", self._adjusted)
-        self.pane = pn.pane.Bokeh(self.fig)
+        self.pane = pn.pane.Bokeh(self.fig, sizing_mode="stretch_width", max_width=WIDTH)
 
     def _fh(self) -> float:
         return float(self.draft.doc["frame"][1])
@@ -204,7 +209,7 @@ class BoardEditor(pn.viewable.Viewer):
             doc, fh = self.draft.doc, self._fh()
             fw = float(doc["frame"][0])
             self.fig.x_range.end, self.fig.y_range.end = fw, fh
-            self.fig.frame_height = round(WIDTH * fh / fw)
+            self.fig.height = round(WIDTH * fh / fw)
             regs = doc["regions"]
             drawn = [rid for rid, r in regs.items() if outline(r)]
             self.shapes.data = {

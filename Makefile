@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml
 ## import change); "your first game" is /first-game.
 serve: $(STAMP)
 	$(BIN)/python scripts/render_tutorial.py
-	$(BIN)/panel serve dashboards/app.py dashboards/first-game.py --index app \
+	$(BIN)/panel serve dashboards/app.py dashboards/first-game.py dashboards/game-film.py dashboards/club-stats.py --index app \
 		--port $(PORT) --address 127.0.0.1 \
 		--allow-websocket-origin=localhost:$(PORT) --allow-websocket-origin=127.0.0.1:$(PORT) \
 		--static-dirs tutorial=./data/tutorial

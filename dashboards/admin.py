@@ -1,4 +1,5 @@
-"""Host-side recovery of games: `python -m dashboards.admin list|code GAME_ID|reset-code GAME_ID`.
+"""Host-side recovery of games: `python -m dashboards.admin list|code GAME_ID|reset-code GAME_ID`;
+`host-password` sets the password of the host's pages (the club's statistics, dashboards/hostpass.py).
 
 (`bench-guesses` measures the join-code limits for BENCHMARKS.md, on a temporary database.)
 
@@ -55,12 +56,23 @@ def _main(argv: list[str] | None) -> int:
     reset.add_argument("game_id", type=int)
     reset.add_argument("--code", default=None, help=_("the new code (default: a random one)"))
     sub.add_parser("bench-guesses", help=_("time wrong and refused join codes (BENCHMARKS.md)"))
+    host = sub.add_parser("host-password", help=_("set the host password that opens the club's "
+                                                  "statistics (read from standard input)"))
+    host.add_argument("--password", default=None, help=_("the password (default: asked)"))
     args = ap.parse_args(argv)
     if args.cmd == "bench-guesses":
         bench_guesses()
         return 0
     store = Store(args.db)
     try:
+        if args.cmd == "host-password":
+            from getpass import getpass
+
+            from .hostpass import set_password
+
+            set_password(store, args.password or getpass(_("host password: ")))
+            print(_("host password set"))
+            return 0
         if args.cmd == "list":
             print(f"{'id':>5}  {_('created (UTC)'):16}  {_('events'):>6}  {_('by code'):7}  "
                   + _("table"))

@@ -55,7 +55,7 @@ def header_link() -> str:
     narrow, tutorial = _("Rules"), _("(tutorial)")
     return (f'<a class="sw-rules" href="{TUTORIAL_URL}" target="_blank" rel="noopener" '
             f'aria-label="{aria}"><span class="wide">{wide} </span><span class="narrow">'
-            f'{narrow}</span><span class="wide">{tutorial}</span></a>')
+            f'{narrow}</span><span class="wide wider">{tutorial}</span></a>')
 #: Page-level style of the template: its title is a link to the lobby, a target of at least
 #: 44 px too. On a phone the header's 44 px targets do not fit beside the title: the header
 #: takes two tight rows (the title, then every control: about 100 px instead of 170 in three
@@ -79,6 +79,9 @@ a.sw-rules:hover, a.sw-rules:focus { background:rgba(255,255,255,.18); }
 .sw-codebox { background:#fff8e1; border:2px solid #5c3c00; border-radius:10px;
               padding:6px 14px; color:#222; }
 .narrow { display:none; }
+/* A tablet: "(tutorial)" left out, so that the header keeps one row when the light reads
+   "Offline: retrying". */
+@media (max-width: 1200px) { .wider { display:none; } }
 @media (max-width: 700px) {
   a.sw-rules { font-size:14px; padding:3px 10px; }
   .wide { display:none; }

@@ -48,7 +48,7 @@ from bokeh.plotting import figure
 
 from swcore import Board, Game, InputError, load_board
 from swcore.catalogue import LOST_TRIBE
-from swcore.i18n import item_name
+from swcore.i18n import item_name, place_name
 from swcore.words import WORDS, Kind
 
 try:  # the engine's marker registry: what a marker lying in a region does
@@ -106,6 +106,9 @@ class BoardMap:
             self.board = load_board(b) if isinstance(b, str) else (
                 b if isinstance(b, Board) else Board.from_map(b))
         self._given = player_colors or {}
+        #: Whose moves the map outlines (their targets, their costs in the hover): the player
+        #: to move, unless this says the page does not play for them (a bot's turn).
+        self.may_act: Callable[[str], bool] = lambda player: True
         self.colors: dict[str, str] = {}  # player -> colour
         self._set_colors(self.game)
         self._callbacks: list[Callable[[str], Any]] = []
@@ -218,7 +221,8 @@ class BoardMap:
         cols: dict[str, list[Any]] = {c: [] for c in DYNAMIC}
         targets: dict[str, bool] = {}  # region -> needs the reinforcement die
         mover = None
-        if game is not None and game.to_act is not None and game.to_act == game.current:
+        if (game is not None and game.to_act is not None and game.to_act == game.current
+                and self.may_act(game.current)):
             mover = game.current
             for a in game.legal_actions():
                 flags = [k for k, p in WORDS[a.do].params.items() if p.kind is Kind.FLAG]
@@ -356,7 +360,7 @@ class BoardMap:
         for t in st.TERRAIN_COLORS:
             if t in swatch:
                 r, i = swatch[t]
-                items.append(LegendItem(label=t, renderers=[r], index=i))
+                items.append(LegendItem(label=place_name(t, lang()), renderers=[r], index=i))
         for p, c in self.colors.items():
             r = fig.quad(left=[math.nan], right=[math.nan], top=[math.nan], bottom=[math.nan],
                          fill_color=c, line_color="#FFFFFF")
@@ -376,8 +380,8 @@ class BoardMap:
         with where), the board's symbols, then the fixed key."""
         short, width = self._note_args
         things = "   ".join(mi.legend_text(self.game, self.board))
-        note = (things + "   " if things else "") + st.LEGEND_NOTE + (
-            "   " + st.SHORT_NOTE if short else "")
+        note = (things + "   " if things else "") + st.note(st.LEGEND_NOTE) + (
+            "   " + st.note(st.SHORT_NOTE) if short else "")
         return "\n".join(_wrap(note, width))
 
 
@@ -592,7 +596,7 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
     """The hover text of region i (HTML; every name escaped). `die` is None when the player
     to move cannot conquer it now, True when only a final conquest with the die can."""
     rid = b.ids[i]
-    facts = [item_name(b.terrain[i], lang())] + [
+    facts = [place_name(b.terrain[i], lang())] + [
         st.symbol_name(s) for s in st.SYMBOL_GLYPHS if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
         facts.append(_("border region (entry)"))
@@ -612,7 +616,7 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
         lines.append(_("Occupant: none"))
     defence = ([ngettext("{n} token", "{n} tokens", n).format(n=n)] if race else [])
     if b.terrain[i] == "mountain":
-        defence.append(f"{item_name('mountain', lang()).lower()} +1")
+        defence.append(f"{place_name('mountain', lang()).lower()} +1")
     for k, c in marks:
         name, kind = st.marker_name(k), MARKER_TYPES.get(k)
         if k in IMMUNE_MARKERS:

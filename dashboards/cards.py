@@ -10,11 +10,12 @@ from typing import Any
 
 from bokeh.plotting import figure
 
-from swcore import CATALOGUE, Game
+from swcore import Game
 from swcore.board import SYMBOLS
-from swcore.i18n import item_name
+from swcore.i18n import item_name, place_name
 from swcore.words import Kind
 
+from . import rules_ref
 from .help import help_button, in_play_html
 from .i18n import N_, _, lang, ngettext, number, term
 from .module_cards import end_html, region_notes_html
@@ -30,7 +31,12 @@ WINNER = N_("winner")
 #: The phrases of `map_style.LEGEND_NOTE`, marked for translation.
 LEGEND_PHRASES = (N_("⚒ mine"), N_("∩ cavern"), N_("✦ magic source"), N_("▲ mountain"),
                   N_("thick outline: can be conquered now"),
-                  N_("hatched, pale badge: race in decline"))
+                  N_("hatched, pale badge: race in decline"), N_("Rat×4: 4 Ratmen tokens"),
+                  N_("LT: Lost Tribe"))
+#: The map's badges (map_style.json's `marker_badges`), marked for translation.
+BADGE_WORDS = (N_("Lair"), N_("Fort"), N_("Camp"), N_("Hero"), N_("Dragon"), N_("Hole"), N_("Pot"),
+               N_("Cat."), N_("Tower"), N_("Caravel"), N_("Leader"), N_("Captive"), N_("Horde"),
+               N_("Coin"))
 
 
 def name_of(item: str | None) -> str:
@@ -69,7 +75,7 @@ def track_html(game: Game) -> str:
         cls = "now" if t == game.turn and not game.game_over else ("past" if t < game.turn or
                                                                    game.game_over else "")
         cells.append(f"<span class='{cls}'>{t}</span>")
-    return f"<span class='sw-track' title='turn track'>{''.join(cells)}</span>"
+    return (f"<span class='sw-track' title='{esc(_('turn track'))}'>{''.join(cells)}</span>")
 
 
 def header_html(session: TableSession) -> str:
@@ -93,7 +99,7 @@ def header_html(session: TableSession) -> str:
 def region_facts(game: Game, i: int) -> list[str]:
     """Terrain, printed symbols and 'border region' of region i."""
     b = game.board
-    facts = [item_name(b.terrain[i], lang())] + [item_name(s, lang()) for s in SYMBOLS
+    facts = [place_name(b.terrain[i], lang())] + [place_name(s, lang()) for s in SYMBOLS
                                                  if s in b.symbols[i]]
     if b.entry[i] and not b.water[i]:
         facts.append(_("border region"))
@@ -126,7 +132,7 @@ def quote_html(q: Any) -> str:
     bits = []
     for k, (label, v) in enumerate(q.breakdown):
         sign = "" if k == 0 else ("+ " if v >= 0 else "− ")
-        rule = f" [{esc(q.rules[label])}]" if label in q.rules else ""
+        rule = f" [{rules_ref.link_ids(q.rules[label])}]" if label in q.rules else ""
         bits.append(f"{sign}{abs(v) if k else v} {esc(term(label))}{rule}")
     return (ngettext("Cost {n} token", "Cost {n} tokens", q.cost).format(n=f"<b>{q.cost}</b>")
             + f" <span class='sw-muted'>({' '.join(bits)})</span>")
@@ -141,7 +147,7 @@ def score_html(game: Game, colours: dict[str, str], prominent: bool = False) -> 
     player = game.players[seat]
     gained = sum(it["coins"] for it in items)
     rows = "".join(f"<tr><td>{esc(term(it['what']))}</td><td class='num'>{it['coins']:+d}</td>"
-                   f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
+                   f"<td class='sw-muted'>{rules_ref.link_ids(it['rule'])}</td></tr>" for it in items)
     size = "sw-big" if prominent else ""
     return ("<div class='sw-card'><h3>" + _("{player} scored {gained} in turn {turn}").format(
         player=chip(player, colours.get(player, "#555555")),
@@ -163,7 +169,7 @@ def scores_html(game: Game, colours: dict[str, str]) -> str:
         gained = sum(it["coins"] for it in items)
         bits.append(f"{who} <b>+{gained}</b>")
         rows = "".join(f"<tr><td>{esc(term(it['what']))}</td><td class='num'>{it['coins']:+d}</td>"
-                       f"<td class='sw-muted'>{esc(it['rule'])}</td></tr>" for it in items)
+                       f"<td class='sw-muted'>{rules_ref.link_ids(it['rule'])}</td></tr>" for it in items)
         tables.append("<div>" + _("{player} scored {gained} in turn {turn}").format(
             player=who, gained=f"+{gained}", turn=turns[seat]) + "</div>"
                       f"<table class='sw-table'>{rows}</table>")
@@ -227,12 +233,12 @@ def players_html(session: TableSession) -> str:
 def column_row_html(game: Game, k: int) -> str:
     """One combo of the column: names, tokens, price and the coins lying on it."""
     race, power, coins = game.column[k]
-    tokens = CATALOGUE[race].tokens + CATALOGUE[power].tokens
+    tokens = game.pick_tokens(k)
     price = game.combo_price(k)
     coin_txt = (" · " + ngettext("{n} coin on it", "{n} coins on it", coins).format(
         n=f"<b>{coins}</b>") if coins else "")
-    return (f"<div style='font-size:16px'><b>{esc(name_of(race))}</b> {help_button(race)} / "
-            f"{esc(name_of(power))} {help_button(power)}<br><span class='sw-muted'>"
+    return (f"<div style='font-size:16px'>{help_button(race, named=True)} / "
+            f"{help_button(power, named=True)}<br><span class='sw-muted'>"
             + _("{tokens} tokens · costs {price}").format(tokens=tokens, price=price)
             + f"{coin_txt}</span></div>")
 
@@ -261,15 +267,15 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
     terrain = "".join(
         f"<span style='white-space:nowrap'><span style='display:inline-block;width:14px;"
         f"height:14px;border:1px solid #555;background:{c};vertical-align:-2px'></span> "
-        f"{esc(item_name(t, lang()))}</span> "
+        f"{esc(place_name(t, lang()))}</span> "
         for t, c in map_style.TERRAIN_COLORS.items() if t in present)
     players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
-    note = " · ".join(_(part.strip()) for part in map_style.LEGEND_NOTE.split("   ")
-                      if part.strip())
+    note = map_style.note(map_style.LEGEND_NOTE).replace("   ", " · ")
     items = [x for a in game.armies.values() for x in (a.race, a.power) if x]
     items += [x for combo in game.column for x in combo[:2]]
-    return (f"<div style='font-size:13px;line-height:1.8'>{terrain} {players}<br>"
-            f"<span class='sw-muted'>{esc(note)}</span>{in_play_html(items)}</div>")
+    return (f"<div style='font-size:13px;line-height:1.8'><div class='sw-legend'>{terrain} "
+            f"{players}<br><span class='sw-muted'>{esc(note)}</span></div>{in_play_html(items)}"
+            "</div>")
 
 
 def peek_card(session: Any, player: str) -> str:

@@ -27,8 +27,9 @@ import param
 from panel.custom import JSComponent
 
 CSS = """
-.sw-conn { display:inline-block; font-size:15px; font-weight:700; border-radius:14px;
-           padding:4px 12px; white-space:nowrap; border:2px solid #fff; }
+.sw-conn { display:inline-flex; align-items:center; justify-content:center; font-size:15px;
+           font-weight:700; border-radius:22px; padding:4px 12px; white-space:nowrap;
+           border:2px solid #fff; min-height:44px; min-width:44px; box-sizing:border-box; }
 .sw-conn.connected { background:#e8f5e9; color:#1b5e20; }
 .sw-conn.reconnecting { background:#fff3cd; color:#5c3c00; }
 .sw-conn.offline { background:#b71c1c; color:#fff; }

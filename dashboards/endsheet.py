@@ -25,6 +25,7 @@ from .inputs import (
     open_label,
     region_boxes,
     region_choice,
+    subset_options,
 )
 from .proposal import Proposal, option_regions
 from .widgets import button, esc, html, put, show
@@ -33,13 +34,17 @@ NOTHING = N_("Nothing moves on the board when the turn ends: the engine scores w
              "there now.")
 ASK = N_("<b>Before the turn ends</b>, set these as they lie on the table (the app proposes "
          "what the rules would do; nothing is placed until you confirm):")
+#: The same in a game with no table (a practice game against a bot).
+ASK_PRACTICE = N_("<b>Before the turn ends</b>, choose these (the app proposes what the rules "
+                  "would do; nothing is placed until you confirm):")
 
 
 class EndSheet:
     """The proposals shown while the player confirms the end of the turn."""
 
-    def __init__(self, press: Callable[[Any], Any]):
+    def __init__(self, press: Callable[[Any], Any], at_a_table: bool = True):
         self._press = press
+        self._ask = ASK if at_a_table else ASK_PRACTICE
         self.title = html("")
         # Pooled, built with the screen and hidden when unused: adding panels to the page
         # mid-game made Bokeh build and walk their models, 0.1-0.2 s of the server's loop.
@@ -82,7 +87,8 @@ class EndSheet:
             if word.params[pkey].kind is Kind.PLACEMENT:
                 panel = self._place_panel(places)
                 places += 1
-                panel.fill(game, title, p.seed, option_regions(game, p.group), {}, "", False)
+                panel.fill(game, title, p.seed, option_regions(game, p.group), {}, "", False,
+                           subset_options(game, p.group), names)
                 items.append(panel.box)
                 self.getters.append(panel.action)
             else:
@@ -95,7 +101,7 @@ class EndSheet:
         order = {id(o): k for k, o in enumerate(items)}  # the engine's order, by CSS order:
         for obj in self._pooled():                       # the children stay as they are
             show(obj, id(obj) in order, order.get(id(obj)))
-        self.title.object = (f"<div>{_(ASK)}</div>" if props
+        self.title.object = (f"<div>{_(self._ask)}</div>" if props
                              else f"<div class='sw-muted'>{_(NOTHING)}</div>")
         put(self.box, [self.title, *self._pooled()])  # changes only when a pool grew
         show(self.box)

@@ -10,7 +10,7 @@ adds is the coaching around it:
 
 - the bot (PlannerBot by default, any of `swcore.bots.BOTS`) plays its turn, and places its
   withdrawn tokens, as soon as the learner hands over;
-- the regions the learner can take now are filled in yellow on the map;
+- the regions the learner can take now are filled in purple on the map;
 - each rule is explained the first time it matters (a word the learner may use, a rule a score
   line or a refusal cites, the learner's race and power, a region tapped that cannot be taken),
   quoted from docs/rules with its ID as a link;
@@ -35,12 +35,15 @@ from bokeh.models import ColumnDataSource, MultiPolygons
 from swcore import Action
 from swcore.bots import BOTS
 from swcore.catalogue import CATALOGUE
+from swcore.errors import SwError
 from swcore.i18n import rule_summary_fr
-from swcore.words import WORDS
+from swcore.lessons import chapter_stem, lessons
+from swcore.words import WORDS, rule_of
 
 from . import i18n, rules_ref
 from .connection import ConnectionLight
 from .i18n import N_, _, lang
+from .lesson_play import LessonScript, lesson_session
 from .session import TableSession, create_game
 from .store import Store
 from .turn import NO_ARMY, TurnScreen, region_word
@@ -52,6 +55,9 @@ DEFAULT_BOT = "planner"
 BOARD = "base-2p"
 #: Pause between two of the bot's actions in a served page, so that the map follows them.
 BOT_MS = 450
+#: The fill of the regions the learner can take now: purple, far from every terrain colour
+#: and from the selected region's pink outline (tests/test_first_game.py measures it).
+TARGET_FILL, TARGET_ALPHA, TARGET_LINE = "#AA00FF", 0.45, "#6200EA"
 WAIT = N_("Wait: it is the bot's turn. It plays by itself; your buttons come back after it.")
 TITLE = N_("Small World · your first game")
 COACH_CSS = """
@@ -87,25 +93,47 @@ def bot_name(key: str) -> str:
 
 def rule_html(rule: str) -> str:
     """A rule's text for the learner: in French its summary (swcore/data/rules-fr.tsv), else
-    the first paragraph of the project's (English) rules reference."""
+    the first paragraph of the project's (English) rules reference, without what it says of
+    the expansions (the first game is the base game alone)."""
     found = rule_summary_fr(rule) if lang() == "fr" else ""
-    return esc(found) if found else rules_ref.excerpt_html(rule)
+    return esc(found) if found else rules_ref.excerpt_html(rule, base_only=True)
 
 
 class PracticeSession(TableSession):
     """A stored game in which this page acts for the learner only; the bot's actions come
-    through `bot_act`. Anything else is refused with the reason, like a rule."""
+    through `bot_act`. Anything else is refused with the reason, like a rule. No table: the
+    engine rolls every die, and there are no tokens to correct."""
+
+    at_a_table = False
 
     def __init__(self, store: Store, game_id: int, learner: str = LEARNER, **params: Any):
         self.learner = learner
         self._bot_acting = False
+        self.gate: Any = None  # a lesson's steps (dashboards/lesson_play.py): check / passed
         super().__init__(store, game_id, **params)
+
+    def may_act(self, player: str) -> bool:
+        """The learner's actions only: during the bot's turn nothing on the screen is live."""
+        return player == self.learner
 
     def act(self, action: Action | dict[str, Any], seen: int | None = None) -> bool:
         by = action.by if isinstance(action, Action) else str(action.get("by", ""))
-        if by != self.learner and not self._bot_acting:
+        if not self.may_act(by) and not self._bot_acting:
             return self._refuse(None, _(WAIT))
-        return super().act(action, seen)
+        gate = None if self._bot_acting else self.gate
+        move = None
+        if gate is not None:
+            try:
+                move = action if isinstance(action, Action) else Action.from_dict(action)
+            except SwError:
+                move = None  # malformed: the engine refuses it with its own reason
+            why = gate.check(move) if move is not None else None
+            if why:
+                return self._refuse(None, why)
+        ok = super().act(action, seen)
+        if ok and gate is not None and move is not None:
+            gate.passed(move)
+        return ok
 
     def bot_act(self, action: Action) -> bool:
         self._bot_acting = True
@@ -130,8 +158,11 @@ class FirstGame(pn.viewable.Viewer):
     whether a served document is running); otherwise they are played at once."""
 
     def __init__(self, bot: str = DEFAULT_BOT, seed: int = 1, served: bool | None = None,
-                 store: Store | None = None):
+                 store: Store | None = None, lesson: str | None = None, chapter_url: str = ""):
         super().__init__()
+        self._lesson = lessons()[lesson] if lesson else None  # played once, by the first game
+        self._chapter_url = chapter_url
+        self.script: LessonScript | None = None
         self._store = store
         self._served = served
         self._seed = seed
@@ -162,14 +193,19 @@ class FirstGame(pn.viewable.Viewer):
         if getattr(self, "screen", None) is not None:
             self.screen.stop()
         self._seed = self._seed + 1 if seed is None else seed
-        self.session = new_session(self.bot_pick.value, self._seed, self._store)
+        lesson, self._lesson, self.script = self._lesson, None, None
+        if lesson is not None:
+            self.session = lesson_session(self._store or practice_store(), lesson, PracticeSession)
+        else:
+            self.session = new_session(self.bot_pick.value, self._seed, self._store)
+        self.learner = self.session.learner
         self._new_bot()
-        # Before the screen's own watcher: the yellow targets change in the same update as the
+        # Before the screen's own watcher: the purple targets change in the same update as the
         # map's outlines (in a notebook, the map pushes that update to the page).
         self.session.param.watch(lambda e: self._fill_targets(), ["version"])
         self.screen = TurnScreen(self.session)
         # The learner stays on this page: the screen's Lobby button has no lobby to go to.
-        self.screen._undo_redo[2].visible = False
+        self.screen._more[2].visible = False
         self._add_targets()
         self._seen, self._fresh, self._refused = [], [], ""
         self._log_len = 0
@@ -180,9 +216,14 @@ class FirstGame(pn.viewable.Viewer):
         # taps (dashboards/taps.py), so their plain clicks are never counted as well, even
         # before the light has told the kernel it rendered (a cold notebook kernel).
         self.screen._taps.live = True
+        if lesson is not None:
+            self.script = LessonScript(lesson, self, self._chapter_url)
+            self.session.gate = self.script
         self._place_coach()
         self._body[:] = [self.screen]
         self._after_change()
+        if self.script is not None:
+            self.script.update()
 
     def _place_coach(self) -> None:
         """The coach goes in the screen's side column, right under what can be done now, where
@@ -192,8 +233,12 @@ class FirstGame(pn.viewable.Viewer):
             at = list(side).index(self.screen._context) + 1
         except (IndexError, TypeError, ValueError):
             self._layout.insert(1, self._coach)
+            if self.script is not None:
+                self._layout.insert(1, self.script.box)
             return
         side.insert(at, self._coach)
+        if self.script is not None:
+            side.insert(at, self.script.box)
 
 
     def _new_bot(self) -> None:
@@ -206,7 +251,7 @@ class FirstGame(pn.viewable.Viewer):
     @property
     def bot_to_act(self) -> bool:
         g = self.game
-        return not g.game_over and g.to_act is not None and g.to_act != LEARNER
+        return not g.game_over and g.to_act is not None and g.to_act != self.learner
 
     def bot_step(self) -> bool:
         """One action of the bot, if it is the bot's to make; True when it acted."""
@@ -238,6 +283,8 @@ class FirstGame(pn.viewable.Viewer):
             self.session.undo(1)
             return
         self._after_change()
+        if self.script is not None:
+            self.script.changed()
 
     def _after_change(self) -> None:
         self._explain()
@@ -264,25 +311,32 @@ class FirstGame(pn.viewable.Viewer):
     # --- the map: where the learner can go ------------------------------------------------
     def _targets(self) -> list[int]:
         g = self.game
-        if g.game_over or g.to_act != LEARNER:
+        if g.game_over or g.to_act != self.learner:
             return []
+        pointed = self.script.targets() if self.script is not None else None
+        if pointed is not None:  # a lesson's step: only where it points
+            return [g.board.region(r) for r in pointed]
         found = {a.region for a in g.legal_actions() if WORDS[a.do].place == "region"
-                 and a.by == LEARNER and getattr(a, "region", None)}
+                 and a.by == self.learner and getattr(a, "region", None)}
         return [g.board.region(r) for r in found]
 
     def _add_targets(self) -> None:
-        """A yellow fill over the regions the learner can take now (one glyph over the map;
-        taps still reach the map's regions below it). Like the screen's own highlight it
-        always holds a region and is hidden when there is none."""
+        """A purple fill over the regions the learner can take now: one glyph over every
+        region of the map, each shown or not by its alpha (taps and hover still reach the
+        map's regions below it). Its length never changes: new data of another length, sent
+        in the same message as a patch of the map, made BokehJS fail ("reading 'length'") and
+        drop the rest of that update (the card's buttons, the coach)."""
         m = self.screen._map
         if m is None:
             self._tg = None
             return
         src = m.source.data
-        self._tg = ColumnDataSource({"xs": [src["xs"][0]], "ys": [src["ys"][0]]})
+        n = len(src["xs"])
+        self._tg = ColumnDataSource({"xs": list(src["xs"]), "ys": list(src["ys"]),
+                                     "fill": [0.0] * n, "line": [0.0] * n})
         r = m.figure.add_glyph(self._tg, MultiPolygons(
-            xs="xs", ys="ys", fill_color="#FFEB3B", fill_alpha=0.45, line_color="#F57F17",
-            line_width=3), visible=False)
+            xs="xs", ys="ys", fill_color=TARGET_FILL, fill_alpha="fill", line_color=TARGET_LINE,
+            line_alpha="line", line_width=3))
         r.nonselection_glyph = None
         r.selection_glyph = None
         self._tg_renderer = r
@@ -292,12 +346,13 @@ class FirstGame(pn.viewable.Viewer):
         if self._tg is None:
             return
         rows = sorted(self._targets())
-        if rows and rows != self._tg_shown:
-            src = self.screen._map.source.data
-            self._tg.data = {"xs": [src["xs"][i] for i in rows], "ys": [src["ys"][i] for i in rows]}
+        if rows == self._tg_shown:
+            return
+        changed = sorted(set(rows) ^ set(self._tg_shown))
         self._tg_shown = rows
-        if self._tg_renderer.visible != bool(rows):
-            self._tg_renderer.visible = bool(rows)
+        on = set(rows)
+        self._tg.patch({"fill": [(i, TARGET_ALPHA if i in on else 0.0) for i in changed],
+                        "line": [(i, 1.0 if i in on else 0.0) for i in changed]})
 
     @property
     def targets(self) -> list[str]:
@@ -310,15 +365,15 @@ class FirstGame(pn.viewable.Viewer):
         g, out = self.game, []
         for ev in self.session.events:
             out += _rules_in(ev.data)
-        if g.to_act == LEARNER and not g.game_over:
-            army = g.army_of(LEARNER)
+        if g.to_act == self.learner and not g.game_over:
+            army = g.army_of(self.learner)
             if army is not None:
                 for item in (army.race, army.power):
                     entry = CATALOGUE.get(item or "")
                     if entry is not None and entry.rule:
                         out.append(entry.rule)
             for a in self.screen._legal:
-                out.append(WORDS[a.do].rule)
+                out.append(rule_of(a))
         return out
 
     def _learn(self, rules: list[str]) -> None:
@@ -347,10 +402,12 @@ class FirstGame(pn.viewable.Viewer):
         """A region the learner cannot take: the rule that forbids it, explained once."""
         rid, g = event.new, self.game
         self._refused = ""
-        if rid and g.to_act == LEARNER and rid not in self.targets:
+        if self.script is not None:
+            self.script.wrong_region(rid)
+        if rid and g.to_act == self.learner and rid not in self.targets:
             word = region_word(self.screen._legal)
             if word is not None:
-                why = g.why_illegal(Action(LEARNER, word, region=rid))
+                why = g.why_illegal(Action(self.learner, word, region=rid))
                 rule = getattr(why, "rule", "")
                 if why is not None and rule and rule != NO_ARMY:
                     self._refused = self._refusal(self.session.explain(why), rule)
@@ -370,10 +427,10 @@ class FirstGame(pn.viewable.Viewer):
             winners = ", ".join(g.winners())
             step = _("The game is over. Winner: {winners}. The standings are below; ties are "
                      "broken as in B-END-2.").format(winners=winners)
-        elif g.to_act != LEARNER:
+        elif g.to_act != self.learner:
             step = _("{player} is playing…").format(player=g.to_act)
         else:
-            step = _next_step(g)
+            step = _next_step(g, self.learner)
         cards = "".join(f"<div class='sw-new'>{rules_ref.link(r)} {rule_html(r)}"
                         "</div>" for r in self._fresh[:4])
         older = [r for r in self._seen if r not in self._fresh]
@@ -394,9 +451,9 @@ def _rules_in(data: Any) -> list[str]:
     return []
 
 
-def _next_step(g: Any) -> str:
+def _next_step(g: Any, learner: str = LEARNER) -> str:
     """What the learner does now, in one sentence (from the state, not from any rule name)."""
-    army = g.army_of(LEARNER)
+    army = g.army_of(learner)
     if g.queue:
         return _("The bot took regions from you: put your withdrawn tokens back on regions you "
                  "still hold (B-LOSS-2), then it is your turn.")
@@ -404,13 +461,13 @@ def _next_step(g: Any) -> str:
         return _("Your turn. Buy a race and power from the combo column (B-COMBO-2): the top "
                  "one is free, each one lower costs a coin more, laid on the ones you skip.")
     if not g.regions_of(army.race):
-        return _("Tap a yellow region: its card shows what it costs and why. Conquer it with "
+        return _("Tap a purple region: its card shows what it costs and why. Conquer it with "
                  "its button. Your first region must touch the edge of the board (B-CONQ-1).")
     if not (army.conquests or army.redeployed):
         return _("Your turn: your tokens are back in hand but one on each region you hold "
-                 "(B-READY-1). Conquer yellow regions, or go into decline (B-DECL) if your race "
+                 "(B-READY-1). Conquer purple regions, or go into decline (B-DECL) if your race "
                  "is spread too thin, or end the turn to score.")
-    return _("Go on conquering yellow regions, or end your conquests: move your tokens where "
+    return _("Go on conquering purple regions, or end your conquests: move your tokens where "
              "they guard best (B-REDEP-1) and end the turn to score a coin a region (B-SCORE-1).")
 
 
@@ -419,16 +476,30 @@ def page() -> pn.viewable.Viewable:
     language switch; in the device's language (`?lang=`, else its cookie, as the app)."""
     from .lobby import TUTORIAL_URL
 
-    i18n.set_language(i18n.choose(pn.state.session_args if pn.state.curdoc else {},
-                                  pn.state.cookies if pn.state.curdoc else {}))
+    args = pn.state.session_args if pn.state.curdoc else {}
+    i18n.set_language(i18n.choose(args, pn.state.cookies if pn.state.curdoc else {}))
+    wanted = (args.get("lesson") or [b"first-turn"])[0]
+    wanted = wanted.decode("utf-8", "replace") if isinstance(wanted, bytes) else str(wanted)
+    lesson = lessons().get(wanted)
+    stem = chapter_stem(lesson.chapter) if lesson is not None else ""
+    chapter_url = f"{TUTORIAL_URL.rsplit('/', 1)[0]}/{stem}.html" if stem else ""
+    unknown = ("<p class='sw-muted'>" + esc(_("There is no lesson {name}: here is a free game.")
+                                           .format(name=repr(wanted[:40]))) + "</p>"
+               if lesson is None and wanted != "free" else "")
+    intro = _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
+              "moves are possible; each rule is explained when it first matters, with a "
+              "link to the rules reference. Undo takes your moves back.")
+    if lesson is not None and lesson.learner != LEARNER:
+        intro = _("Your move: you play <b>{player}</b> in a position from the chapter, against "
+                  "a bot. Make the move the step asks for; a wrong one is explained and changes "
+                  "nothing.").format(player=esc(lesson.learner))
     links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{TUTORIAL_URL}' "
                  "target='_blank' rel='noopener'>" + _("The rules tutorial") + "</a></p><p>"
-                 + _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
-                     "moves are possible; each rule is explained when it first matters, with a "
-                     "link to the rules reference. Undo takes your moves back.") + "</p>")
+                 + intro + "</p>" + unknown)
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
     return pn.template.FastListTemplate(
-        title=_(TITLE), main=[pn.Column(links, FirstGame(), sizing_mode="stretch_width")],
+        title=_(TITLE), main=[pn.Column(links, FirstGame(lesson=lesson and lesson.id, chapter_url=chapter_url),
+                        sizing_mode="stretch_width")],
         header=[switch], header_background="#1b5e20", accent_base_color="#1b5e20",
         main_layout=None, theme_toggle=False, main_max_width="1500px", busy_indicator=None,
         meta_viewport="width=device-width, initial-scale=1")

@@ -30,25 +30,29 @@ def help_text(item: str) -> str:
     return rules_ref.text(entry.rule) or entry.effect
 
 
-def help_button(item: str | None) -> str:
-    """A '?' that opens the help of `item` in place; '' for an item without help."""
+def help_button(item: str | None, named: bool = False) -> str:
+    """A '?' that opens the help of `item` in place, labelled with the item's name ("? Hill");
+    `named`: the name itself is the target, with a small '?' after it (a combo's row, which
+    a 44 px circle beside each name made two rows high). '' for an item without help."""
     if not item:
         return ""
+    name = escape(item_name(item, lang()))
     text = help_text(item)
     if not text:
-        return ""
+        return f"<b>{name}</b>" if named else ""
     entry = CATALOGUE[item]
-    name = escape(item_name(item, lang()))
-    ask = escape(_("What do {name} do?").format(name=name))
+    ask = escape(_("Help: {name}").format(name=name))
     tip = escape(_("Help"))
-    return (f"<details class='sw-help' data-item='{escape(item)}'><summary "
-            f"aria-label='{ask}' title='{tip}'>?</summary><b>{name}</b> "
+    face = (f"{name}<span class='q' aria-hidden='true'>?</span>" if named else
+            f"<span class='q' aria-hidden='true'>?</span>{name}")
+    return (f"<details class='sw-help{' named' if named else ''}' data-item='{escape(item)}'>"
+            f"<summary aria-label='{ask}' title='{tip}'>{face}</summary><b>{name}</b> "
             f"<span class='sw-muted'>({rules_ref.link(entry.rule)})</span> {escape(text)}</details>")
 
 
 def in_play_html(items: list[str]) -> str:
     """The help of every race and power in play, for the map's key."""
-    rows = "".join(f"<li>{escape(item_name(i, lang()))} {help_button(i)}</li>"
+    rows = "".join(f"<li>{help_button(i, named=True)}</li>"
                    for i in dict.fromkeys(items) if i in CATALOGUE)
     if not rows:
         return ""

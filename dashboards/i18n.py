@@ -20,7 +20,7 @@ import panel as pn
 from babel.dates import format_datetime
 from babel.numbers import format_decimal
 
-from swcore.i18n import LANGUAGES, normalise, translation
+from swcore.i18n import LANGUAGES, french, normalise, translation
 
 LOCALE_DIR = str(Path(__file__).resolve().parent / "locale")
 COOKIE = "sw_lang"
@@ -58,12 +58,12 @@ def lang() -> str:
 
 
 def _(text: str) -> str:
-    """`text` (English) in the current page's language."""
-    return translation(lang(), "dashboards", LOCALE_DIR).gettext(text)
+    """`text` (English) in the current page's language (French: `format` elides "de Ann")."""
+    return french(translation(lang(), "dashboards", LOCALE_DIR).gettext(text), lang())
 
 
 def ngettext(one: str, many: str, n: int) -> str:
-    return translation(lang(), "dashboards", LOCALE_DIR).ngettext(one, many, n)
+    return french(translation(lang(), "dashboards", LOCALE_DIR).ngettext(one, many, n), lang())
 
 
 def engine(text: str) -> str:

@@ -17,6 +17,7 @@ import panel as pn
 import param
 from sqlalchemy.exc import SQLAlchemyError
 
+from .film import film_link
 from .i18n import _, when
 from .session import AWAY, AccessDenied, TableSession, denied_text
 from .store import Store
@@ -93,7 +94,9 @@ class Lobby(pn.viewable.Viewer):
         self._any_code = pn.widgets.TextInput(
             placeholder=_("Join code of any game"), max_length=20, sizing_mode="stretch_width",
             stylesheets=[":host input { font-size: 20px; height: 46px; "
-                         "text-transform: uppercase; }"])
+                         "text-transform: uppercase; }",
+                         # beside its button, or alone on its row on a phone (not cut)
+                         ":host { flex: 1 1 240px !important; width: auto !important; }"])
         by_code = pn.widgets.Button(label=_("Open by code"), color="primary", width=170, **BIG)
         by_code.on_click(lambda e: self.open_by_code())
         self._any_code.param.watch(lambda e: self.open_by_code(), "enter_pressed")
@@ -102,7 +105,8 @@ class Lobby(pn.viewable.Viewer):
             pn.pane.HTML("<div style='font-size:16px'>"
                          + _("A game not in the list (or any game): type its join code.")
                          + "</div>"),
-            pn.Row(self._any_code, by_code, sizing_mode="stretch_width"), self._any_error,
+            pn.FlexBox(self._any_code, by_code, flex_wrap="wrap", align_items="center",
+                       sizing_mode="stretch_width"), self._any_error,
             sizing_mode="stretch_width")
         new = pn.widgets.Button(label=_("New game"), color="success", sizing_mode="stretch_width",
                                 **BIG)
@@ -170,7 +174,8 @@ class Lobby(pn.viewable.Viewer):
         self._ask.visible = bool(game_id)
         if game_id:
             name = self._names.get(game_id, "")
-            self._title.object = "<h3>" + _("Open table “{name}”").format(name=escape(name)) + "</h3>"
+            self._title.object = ("<h3>" + _("Open table “{name}”").format(name=escape(name))
+                                  + "</h3>" + film_link(game_id))
 
     def open_chosen(self, code: str | None = None) -> TableSession | None:
         code = self._code.value if code is None else code

@@ -16,7 +16,7 @@ from html import escape
 
 from swcore import Board, Game
 from swcore.catalogue import CATALOGUE, LOST_TRIBE
-from swcore.i18n import item_name as french_name
+from swcore.i18n import place_name as french_name
 from swcore.markers import MARKER_TYPES
 from swcore.rules import map_items as module_items
 

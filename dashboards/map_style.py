@@ -55,27 +55,38 @@ MARKER_BADGES: dict[str, str] = _DATA["marker_badges"]
 MARKER_NAMES: dict[str, str] = _DATA["marker_names"]
 
 
+def note(text: str) -> str:
+    """A note of phrases three spaces apart (`LEGEND_NOTE`) in the page's language (each
+    phrase is in dashboards.po: cards.LEGEND_PHRASES)."""
+    from .i18n import _
+
+    return "   ".join(_(part.strip()) for part in text.split("   ") if part.strip())
+
+
 def marker_badge(kind: str) -> str:
-    """The word on the map for a marker kind (its name when the style has no badge for it)."""
-    return MARKER_BADGES.get(kind) or marker_name(kind)
+    """The word on the map for a marker kind (its name when the style has no badge for it), in
+    the page's language (marked for translation: `cards.BADGE_WORDS`)."""
+    from .i18n import _
+
+    return _(MARKER_BADGES[kind]) if kind in MARKER_BADGES else marker_name(kind)
 
 
 def marker_name(kind: str) -> str:
     """A marker kind's name in the hover text and the region card."""
-    from swcore.i18n import item_name
+    from swcore.i18n import place_name
 
     from .i18n import lang
-    if lang() != "en" and item_name(kind, lang()) != kind:
-        return item_name(kind, lang())
+    if lang() != "en" and place_name(kind, lang()) != kind:
+        return place_name(kind, lang())
     return MARKER_NAMES.get(kind) or kind.replace("_", " ").capitalize()
 
 
 def symbol_name(symbol: str) -> str:
     """A board symbol's name (the French rule books' in French, the style's in English)."""
-    from swcore.i18n import item_name
+    from swcore.i18n import place_name
 
     from .i18n import lang
-    return item_name(symbol, lang()) if lang() != "en" else SYMBOL_NAMES.get(symbol, symbol)
+    return place_name(symbol, lang()) if lang() != "en" else SYMBOL_NAMES.get(symbol, symbol)
 
 
 #: Text sizes by the map's scale, in screen px per frame unit (the boards are 1000 units

@@ -23,7 +23,8 @@ from .i18n import _, lang
 
 CSS = """
 .sw-mod { font-size: 14px; margin: 4px 0 8px; }
-.sw-mod summary { font-weight: bold; font-size: 15px; cursor: pointer; }
+.sw-mod summary { font-weight: bold; font-size: 15px; cursor: pointer; min-height: 44px;
+                  line-height: 44px; }
 .sw-mod table { border-collapse: collapse; width: 100%; }
 .sw-mod td { vertical-align: top; padding: 2px 6px 2px 0; }
 .sw-mod td:first-child { color: #444; width: 42%; }

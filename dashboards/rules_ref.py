@@ -89,19 +89,32 @@ def _clean(para: str, rule: str) -> str:
     return re.sub(r"\bVC\b", "VC (victory coins)", para, count=1)
 
 
+#: A sentence that cites a rule of an expansion (X-, U-, R-, or their rulings).
+_CITES_EXPANSION = re.compile(r"[\[(](?:X|U|R|AU|A-(?!BASE))-?[A-Z]")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*(\[])")
+
+
+def _base_only(para: str) -> str:
+    """The paragraph without its sentences about expansions (the Cursed combo's price in the
+    rule of the column): a base game's coach speaks of what is in play."""
+    kept = [s for s in _SENTENCE.split(" ".join(para.split())) if not _CITES_EXPANSION.search(s)]
+    return " ".join(kept)
+
+
 @cache
-def text(rule: str, limit: int = 420) -> str:
+def text(rule: str, limit: int = 420, base_only: bool = False) -> str:
     """The rule's first paragraph as plain text, without its bold ID; for a topic ID (a
     section heading), the heading and its first numbered rule. '' when unknown. Cut at a
-    sentence near `limit` characters; a paragraph ending in ':' keeps the block it announces."""
+    sentence near `limit` characters; a paragraph ending in ':' keeps the block it announces.
+    `base_only`: without the sentences that cite an expansion's rule."""
     heading, blocks = _blocks(rule)
     if heading and not [b for b in blocks if not b.startswith(("<", "|"))]:
-        sub = text(f"{rule}-1", limit)
+        sub = text(f"{rule}-1", limit, base_only)
         return f"{heading}: {sub}" if sub else heading
     paras = [b for b in blocks if not b.startswith(("|", "<"))]
     if not paras:
         return heading
-    para = _clean(paras[0], rule)
+    para = _clean(_base_only(paras[0]) if base_only else paras[0], rule)
     if len(para) > limit:
         cut = para.rfind(". ", 0, limit)
         para = para[:cut + 1] if cut > limit // 3 else para[:limit].rstrip() + "…"
@@ -110,9 +123,9 @@ def text(rule: str, limit: int = 420) -> str:
     return para
 
 
-def excerpt_html(rule: str) -> str:
+def excerpt_html(rule: str, base_only: bool = False) -> str:
     """`text(rule)` as HTML: a block announced by ':' (a formula) kept as preformatted text."""
-    body = text(rule)
+    body = text(rule, base_only=base_only)
     first, _, rest = body.partition("\n")
     out = escape(first)
     if rest:

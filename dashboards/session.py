@@ -27,7 +27,7 @@ from swcore import (
     builtin_ids,
 )
 from swcore.game import make_setup
-from swcore.i18n import explain, term
+from swcore.i18n import explain, item_name, term
 from swcore.names import player_name
 from swcore.scoresheet import ScoreSheet, is_sheet, make_sheet_setup
 
@@ -274,20 +274,38 @@ def _created(device: str | None) -> None:
         limits.PROCESS_CREATES.add("all")
 
 
+def switch_words(session: TableSession, err: SwError) -> str:
+    """A refusal of the switch in players' words: the race a malformed field points at
+    (`carried.armies[1].regions`) is named instead of the field (review table.md 10)."""
+    field = str(getattr(err, "field", ""))
+    text = session.explain(err, field=False)
+    prefix = "carried.armies["
+    if field.startswith(prefix):
+        k = field[len(prefix):].split("]", 1)[0]
+        armies = list(session.game.armies.values())
+        if k.isdigit() and int(k) < len(armies):
+            return _("{race}: {why}").format(race=item_name(armies[int(k)].race, lang()),
+                                              why=text)
+    return text
+
+
 def switch_to_map(session: TableSession, board: str, regions: dict[str, list[str]],
-                  device: str | None = None, **column: Any) -> tuple[int, str]:
+                  device: str | None = None, *, markers: Any = None, lost_tribes: Any = None,
+                  pieces: Any = None, **column: Any) -> tuple[int, str]:
     """A score sheet becomes a map game once the board is known: a new game of the same table,
-    seats and colours (`ScoreSheet.map_setup`: coins, round, races in play and their regions),
-    stored like any game; returns (game id, join code). `column`: the combo column's keywords
-    as for a new game (a seed, or the pairs as on the table with `stacks="table"`, see
-    dashboards/column_entry.py). The sheet stays as it was."""
+    seats and colours (`ScoreSheet.map_setup`: coins, round, races in play and their regions,
+    and the markers, Lost Tribes and pieces on the board), stored like any game; returns
+    (game id, join code). `column`: the combo column's keywords as for a new game (a seed, or
+    the pairs as on the table with `stacks="table"`, see dashboards/column_entry.py). The
+    sheet stays as it was. A refusal (`SetupError`) is in players' words (`switch_words`)."""
     _may_create(device)
     if board not in builtin_ids():
         raise SetupError("board", _("Unknown board {board}.").format(board=repr(board)))
     try:
-        setup = session.game.map_setup(board, regions, **column)
+        setup = session.game.map_setup(board, regions, markers=markers,
+                                       lost_tribes=lost_tribes, pieces=pieces, **column)
     except SwError as err:
-        raise SetupError(getattr(err, "field", "regions"), session.explain(err)) from None
+        raise SetupError(getattr(err, "field", "regions"), switch_words(session, err)) from None
     name = session.table_name[:54] + _(" (map)")
     meta = {"colours": dict(session.colours), "column": column.get("stacks", "shuffled"),
             "sheet": session.game_id}
@@ -326,6 +344,10 @@ class TableSession(param.Parameterized):
     events = param.List(default=[], doc="swcore Events of the last change (own or synced)")
     notes = param.List(default=[], doc="one line per thing the last change did, for the log")
     colours = param.Dict(default={}, doc="player name -> colour")
+    #: Played at a table: a die's face may be entered as rolled there ("Die: 2") and a
+    #: region's tokens corrected as they lie there. A practice game against a bot has no
+    #: table: the engine rolls every die.
+    at_a_table = True
 
     def __init__(self, store: Store, game_id: int, **params: Any):
         record = store.game(game_id)
@@ -337,6 +359,7 @@ class TableSession(param.Parameterized):
         self._setup = record.setup
         self._lock = threading.RLock()
         self._rows: list[EventRow] = []  # the stored log as this device has applied it
+        self._mine: set[int] = set()  # the seqs this device stored (its own taps' conflicts)
         self.game: Any = new_game(self._setup)  # a Game, or a ScoreSheet (`is_sheet`)
         self.reload()
 
@@ -376,6 +399,11 @@ class TableSession(param.Parameterized):
             self.version += 1
 
     # --- acting -------------------------------------------------------------------------
+    def may_act(self, player: str) -> bool:
+        """Whether this device plays for `player`: at a table, for everyone (the screens show
+        only the actions of those it plays for)."""
+        return True
+
     def act(self, action: Action | dict[str, Any], seen: int | None = None) -> bool:
         """Check an action with the engine, store it, then report it. False (and `error` set)
         when the rules refuse it or another device acted first; the store is then unchanged.
@@ -423,12 +451,17 @@ class TableSession(param.Parameterized):
                 self.error = _(CHANGED)
 
     def _stale(self, seen: int | None) -> bool:
-        """True (a conflict reported) when the tap was made on another state than this one.
+        """True (a refusal reported) when the tap was made on another state than this one:
+        another device's change (a conflict), or only this device's own since (a tap sent
+        before its page had shown its previous action: not another device, review table.md 8).
         (A game moved in another process is caught by the store's primary key at commit.)"""
         if seen is None or seen == self.seq:
             return False
-        self.conflicts += 1
         self.error_rule = ""
+        if seen < self.seq and all(k in self._mine for k in range(seen + 1, self.seq + 1)):
+            self.error = _(CHANGED)
+            return True
+        self.conflicts += 1
         self.error = _(CONFLICT)
         return True
 
@@ -468,6 +501,7 @@ class TableSession(param.Parameterized):
             return False
         self._rows.append(row)
         self.seq += 1
+        self._mine.add(self.seq)
         self.error_rule = ""
         self.error = ""
         self.events = events

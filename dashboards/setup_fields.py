@@ -22,9 +22,9 @@ from typing import Any
 import panel as pn
 
 from swcore import InputError, builtin_ids, load_board
+from swcore.board import board_for  # noqa: F401  (re-exported: the form offers that board)
 from swcore.i18n import tr
 from swcore.rules import module_name, module_of
-from swcore.terrains import SYMBOL, TERRAIN
 
 from .i18n import _, engine, lang
 from .session import SetupError
@@ -186,15 +186,6 @@ def setup_key_fields(module_id: str) -> list[SetupKeyField]:
 
 
 @cache
-def board_features(board_id: str) -> frozenset[str]:
-    """The expansions whose terrains or symbols a built-in board carries (besides the base)."""
-    b = load_board(board_id)
-    sets = {e for t in set(b.terrain) for e in TERRAIN[t].expansions}
-    sets |= {e for s in b.symbols for x in s for e in SYMBOL[x].expansions}
-    return frozenset(sets - {"base"})
-
-
-@cache
 def board_label(board_id: str, language: str = "en") -> str:
     """A board's id and name (the name in `language`: swcore.po)."""
     b = load_board(board_id)
@@ -204,16 +195,6 @@ def board_label(board_id: str, language: str = "en") -> str:
 def boards(language: str = "en") -> dict[str, str]:
     """{label: board id} for the form's board list."""
     return {board_label(b, language): b for b in builtin_ids()}
-
-
-def board_for(seats: int, expansions: list[str]) -> str | None:
-    """The board to offer: one carrying a chosen expansion's features first (a practice board
-    made for it), else the base board for that many seats on the board."""
-    for b in builtin_ids():
-        if board_features(b) & set(expansions):
-            return b
-    fallback = f"base-{seats}p"
-    return fallback if fallback in builtin_ids() else None
 
 
 def _esc(text: str) -> str:

@@ -95,7 +95,7 @@ class SideMixin:
     def _build_peek(self) -> pn.Column:
         buttons = []
         for p in self.session.game.players:
-            b = button(f"{p}: my coins", height=48, sizing_mode="stretch_width")
+            b = button(_("{player}: my coins").format(player=p), height=48, sizing_mode="stretch_width")
             b.on_click(lambda e, p=p: self.peek(p))
             buttons.append(b)
         self._peek_text = html("")

@@ -23,9 +23,11 @@ from bokeh.models import ColumnDataSource, MultiPolygons
 
 from swcore import Action
 from swcore.board import SYMBOLS
-from swcore.words import WORDS, Kind
+from swcore.i18n import place_name
+from swcore.words import WORDS, Kind, rule_of
 
 from . import collector, inputs, proposal
+from .advice import AdvicePanel
 from .cards import (
     chip,
     coins_figure,
@@ -40,7 +42,8 @@ from .cards import (
     standings_html,
 )
 from .endsheet import EndSheet
-from .i18n import _, happened, label, ngettext
+from .film import film_link
+from .i18n import _, happened, label, lang, ngettext
 from .metrics import METRICS, record
 from .module_cards import notices_html, turn_html
 from .session import TableSession
@@ -50,6 +53,9 @@ from .watcher import Following, Watcher
 from .widgets import (
     BIG,
     CSS,
+    PHONE_ONLY,
+    TURN_BUTTON,
+    WIDE_SHOWN,
     Stepper,
     alert_pane,
     button,
@@ -83,6 +89,7 @@ PAGE_CSS = """
 #: The layout wraps (map above, actions below) under about 960 px.
 WIDE_ONLY = "@media (max-width: 959px) { :host { display: none !important; } }"
 NARROW_ONLY = "@media (min-width: 960px) { :host { display: none !important; } }"
+#: The rule of a final conquest with the reinforcement die (the die's note on a region's card).
 #: Refusals that only say "pick a combo first" are not worth a warning on a region's card.
 NO_ARMY = "B-FLOW-4"
 #: The fixed bar (Undo, End the turn, the last scores): always on screen, away from the map's
@@ -133,6 +140,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._legend_narrow: Any = html("", visible=False)
         if BoardMap is not None:
             self._map = BoardMap(g, width=760, on_tap=self._tapped, player_colors=session.colours)
+            self._map.may_act = session.may_act  # no outlined targets in a bot's turn
             self._map.fit_width()  # the title and legend are HTML around it
             self._add_highlight()
             self._map_pane = self._map.panel(sizing_mode="stretch_width")
@@ -153,7 +161,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._build_play()
         self._placement = inputs.PlacementPanel(self._taps, self._cancel())
         self._place_box = self._placement.box
-        self._end = EndSheet(self._taps)
+        self._end = EndSheet(self._taps, session.at_a_table)
         self._end_key: Any = None
         self._props: list[proposal.Proposal] = []
         self._fix_word: Any = None
@@ -163,33 +171,47 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         # token placement (steppers), and a box for the rare ones (undo/redo, a choice of
         # regions, a form of selects, the final standings), built when needed.
         self._other = pn.Column(sizing_mode="stretch_width")
-        self._context = pn.Column(self._play_box, self._place_box, self._other,
-                                  sizing_mode="stretch_width")
+        # The status line stays above whichever panel shows (a pick's revealed pair to enter).
+        self._context = pn.Column(self._status_pane, self._play_box, self._place_box,
+                                  self._other, sizing_mode="stretch_width")
         self._log = html("", sizing_mode="stretch_width")
-        undo = button(_("↶ Undo…"), height=BIG, width=110, sizing_mode="fixed")
+        undo = button(_("↶ Undo…"), height=BIG, width=110, sizing_mode="fixed", margin=0)
         undo.on_click(lambda e: self._ask("undo"))
-        redo = button(_("↷ Redo…"), height=BIG, width=110, sizing_mode="fixed")
+        redo = button(_("↷ Redo…"), height=BIG, width=110, sizing_mode="fixed", margin=0)
         redo.on_click(lambda e: self._ask("redo"))
-        leave = button(_("Lobby"), height=BIG, width=90, sizing_mode="fixed")
+        leave = button(_("Lobby"), height=BIG, width=90, sizing_mode="fixed", margin=0)
         leave.on_click(lambda e: self.leave())
         self._undo_btn, self._redo_btn = undo, redo
         self._sheet = pn.Column(sizing_mode="stretch_width")  # undo/redo confirmation
         self._scores = html("")
-        # (index 2 is the Lobby button: the first-game page hides it)
-        self._undo_redo = pn.FlexBox(undo, redo, leave, self._turn_buttons, sizing_mode="stretch_width",
-                                     flex_wrap="wrap", styles={"gap": "4px 8px"})
-        self._bar = pn.Column(self._alert, self._end.box, self._sheet, self._undo_redo,
-                              self._scores, sizing_mode="stretch_width", styles=BAR_STYLES)
-        side = pn.Column(self._context, self._column, self._players, self._peek, self._log,
-                         self._legend_narrow, sizing_mode="stretch_width",
+        # The rarer actions: on a tablet in the bar's one row, on a phone behind "More" (opened
+        # above the row). (index 2 is the Lobby button: the first-game page hides it)
+        self._more = pn.FlexBox(undo, redo, leave, self._scores, flex_wrap="wrap",
+                                align_items="center", gap="4px 8px", margin=0,
+                                stylesheets=[WIDE_SHOWN],
+                                styles={"flex": "0 1 auto", "display": "none"})
+        self._more_open = False
+        self._more_btn = button(_("☰ More"), height=BIG, width=90, sizing_mode="fixed", margin=0,
+                                stylesheets=[PHONE_ONLY])
+        self._more_btn.on_click(lambda e: self._toggle_more())
+        self._undo_redo = pn.FlexBox(self._more, self._more_btn, self._turn_buttons,
+                                     sizing_mode="stretch_width", flex_wrap="wrap",
+                                     align_items="center", gap="4px 8px", margin=0)
+        self._bar = pn.Column(self._alert, self._end.box, self._sheet, self._bar_note,
+                              self._undo_redo,
+                              sizing_mode="stretch_width", styles=BAR_STYLES,
+                              css_classes=["sw-bar"])
+        self.advice = AdvicePanel(session)  # off by default at a table (dashboards/advice.py)
+        side = pn.Column(self._context, self.advice, self._column, self._players, self._peek,
+                         self._log, self._legend_narrow, sizing_mode="stretch_width",
                          styles={"flex": "1 1 380px", "min-width": "300px"})
         fw, fh = g.board.frame
-        # As wide as the screen allows, but not so wide that the board is taller than the
-        # screen (a 4- or 5-player board on a tablet in landscape).
+        # As wide as the screen allows, but not so wide that the board, the region list and the
+        # map's key do not fit between the header and the bar (a tablet in landscape).
         board = pn.Column(self._map_pane, self._region_pick, self._legend,
                           sizing_mode="stretch_width",
                           styles={"flex": "3 1 560px", "min-width": "300px",
-                                  "max-width": f"max(300px, calc((100vh - 140px) * {fw / fh:.3f}))"})
+                                  "max-width": f"max(300px, calc((100vh - 380px) * {fw / fh:.3f}))"})
         self._layout = pn.Column(
             self._header, self._taps.box,
             pn.FlexBox(board, side, flex_wrap="wrap", align_items="flex-start",
@@ -255,6 +277,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._fixing = ""
         self._show_selection()
         show(self._undo_redo)
+        self._toggle_more(False)
         self.refresh()
 
     def _show_error(self, event: Any) -> None:
@@ -310,8 +333,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         b = self.session.game.board
         opts = {"—": ""}
         for i, rid in enumerate(b.ids):
-            syms = ", ".join(s for s in SYMBOLS if s in b.symbols[i])
-            opts[f"{rid} · {b.terrain[i]}{' · ' + syms if syms else ''}"] = rid
+            syms = ", ".join(place_name(s, lang()) for s in SYMBOLS if s in b.symbols[i])
+            opts[f"{rid} · {place_name(b.terrain[i], lang())}{' · ' + syms if syms else ''}"] = rid
         return opts
 
     def _tapped(self, rid: str) -> None:
@@ -342,6 +365,11 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
             if self._hl_renderer.visible != bool(self.selected):
                 self._hl_renderer.visible = bool(self.selected)
 
+    def _toggle_more(self, on: bool | None = None) -> None:
+        """Open or close the phone's menu of rarer actions (Undo, Redo, Lobby, Last scores)."""
+        self._more_open = not self._more_open if on is None else on
+        show(self._more, self._more_open)
+
     @param.depends("mode", watch=True)
     def _on_mode(self) -> None:
         show(self._undo_redo, self.mode not in ("undo", "redo"))
@@ -351,9 +379,9 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
     def refresh(self) -> None:
         s, g = self.session, self.session.game
         with pn.io.hold():
-            self._legal = g.legal_actions()
+            self._legal = [a for a in g.legal_actions() if s.may_act(a.by)]
             self._groups = inputs.group(self._legal)
-            self._fix_word = proposal.correction_word(self._legal)
+            self._fix_word = proposal.correction_word(self._legal) if s.at_a_table else None
             set_text(self._scores, scores_html(g, s.colours))
             self._taps.set_seq(s.seq)
             self._header.object = header_html(s)
@@ -382,6 +410,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         box = self._other
         items: list[Any] | None = None
         only = None if g.game_over else self._only_panel()
+        self._fill_status()
         asking = self.mode in ("undo", "redo")  # the confirmation opens in the fixed bar
         if asking:
             put(self._sheet, self._undo_panel())
@@ -390,7 +419,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
             key = g.state_hash()
             if self._final_key != key:
                 self._final_key = key
-                self._final = [html(standings_html(g, s.colours)),
+                self._final = [html(standings_html(g, s.colours) + film_link(s.game_id, s.code)),
                                pn.pane.Bokeh(coins_figure(g, s.colours), sizing_mode="stretch_width")]
             items = self._final
             self._end.hide()
@@ -443,7 +472,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                     g = self.session.game
                     i = g.board.region(value)
                     n = g.tokens[i]
-                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 1,
+                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 0,
                                        n + g.tray(g.race[i]) if g.race[i] in g.armies else n + 20)
                 self._fill_context()
             else:  # "cancel"
@@ -477,13 +506,17 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                                         "and conquer it.") + "</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
         # The bar's words (End the turn, decline; their confirmation) and the turn's others.
-        self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(5)),
+        self._bar_note = html("")  # how to choose among a bar word's variants
+        turn_buttons = [pool_button(self._taps, hidden=True) for _ in range(5)]
+        for b in turn_buttons:
+            b.stylesheets = [*b.stylesheets, TURN_BUTTON]
+        self._turn_buttons = pn.FlexBox(*turn_buttons,
                                         sizing_mode="stretch_width", flex_wrap="wrap",
-                                        styles={"gap": "4px 8px", "flex": "1 1 240px"})
+                                        gap="4px 8px", margin=0, styles={"flex": "1 1 200px"})
         self._word_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
                                        sizing_mode="stretch_width")
         self._turn_outcome = html("")
-        self._play_box = pn.Column(self._score_pane, self._status_pane, self._card, self._hint,
+        self._play_box = pn.Column(self._score_pane, self._card, self._hint,
                                    self._turn_outcome, self._word_buttons, self._die.box,
                                    sizing_mode="stretch_width")
 
@@ -496,6 +529,21 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         prominent = bool(g.log and last and g.log[-1].get("by") == last and g.current != last)
         told = notices_html(g, s.events)  # what a module announces (a Ghost rose after the turn)
         set_text(self._score_pane, (score_html(g, s.colours, True) if prominent else "") + told)
+        army = g.army_of(g.current)
+        show(self._card, bool(self.selected))
+        show(self._hint, not self.selected and army is not None and bool(legal))
+        if self.selected:
+            self._fill_card(legal)
+        self._fill_turn_buttons()
+
+    def _fill_status(self) -> None:
+        """Who plays what, with how many tokens, or that a combo is to be picked; a module's
+        card for this player. Shown above every panel of the turn."""
+        s, g = self.session, self.session.game
+        if g.game_over:
+            set_text(self._status_pane, "")
+            return
+        legal = self._legal
         me = g.current
         army = g.army_of(me)
         picking = any(WORDS[a.do].place == "column" for a in legal)
@@ -513,11 +561,6 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         else:
             status = ""
         set_text(self._status_pane, status + turn_html(g, me))  # a module's card for this player
-        show(self._card, bool(self.selected))
-        show(self._hint, not self.selected and army is not None)
-        if self.selected:
-            self._fill_card(legal)
-        self._fill_turn_buttons()
 
     def _fill_card(self, legal: list[Action]) -> None:
         """The selected region's card: its facts and cost, one button per legal action on it
@@ -526,10 +569,12 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         s, g = self.session, self.session.game
         rid = self.selected
         here = [a for a in legal if WORDS[a.do].place == "region" and a.region == rid]
-        army = g.army_of(g.current)
+        army = g.army_of(g.current) if s.may_act(g.current) else None
         races = [a.race for a in here if a.race]
+        # The region of the player's own active race: no cost to show, nothing refused.
+        own = army is not None and not army.declined and g.race[g.board.region(rid)] == army.race
         quote = ""
-        if army is not None or races:
+        if (army is not None or races) and not own:  # no cost for one's own region
             q = g.quote(rid, race=races[0] if races else None)
             if q.reason is None or q.reason.rule != NO_ARMY:
                 quote = f"<div style='margin-top:6px'>{quote_html(q)}</div>"
@@ -538,16 +583,19 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         first = here[0].do if here else None
         for a in here:
             text = label(a, self._names)
-            if die is None and inputs.die_applies(g, a):
-                die = a
+            if not note and inputs.die_applies(g, a):
                 note = ("<div style='margin-top:6px'>" + _(
                     "{action}: not enough tokens, the die decides ({rule}).").format(
-                    action=f"<b>{esc(text)}</b>", rule=esc(WORDS[a.do].rule)) + "</div>")
-            else:
-                buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
+                    action=f"<b>{esc(text)}</b>", rule=esc(rule_of(a))) + "</div>")
+                if s.at_a_table:  # the face rolled on the table, or "Roll for me"
+                    die = a
+                    continue
+            buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
         outcome = self._outcome_html(rid)
         if outcome:  # the result replaces the cost, now meaningless (review M2)
-            quote = ""
+            quote = note = ""
+        elif die is None:  # the engine rolls: the note goes with the button
+            quote, note = quote + note, ""
         set_text(self._card_info, region_html(g, rid, s.colours) + quote)
         set_text(self._outcome, outcome)
         self._card_die.fill(die, note, "primary")
@@ -558,7 +606,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         self._fill_fix()
         alert = ""
         word = region_word(legal)
-        if outcome or self._fixing == rid:
+        if outcome or self._fixing == rid or own:
             word = None
         if word is not None and not any(a.do == word for a in here) and g.to_act == g.current:
             probe = Action(g.current, word, region=rid)
@@ -601,24 +649,27 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
 
     def _fill_turn_buttons(self) -> None:
         """The words of the turn: one button per direct action, an opener per panel, a die row
-        for a word that only rolls. The bar's words sit in the fixed bar; the one that closes
-        the turn asks first and shows what the end of the turn would place (`EndSheet`), with
-        the words that end the conquests (offered there, where the rules place them)."""
+        for a word that only rolls. The bar's words sit in the fixed bar, one button per word;
+        confirming one whose legal variants differ (where a decline leaves its Tower) offers
+        each variant, the one of the region tapped on the map first. The word that closes the
+        turn (the bar's last) asks first and shows what the end of the turn would place
+        (`EndSheet`), with the words that end the conquests (offered there, where the rules
+        place them)."""
         g = self.session.game
         out: list[tuple[str, str, Any]] = []
         extras: list[tuple[tuple[str, str, Any], inputs.Group]] = []
-        bar: list[Action] = []
+        bar: dict[str, list[Action]] = {}  # a bar word's legal variants, in the engine's order
         die: Action | None = None
         for key, grp in self._groups.items():
             word, a = grp.word, grp.first
             if word.place in ("region", "column"):
                 continue
             if word.place == "bar":
-                bar.append(a)
+                bar.setdefault(a.do, []).append(a)
                 continue
             if inputs.needs_panel(word):
                 spec = (inputs.open_label(a, self._names), "default", ("open", key))
-            elif die is None and inputs.die_applies(g, a):
+            elif die is None and self.session.at_a_table and inputs.die_applies(g, a):
                 die = a
                 continue
             else:
@@ -629,25 +680,36 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                 out.append(spec)
         show_buttons(self._word_buttons, out, self._taps)
         set_text(self._turn_outcome, self._outcome_html(None))
-        closing = bar[-1] if bar else None
+        closing = next(reversed(bar)) if bar else None  # the word that ends the turn
         row: list[tuple[str, str, Any]] = []
-        if self._confirm is not None and self._confirm in bar:
-            a = self._confirm
-            text = _("Confirm: {action}").format(action=label(a, self._names))
-            if a == closing:
-                self._fill_end(a)
+        note = ""
+        asked = self._confirm.do if self._confirm is not None else None
+        if asked in bar:
+            variants = bar[asked]
+            keys = inputs.varied(variants)
+            here = [v for v in variants if inputs.variant_region(v, keys) == self.selected]
+            for v in here + [v for v in variants if v not in here]:
+                text = _("Confirm: {action}").format(action=label(v, self._names))
+                row.append((text, "success", ("end", v)) if asked == closing
+                           else (text, "warning", ("act", v)))
+            if asked == closing:
+                self._fill_end(variants[0])
                 proposed = [pr.group for pr in self._props]  # in the sheet already
-                row = [spec for spec, grp in extras if not any(grp is q for q in proposed)]
-                row.append((text, "success", ("end", a)))
-            else:
-                row = [(text, "warning", ("act", a))]
+                row[:0] = [spec for spec, grp in extras if not any(grp is q for q in proposed)]
+            if len(variants) > 1 and any(inputs.variant_region(v, keys) for v in variants):
+                note = _("Choose one: tap it, or first tap its region on the map.")
             row.append((_("Cancel"), "default", ("cancel", None)))
         else:
             self._end.hide()
-            for a in bar:
-                ask = WORDS[a.do].confirm or a == closing
-                row.append((label(a, self._names), "success" if a == closing else "warning",
+            for do, variants in bar.items():
+                a = variants[0]
+                keys = inputs.varied(variants)
+                text = (label(inputs.bare(a, keys), self._names) + "…") if keys \
+                    else label(a, self._names)
+                ask = WORDS[do].confirm or do == closing or bool(keys)
+                row.append((text, "success" if do == closing else "warning",
                             ("confirm", a) if ask else ("act", a)))
+        set_text(self._bar_note, f"<div class='sw-muted'>{esc(note)}</div>" if note else "")
         show_buttons(self._turn_buttons, row, self._taps)
         self._die.fill(die, inputs.die_note(die, self._names), "warning")
 
@@ -683,6 +745,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         placement panel (pooled, in its own box)."""
         s, g = self.session, self.session.game
         a = grp.first
+        # A form's heading names the word alone ("Enter the revealed combo", not the first legal
+        # pair read as the pair to enter); its button names the values chosen.
         opener = inputs.open_label(a, self._names)
         title = (f"<h3>{esc(inputs.closed(opener))}</h3><div class='sw-muted'>"
                  f"{chip(a.by, s.colour(a.by))} · {esc(grp.word.rule)}</div>")
@@ -701,7 +765,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                "race still holds (B-LOSS-2).", "{n} tokens taken back from lost "
                                "regions go onto regions the race still holds (B-LOSS-2).",
                                extra).format(n=extra) + "</div>")
-            self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel)
+            self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel,
+                                 inputs.subset_options(g, grp), self._names)
             return None
         def act(action: Action, seen: int = s.seq) -> bool:  # the state this panel shows
             return self._act(action, seen)

@@ -36,12 +36,18 @@ CSS = """
 .sw-big { font-size:26px; font-weight:700; }
 .sw-scores summary { cursor:pointer; font-size:16px; min-height:44px; line-height:44px;
                      list-style-position:inside; }
+.sw-scores summary .sw-chip { line-height:1.4; }
 /* help for a race or power (help.py) */
 details.sw-help { display:inline-block; vertical-align:middle; margin:0 2px; }
 details.sw-help > summary { list-style:none; cursor:pointer; display:inline-flex;
-  align-items:center; justify-content:center; min-width:44px; min-height:44px;
+  align-items:center; justify-content:center; gap:6px; min-width:44px; min-height:44px;
   box-sizing:border-box; border-radius:22px; border:2px solid #1b5e20; color:#1b5e20;
-  font-weight:700; }
+  font-weight:700; padding:0 12px 0 6px; line-height:1.2; font-size:15px; }
+details.sw-help > summary .q { display:inline-flex; align-items:center; justify-content:center;
+  width:22px; height:22px; border-radius:11px; background:#1b5e20; color:#fff;
+  font-size:14px; flex:none; }
+details.sw-help.named > summary { border:none; color:#1a1a1a; padding:0 2px; font-size:inherit;
+  text-decoration:underline dotted #1b5e20 2px; text-underline-offset:5px; }
 details > summary { min-height:44px; line-height:44px; cursor:pointer; }
 details.sw-help > summary::-webkit-details-marker { display:none; }
 details.sw-help[open] { display:block; background:#f3f8f3; border-radius:8px; padding:4px 8px;
@@ -64,18 +70,41 @@ BUTTON_CSS = ":host .bk-btn { font-size: 17px; min-height: 44px; }\n" + "".join(
     f":host(.outline) .bk-btn.bk-btn-{k}.bk-active {{ color:#ffffff; "
     f"background-color:{bg if k != 'default' else '#1a1a1a'}; }}\n"
     for k, (fg, bg) in BUTTON_COLOURS.items())
+#: The turn screen's bar (turn.py). Its rarer actions: always shown on a tablet, behind "More" on a phone (an
+#: `!important` rule in the component's own sheet wins over the inline `display` of `show`).
+WIDE_SHOWN = ("@media (min-width: 701px) { :host { display: flex !important; width: auto !important; }\n"
+              "  div[id^=flexbox] { flex-wrap: nowrap !important; } }")
+PHONE_ONLY = "@media (min-width: 701px) { :host { display: none !important; } }"
+#: A bar word's button shares the row with the others (a pool button is otherwise full width).
+TURN_BUTTON = (":host { flex: 1 1 0 !important; width: auto !important; min-width: 100px; "
+               "margin: 0 !important; }\n"
+               ":host .bk-btn { white-space: normal; line-height: 1.15; padding: 2px 8px; }")
+#: A checkbox whose words toggle it too (review defect 10: a decline went unrecorded): Bokeh's
+#: box and its words are siblings, not a <label>, so the (invisible) box covers both and the
+#: box people see is drawn before the words, checked by `input:checked + .bk-label`.
+CHECKBOX_CSS = """
+:host { position:relative; min-height:44px; }
+:host input[type=checkbox] { position:absolute; inset:0; width:100%; height:100%; margin:0;
+  opacity:0; cursor:pointer; z-index:1; }
+:host .bk-label { display:inline-flex; align-items:center; gap:10px; min-height:44px; }
+:host .bk-label::before { content:""; flex:none; width:28px; height:28px; box-sizing:border-box;
+  border:2px solid #1a1a1a; border-radius:5px; background:#fff; color:#fff; font-size:20px;
+  font-weight:700; display:inline-flex; align-items:center; justify-content:center; }
+:host input:checked + .bk-label::before { content:"✓"; background:#1b5e20;
+  border-color:#1b5e20; }
+:host input:focus-visible + .bk-label::before { outline:3px solid #0b5394; outline-offset:2px; }
+:host input:disabled + .bk-label { opacity:.6; }
+"""
 #: Every page's controls, beyond the turn screen's own buttons: app.py's design gives each widget
 #: of a kind its style sheet here (issue 12: text at least 4.5:1, targets at least 44 px on a
-#: tablet or a phone). A Bokeh checkbox's label does not toggle it: the box itself is the target.
+#: tablet or a phone); a checkbox's words toggle it (`CHECKBOX_CSS`).
 #: A number's arrows (20 px high) are hidden: the number is typed (or a Stepper is used).
 CONTROL_CSS = {
     "button": BUTTON_CSS,
     "input": ":host input.bk-input, :host select.bk-input, :host textarea.bk-input "
              "{ min-height:44px; }\n"
              ":host .bk-input-group > .bk-spin-wrapper > .bk-spin-btn { display:none; }\n",
-    "checkbox": ":host input[type=checkbox] { width:44px; height:44px; margin:0 8px 0 0; "
-                "vertical-align:middle; }\n:host .bk-label { display:inline-block; "
-                "vertical-align:middle; }\n",
+    "checkbox": CHECKBOX_CSS,
     "card": ":host .card-header { min-height:44px; }\n",
 }
 ALERT_STYLES = {

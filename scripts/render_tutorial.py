@@ -43,15 +43,17 @@ from traitlets.config import Config
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from dashboards import rules_ref  # noqa: E402
+from dashboards import rules_ref, tutorial_pages  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 RULES = ROOT / "docs" / "rules"
+AID = ROOT / "docs" / "aid"
 KERNEL = "swcore-tutorial"
 KEYS = ".render-keys.json"
 #: What a page may show: a change to any of these files renders every page again.
 DEPENDS = [("swcore", ("*.py", "*.csv", "*.json", "*.yaml")), ("dashboards", ("*.py", "*.json")),
-           ("tests/scenarios/tutorial", ("*.yaml",)), ("docs/rules", ("*.md",))]
+           ("tests/scenarios/tutorial", ("*.yaml",)), ("tests/scenarios/rules", ("*.yaml",)),
+           ("docs/rules", ("*.md",)), ("docs/aid", ("*.md",))]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 REMOTE = re.compile(r"""<script\b[^>]*\bsrc=["']https?://[^"']*["'][^>]*>\s*</script>|"""
                     r"""<link\b[^>]*\bhref=["']https?://[^"']*["'][^>]*>""", re.I)
@@ -96,13 +98,25 @@ def kernel_spec(folder: Path) -> None:
                                                                os.environ.get("JUPYTER_PATH")]))
 
 
-_BARE_ID = re.compile(r"(?<![\w\[#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![\w\]-])")
+#: A rule ID in running text (a ruling's sub-rule may end in a small letter: A-BNA-01b).
+_BARE_ID = re.compile(r"(?<![\w#/-])((?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?)(?![\w-])")
+#: A link written for JupyterLab (from notebooks/), wherever it is: in markdown, in HTML, in
+#: the escaped HTML of a Panel pane inside a map's script (a step's report in a tab).
+_JUPYTER_LINK = re.compile(r"\.\./docs/rules/([\w-]+)\.md(?=#|\)|&quot;|\\?[\"'])")
+#: HTML elements whose text is left alone: links, code, and what is not text at all.
+_NOT_TEXT = ("a", "code", "pre", "script", "style", "title", "textarea")
+
+
+def _site_links(source: str) -> str:
+    """Links written for JupyterLab (../docs/rules/x.md#ID, from notebooks/) point to the
+    rendered pages (rules/x.html#ID), in markdown and in HTML."""
+    return _JUPYTER_LINK.sub(r"rules/\1.html", source)
 
 
 def link_rules(source: str) -> str:
-    """A markdown cell for the site: rule IDs become links into rules/, and links written for
-    JupyterLab (../docs/rules/x.md#ID) point to the rendered pages."""
-    source = re.sub(r"\(\.\./docs/rules/([\w-]+)\.md", r"(rules/\1.html", source)
+    """Markdown for the site (a cell, or a cell's markdown output): rule IDs become links into
+    rules/, and links written for JupyterLab point to the rendered pages."""
+    source = _site_links(source)
 
     def one(m: re.Match[str]) -> str:
         rid = m.group(1)
@@ -112,8 +126,37 @@ def link_rules(source: str) -> str:
     return "".join(p if k % 2 else _BARE_ID.sub(one, p) for k, p in enumerate(parts))
 
 
+def link_rules_html(source: str, base: str = "rules") -> str:
+    """An HTML output for the site (a table with a rule column, a report): rule IDs in its
+    text become links into rules/, and links written for JupyterLab point to the rendered
+    pages. Text inside links, code, scripts and styles is left alone."""
+    source = _site_links(source)
+
+    def one(m: re.Match[str]) -> str:
+        rid = m.group(1)
+        target = rules_ref.url(rid, base=base)
+        return f"<a class='sw-rule' href='{target.lstrip('/')}'>{rid}</a>" if target else rid
+    out: list[str] = []
+    inside: list[str] = []
+    for k, part in enumerate(re.split(r"(<[^>]*>)", source)):
+        if k % 2:  # a tag
+            m = re.match(r"<(/?)([a-zA-Z][\w-]*)", part)
+            name = m.group(2).lower() if m else ""
+            if m and name in _NOT_TEXT:
+                if m.group(1):
+                    if name in inside:
+                        del inside[len(inside) - 1 - inside[::-1].index(name):]
+                elif not part.rstrip(">").endswith("/"):
+                    inside.append(name)
+            out.append(part)
+        else:
+            out.append(part if inside else _BARE_ID.sub(one, part))
+    return "".join(out)
+
+
 def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop what needs a kernel (cells tagged kernel-only, widget outputs) and link rule IDs."""
+    """Drop what needs a kernel (cells tagged kernel-only, widget outputs) and link rule IDs,
+    in the markdown cells and in what the code cells showed (markdown and HTML outputs)."""
     nb, _ = TagRemovePreprocessor(remove_cell_tags={"kernel-only"}).preprocess(nb, {})
     nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})  # progress text: last state only
     nb.metadata.pop("widgets", None)
@@ -124,6 +167,12 @@ def for_the_site(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cell.outputs = [o for o in cell.outputs
                             if WIDGET_MIME not in o.get("data", {})
                             and not (o.output_type == "stream" and o.get("name") == "stderr")]
+            for o in cell.outputs:
+                data = o.get("data", {})
+                if "text/markdown" in data:
+                    data["text/markdown"] = link_rules(data["text/markdown"])
+                if "text/html" in data:
+                    data["text/html"] = link_rules_html(data["text/html"])
     return nb
 
 
@@ -148,7 +197,8 @@ def nav(paths: list[Path], k: int, where: str = "top") -> str:
     nxt = (f"<a href='{paths[k + 1].stem}.html'>{html.escape(title(paths[k + 1]))} →</a>"
            if k + 1 < len(paths) else "<span></span>")
     return (f"<nav class='sw-nav {where}'>{prev}<span class='sp'></span><a href='index.html'>"
-            f"Contents</a><a href='rules/index.html'>Rules reference</a><a href='/'>The app</a>"
+            f"Contents</a><a href='rules/index.html'>Rules reference</a><a href='search.html'>"
+            f"Search the rules</a><a href='aid-en.html'>Player aid</a><a href='/'>The app</a>"
             f"<span class='sp'></span>{nxt}</nav>")
 
 
@@ -159,7 +209,10 @@ def site_page(body: str, paths: list[Path], k: int) -> str:
                   "tutorial</title>", body, count=1, flags=re.S)
     body = body.replace("</head>", SITE_CSS + "</head>", 1)
     body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav(paths, k), body, count=1)
-    body = body.replace("</body>", nav(paths, k, "bottom") + "</body>", 1)
+    extras = tutorial_pages.chapter_section(paths[k].stem)  # its exercises and questions
+    # The page's own end: an inlined script may hold the text "</body>" before it.
+    head, end, tail = body.rpartition("</body>")
+    body = head + extras + nav(paths, k, "bottom") + end + tail if end else body
     check_local(body, paths[k].name)
     return body
 
@@ -184,11 +237,19 @@ def summary(path: Path) -> str:
     """The chapter's 'What you will learn' list, as HTML, for the index."""
     nb = nbformat.read(path, as_version=4)
     text = nb.cells[0].source if nb.cells else ""
-    items = [line[2:].strip() for line in text.splitlines() if line.startswith("- ")][:4]
+    items: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("- "):
+            items.append(line[2:].strip())
+        elif items and line.startswith("  ") and line.strip():  # the item goes on
+            items[-1] += " " + line.strip()
+        elif items:
+            break  # the list is over
+    items = [link_rules(i) for i in items]
     return markdown.markdown("\n".join(f"- {i}" for i in items)) if items else ""
 
 
-PLAIN = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+PLAIN = ("<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
          "<meta name='viewport' content='width=device-width, initial-scale=1'><title>{title}</title>"
          "<style>body{{font:16px/1.5 sans-serif;max-width:900px;margin:0 auto;padding:0 16px;"
          "color:#222}} a{{color:#1b5e20}} h1{{color:#1b5e20}} table{{border-collapse:collapse}}"
@@ -196,7 +257,8 @@ PLAIN = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
          "overflow-x:auto}} li.ch{{margin-bottom:12px}} li.ch ul{{color:#555;font-size:15px}}"
          "</style></head><body><nav class='sw-nav' style='padding:10px 0;border-bottom:1px solid"
          " #ccc'><a href='{up}index.html'>Contents</a> · <a href='{up}rules/index.html'>Rules "
-         "reference</a> · <a href='/'>The app</a> · <a href='/first-game'>Play your first game"
+         "reference</a> · <a href='{up}search.html'>Search the rules</a> · <a href='{up}aid-en.html'>"
+         "Player aid</a> · <a href='/'>The app</a> · <a href='/first-game'>Play your first game"
          "</a></nav>{body}</body></html>")
 
 
@@ -207,11 +269,45 @@ def index(paths: list[Path], out: Path) -> None:
             "start with <a href='/first-game'><b>your first game</b></a> against a bot in the "
             "app (every rule explained when it first matters), then read the chapters in "
             "order. Every rule ID, such as <a href='rules/base-game.html#B-CONQ-2'>B-CONQ-2</a>,"
-            " links to the <a href='rules/index.html'>rules reference</a>.</p>"
+            " links to the <a href='rules/index.html'>rules reference</a> (<a href='search.html'>"
+            "search it</a>). Keep the one-page <a href='aid-en.html'>player aid</a> (<a "
+            "href='aid-fr.html' hreflang='fr'>aide de jeu</a>) beside the board: it prints on one "
+            "page. Each chapter ends with <b>your move</b>, exercises played in the app, and "
+            "<b>questions</b> checked by the engine.</p>"
             f"<ol>{items}</ol>")
-    page = PLAIN.format(title="Small World tutorial", up="", body=body)
+    page = PLAIN.format(title="Small World tutorial", up="", body=body, lang="en")
     check_local(page, "index.html")
     out.write_text(page, encoding="utf-8")
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.) ")
+
+
+def list_ready(source: str) -> str:
+    """Markdown as written in docs/rules (GitHub's reading) for Python-Markdown: a list right
+    under a line of text gets the blank line before it, and nested items (indented by 2) and
+    their lines are indented by 4, so that they show as lists, not as "- ..." in the text."""
+    out: list[str] = []
+    nested = fenced = False
+    for line in source.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if fenced or line.lstrip().startswith("```"):
+            out.append(line)
+            continue
+        item = bool(_ITEM.match(line))
+        if item and not line.startswith(" "):
+            nested = False
+            if out and out[-1].strip() and not _ITEM.match(out[-1]) and not out[-1].startswith(" "):
+                out.append("")
+        elif item and line.startswith("  ") and not line.startswith("    "):
+            nested = True
+        if nested and line.startswith("  ") and not line.startswith("    "):
+            line = "  " + line
+        elif not line.strip():
+            nested = False
+        out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def render_rules(out: Path) -> None:
@@ -221,12 +317,39 @@ def render_rules(out: Path) -> None:
         source = path.read_text(encoding="utf-8")
         source = re.sub(r"\(README\.md", "(index.html", source)
         source = re.sub(r"\(([\w-]+)\.md(#[^)]*)?\)", r"(\1.html\2)", source)
-        body = markdown.markdown(source, extensions=["tables", "fenced_code"])
+        # A page outside the rules reference (../scenario-format.md) is not on the site.
+        source = re.sub(r"\[([^\]]*)\]\(\.\./[^)]*\)", r"\1", source)
+        body = link_rules_html(markdown.markdown(list_ready(source),
+                                                 extensions=["tables", "fenced_code"]), base="")
         name = "index" if path.stem == "README" else path.stem
         page = PLAIN.format(title=f"{html.escape(path.stem)} · Small World rules", up="../",
-                            body=body)
+                            body=body, lang="en")
         check_local(page, f"rules/{name}.html")
         (out / f"{name}.html").write_text(page, encoding="utf-8")
+
+
+def render_aid(out: Path) -> None:
+    """docs/aid/player-aid(.fr).md as aid-en.html and aid-fr.html: one printable page each."""
+    for lang, name in (("en", "player-aid.md"), ("fr", "player-aid.fr.md")):
+        source = link_rules((AID / name).read_text(encoding="utf-8"))
+        top, css = tutorial_pages.aid_extras(lang)
+        body = top + "<div class='sw-aid'>" + markdown.markdown(source, extensions=["tables"]) + "</div>"
+        page = PLAIN.format(title=html.escape(title_of(source)), up="", body=body, lang=lang)
+        page = page.replace("</head>", css + "</head>", 1)
+        check_local(page, f"aid-{lang}.html")
+        (out / f"aid-{lang}.html").write_text(page, encoding="utf-8")
+
+
+def title_of(source: str) -> str:
+    return source.splitlines()[0].lstrip("# ").strip()
+
+
+def render_search(out: Path) -> None:
+    """search.html: the rules reference searched by keyword or rule ID in the page itself."""
+    page = PLAIN.format(title="Search the rules · Small World", up="",
+                        body=tutorial_pages.search_body(), lang="en")
+    check_local(page, "search.html")
+    (out / "search.html").write_text(page, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -268,6 +391,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rendered    {out} ({time.monotonic() - start:.0f} s)")
     index(every, args.out / "index.html")
     render_rules(args.out / "rules")
+    render_aid(args.out)
+    render_search(args.out)
     return 1 if failed else 0
 
 

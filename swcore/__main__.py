@@ -41,11 +41,13 @@ def _expansions(text: str) -> list[str]:
     return [e.strip() for e in text.split(",") if e.strip()]
 
 
-_EXPANSIONS_HELP = ("rule modules whose races and powers join the stacks, comma-separated "
-                    "(cursed,grand_dames,be_not_afraid,leaders)")
+def _expansions_help() -> str:
+    from .rules import available_modules
 
-
-_BOARD_HELP = "a shipped board's id or the path of a board file (docs/boards.md)"
+    return ("rule modules played on top of the base game, comma-separated: "
+            f"{','.join(m for m in available_modules() if m != 'base')} (necromancer adds his "
+            "seat, last; river_world is played on the board with rivers unless --board says "
+            "otherwise)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,20 +60,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="the inline-map form of the scenario format")
     p.add_argument("--geometry", action="store_true", help="add each region's polygons")
     p = sub.add_parser("simulate", help="play whole games with bots")
-    p.add_argument("--board", default="base-4p", help=_BOARD_HELP)
+    p.add_argument("--board", default=None,
+                   help="a shipped board's id or the path of a board file (docs/boards.md); "
+                        "default: base-4p, or the board a module needs")
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--bot", default="random", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--expansions", type=_expansions, default=[], help=_EXPANSIONS_HELP)
+    p.add_argument("--expansions", type=_expansions, default=[], help=_expansions_help())
     p = sub.add_parser("bench", help="time random games and legal_actions on every board")
     p.add_argument("--games", type=_positive, default=30)
     p = sub.add_parser("play", help="watch a demo game between bots in the terminal")
-    p.add_argument("--board", default="base-2p", help=_BOARD_HELP)
+    p.add_argument("--board", default=None,
+                   help="a shipped board's id or the path of a board file (docs/boards.md); "
+                        "default: base-2p, or the board a module needs")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", default="greedy", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
-    p.add_argument("--expansions", type=_expansions, default=[], help=_EXPANSIONS_HELP)
+    p.add_argument("--expansions", type=_expansions, default=[], help=_expansions_help())
     p = sub.add_parser("draw", help="write a standalone HTML page of a board or a saved game")
     p.add_argument("source", help="a board id or a saved game (.json)")
     p.add_argument("--out", default="board.html")
@@ -112,7 +118,8 @@ def _run(args: argparse.Namespace) -> int:
         from .boardedit import source
         from .simulate import simulate
 
-        print(simulate(source(args.board), args.games, args.bot, args.seed, args.expansions).to_string())
+        print(simulate(args.board and source(args.board), args.games, args.bot, args.seed,
+                       args.expansions))
         return 0
     if args.cmd == "bench":
         from .bench import bench
@@ -123,7 +130,7 @@ def _run(args: argparse.Namespace) -> int:
         from .boardedit import source
         from .simulate import demo
 
-        demo(source(args.board), args.seed, args.bot, args.expansions)
+        demo(args.board and source(args.board), args.seed, args.bot, args.expansions)
         return 0
     if args.cmd == "draw":
         from dashboards.board_map import draw  # UI libraries only for this command

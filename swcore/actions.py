@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import InputError
-from .names import player_name
+from .names import stored_name
 from .words import WORDS, check_value, export_value
 
 _new = object.__new__
@@ -143,7 +143,7 @@ def _checked(by: Any, do: Any, params: dict[Any, Any], where: str) -> tuple[str,
         raise InputError(f"{where}.do", f"unknown action {shown!r}; known: {', '.join(WORDS)}")
     if by is None:
         raise InputError(f"{where}.by", "must name the acting player")
-    by = player_name(by, f"{where}.by")
+    by = stored_name(by, f"{where}.by")
     extra = [str(k) for k in params if k not in word.params]
     if extra:
         raise InputError(where, f"`{do}` takes no {', '.join(sorted(extra))}")

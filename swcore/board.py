@@ -239,6 +239,26 @@ def as_board(board: str | dict[str, Any] | Board) -> Board:
     return load_board(board) if isinstance(board, str) else Board.from_map(board)
 
 
+@cache
+def board_features(board_id: str) -> frozenset[str]:
+    """The expansions whose terrains or symbols a built-in board carries (besides the base)."""
+    b = load_board(board_id)
+    sets = {e for t in set(b.terrain) for e in TERRAIN[t].expansions}
+    sets |= {e for s in b.symbols for x in s for e in SYMBOL[x].expansions}
+    return frozenset(sets - {"base"})
+
+
+def board_for(seats: int, expansions: list[str]) -> str | None:
+    """The board to offer: one carrying a chosen expansion's features first (a practice board
+    made for it, as River World needs its rivers), else the base board for that many seats on
+    the board."""
+    for b in builtin_ids():
+        if board_features(b) & set(expansions):
+            return b
+    fallback = f"base-{seats}p"
+    return fallback if fallback in builtin_ids() else None
+
+
 def geometry(board_id: str) -> dict[str, list]:
     """Region outlines of a built-in board (drawn by scripts/build_geometry.py), by region id."""
     path = resources.files("swcore").joinpath(f"data/geometry/{board_id}.json")

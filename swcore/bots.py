@@ -377,9 +377,17 @@ class PlannerBot:
         """Carrying on (this turn's reachable targets, then the model; the old in-decline race
         keeps scoring) against going into decline (its regions score while they last, and the
         best affordable combo plays the turns after this one). Never in the last turn."""
+        terms = self.decline_terms(game, army, actions)
+        return terms is not None and terms[1] + terms[2] > terms[0] + self.decline_margin
+
+    def decline_terms(self, game: Game, army: Army, actions: list[Action]
+                      ) -> tuple[float, float, float] | None:
+        """(carrying on, the regions' coins in decline, the best fresh combo after), the coins
+        each way is expected to bring over the turns left; None in the last turn (the
+        advisor, swcore/advisor.py, shows these numbers)."""
         left = game.turns - game.turn + 1
         if left <= 1:
-            return False
+            return None
         seat = army.owner
         held = game.regions_of(army.race)
         tokens = game.on_board(army.race) + army.hand + army.held
@@ -390,7 +398,7 @@ class PlannerBot:
         carry_on = self._income(tokens, len(held), left, traits, gain) + keep
         spent = len(held) * sum(self.DECLINED_KEEP ** k for k in range(left))
         fresh = self._new_race(game, seat, left - 1, game.coins[seat] + len(held))
-        return spent + fresh > carry_on + self.decline_margin
+        return carry_on, spent, fresh
 
     def _gain_now(self, game: Game, army: Army, actions: list[Action]) -> float:
         """Regions the race could take this turn, from the targets it has now."""

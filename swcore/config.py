@@ -15,7 +15,7 @@ from .boardspec import MAX_TURNS
 from .catalogue import DIE_FACES, POWERS, RACES, in_sets
 from .errors import InputError
 from .markers import MARKER_TYPES
-from .names import player_name
+from .names import player_name, stored_name
 from .neutrals import NEUTRALS
 from .rules.registry import MODULES
 from .ruleset import Ruleset
@@ -84,7 +84,8 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         b = Board.from_map(board)
     if not isinstance(players, list) or not 2 <= len(players) <= max(TURNS_BY_PLAYERS):
         raise InputError("players", "2 to 6 players, in seat order")
-    names = [player_name(p, f"players[{k}]") for k, p in enumerate(players)]
+    name = stored_name if stored else player_name
+    names = [name(p, f"players[{k}]") for k, p in enumerate(players)]
     if len({n.casefold() for n in names}) != len(names):
         raise InputError("players", "two players have the same name")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
@@ -114,7 +115,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         coins = {p: coins for p in names}
     if not isinstance(coins, dict):
         raise InputError("coins", "a number, or a mapping {player: coins}")
-    coins = {player_name(p, f"coins.{p}"): c for p, c in coins.items()}
+    coins = {name(p, f"coins.{p}"): c for p, c in coins.items()}
     for p, c in coins.items():
         if p not in names:
             raise InputError(f"coins.{p}", "not a player of this game")

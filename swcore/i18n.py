@@ -44,9 +44,55 @@ def translation(lang: str, domain: str = "swcore", localedir: str | None = None
                                fallback=True)
 
 
+#: French elides "de" before a vowel ("le tour d'Ann", "d'Orcs"): a name filled into
+#: "de {player}" decides it, so it is done once the text is formatted. A tag (a player's chip)
+#: may stand between the two; a rule ID ("de A-GD-03") is not a word.
+_DE = re.compile(r"(?<![\w'’-])([Dd])e ((?:<[^>]*>)*)"
+                 r"(?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü])(?![A-Z]+-)")
+
+
+def elide(text: str) -> str:
+    """`text` with French elisions made ("de Ann" -> "d'Ann")."""
+    return _DE.sub(r"\1'\2", text)
+
+
+#: Counts the engine's templates write in the plural whatever the number ("Correct r4 to
+#: {count} tokens", "{n} souls from the tray"): the singular for 1 (English) or 0 and 1 (French).
+_PLURALS = {"en": {"tokens": "token", "souls": "soul", "coins": "coin", "regions": "region",
+                   "Ghosts": "Ghost"},
+            "fr": {"pions": "pion", "âmes": "âme", "jetons": "jeton", "régions": "région",
+                   "Fantômes": "Fantôme"}}
+_ONE = {"en": "1", "fr": "[01]"}
+
+
+@cache
+def _agreeing(lang: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w.,+-])(" + _ONE[lang] + r") (" + "|".join(_PLURALS[lang])
+                      + r")(?![\w-])")
+
+
+def agree(text: str, lang: str = DEFAULT) -> str:
+    """`text` with a noun after the count 1 (French: 0 or 1) in the singular."""
+    lang = normalise(lang)
+    return _agreeing(lang).sub(lambda m: f"{m.group(1)} {_PLURALS[lang][m.group(2)]}", text)
+
+
+class French(str):
+    """A French template: `format` elides what the filled-in names call for (`elide`)."""
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return elide(str.format(self, *args, **kwargs))
+
+
+def french(text: str, lang: str) -> str:
+    """`text` as a `French` template when `lang` is French."""
+    return French(text) if normalise(lang) == "fr" else text
+
+
 def gettext_for(lang: str) -> Callable[[str], str]:
     """The engine's `_` for one language (English text in, text in `lang` out)."""
-    return translation(normalise(lang)).gettext
+    found = translation(normalise(lang)).gettext
+    return (lambda text: French(found(text))) if normalise(lang) == "fr" else found
 
 
 def tr(text: str, lang: str = DEFAULT) -> str:
@@ -57,13 +103,23 @@ def tr(text: str, lang: str = DEFAULT) -> str:
 
 def ntr(one: str, many: str, n: int, lang: str = DEFAULT) -> str:
     """`tr` for a text with a count (the French plural rule: 0 and 1 are singular)."""
-    return translation(normalise(lang)).ngettext(one, many, n)
+    return french(translation(normalise(lang)).ngettext(one, many, n), lang)
 
 
 def item_name(item: Any, lang: str = DEFAULT) -> str:
     """A race, power, tribe, marker or terrain as the rule book of `lang` names it."""
+    return _named(item, lang, (CATALOGUE, MARKER_TYPES, TERRAIN, SYMBOL))
+
+
+def place_name(item: Any, lang: str = DEFAULT) -> str:
+    """A terrain, symbol or piece on the board as the rule book names it: a power that shares
+    its id ("forest": the power Des Forêts, the terrain Forêt; "catapult") is not meant."""
+    return _named(item, lang, (TERRAIN, SYMBOL, MARKER_TYPES, CATALOGUE))
+
+
+def _named(item: Any, lang: str, tables: tuple[Any, ...]) -> str:
     french = normalise(lang) == "fr"
-    for table in (CATALOGUE, MARKER_TYPES, TERRAIN, SYMBOL):
+    for table in tables:
         entry = table.get(item) if isinstance(item, str) else None
         if entry is not None:
             return entry.french if french and entry.french else entry.english
@@ -242,7 +298,8 @@ def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | N
             return None
         found = match[1]
         values.update({k: part.format(**values) for k, part in match[0].groupdict().items()})
-    return found.format(**{**values, **{k: item_name(x, lang) for k, x in items.items()}})
+    return french(found, lang).format(**{**values, **{k: item_name(x, lang)
+                                                       for k, x in items.items()}})
 
 
 def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
@@ -312,6 +369,6 @@ def event_text(ev: Any, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> s
     conquest's cost, the winners), else looked up as `term` does, the game's `players` as
     `{player}`… The English text when the catalogue has none."""
     if normalise(lang) == DEFAULT or not ev.text:
-        return ev.text
+        return agree(ev.text or "")
     found = event_text_or_none(ev, lang, tuple(players))
-    return ev.text if found is None else found
+    return agree(ev.text if found is None else found, lang)

@@ -1,9 +1,10 @@
 """What a player name may hold: the one rule for every place a name enters the engine.
 
-A game's set-up (`make_setup`: new games, saves, scenarios, score sheets, the app's form), the
-acting player of an action (`by`) and an action's player parameter (`ally player=…`) all go
-through `player_name`, so a name accepted at set-up is accepted everywhere later (a stored game
-always replays). Names are stored in Unicode NFC form. Refused: control characters, characters
+A new game's set-up (`make_setup`: new games, scenarios, score sheets, the app's form) goes
+through `player_name`; what names a player of a game already set up (a save's or a stored
+game's players, an action's `by`, an action's player parameter such as `ally player=…`) goes
+through `stored_name`, which accepts whatever `player_name` accepts (in the same form) and also
+the names of games stored before this rule, so a stored game always reopens and replays. Names are stored in Unicode NFC form. Refused: control characters, characters
 that are invisible or turn the text's direction (U+202E, U+200B, U+00AD, U+FEFF…), and a name
 with nothing visible. Kept: letters of every script, spaces, emoji with their joiners,
 skin tones and variation selectors ("Bob 👩‍💻", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"), and a joiner between two letters
@@ -45,6 +46,20 @@ def player_name(value: Any, where: str = "players") -> str:
         if len(_ACCEPTED) < 4096:
             _ACCEPTED[value] = known
     return known
+
+
+def stored_name(value: Any, where: str = "players") -> str:
+    """A name that names a player of a game already set up (a stored game's players, an
+    action's `by` or player): today's rule (in NFC), or else the rule games were stored under
+    before it (any text of at most 40 characters that is not blank), kept as it is, so a game
+    stored then reopens and replays. Whether it is a player of the game is the game's check."""
+    try:
+        return player_name(value, where)
+    except InputError:
+        if (not isinstance(value, str) or not value.strip() or len(value) > MAX_PLAYER_NAME
+                or any(unicodedata.category(ch) == "Cs" for ch in value)):
+            raise
+        return value
 
 
 def _checked(value: Any, where: str) -> str:

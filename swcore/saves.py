@@ -17,6 +17,12 @@ SAVE_VERSION = 2
 MAX_SAVE_BYTES = 20_000_000
 #: Version 1 (before the rule modules) loads by replaying its log.
 READABLE_VERSIONS = (1, 2)
+#: The rules' revision a save was written under ("rules"; absent: 1). Raised whenever a rule
+#: fix makes a logged game replay to another position (2: Leaders beside the other modules,
+#: issue 18), so a save of an earlier revision still loads: its log is replayed and checked
+#: action by action under today's rules, and its state hash, which the old rules computed,
+#: is not compared.
+RULES_REVISION = 2
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,8 +68,9 @@ class SavesMixin(History):
 
     def to_dict(self) -> dict[str, Any]:
         """The saved game: the set-up and every action with its die results (replayable)."""
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "setup": self.setup,
-                "log": list(self.log), "redo": list(self.redo_stack), "state": self.state_hash()}
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": RULES_REVISION,
+                "setup": self.setup, "log": list(self.log), "redo": list(self.redo_stack),
+                "state": self.state_hash()}
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
@@ -95,9 +102,10 @@ class SavesMixin(History):
         for k, entry in enumerate(redo):
             Action.from_dict(entry, f"redo[{k}]")
         game.redo_stack = list(redo)
-        # The log is the contract; the hash only checks a save of this version (the snapshot of
-        # an older version held other fields, so its hash cannot be compared).
-        if version == SAVE_VERSION and "state" in data and data["state"] != game.state_hash():
+        # The log is the contract; the hash only checks a save of this version and rules (the
+        # snapshot of an older version held other fields; older rules may end elsewhere).
+        if (version == SAVE_VERSION and data.get("rules", 1) == RULES_REVISION and "state" in data
+                and data["state"] != game.state_hash()):
             raise InputError("state", "the saved state does not match its replayed log (edited or "
                                       "corrupted file)")
         return game

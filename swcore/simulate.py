@@ -1,14 +1,35 @@
-"""Whole games between bots: statistics by race/power combo, and a terminal demo."""
+"""Whole games between bots: win rates by bot and seat (with their 95 % intervals) and by
+race/power combo, and a terminal demo. Every rule module may join: a module with a seat off
+the board (the Necromancer) adds that seat, last; one whose features only a practice board
+carries (River World's rivers) is played on that board unless another is named."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .board import as_board
+from .board import as_board, board_for
 from .bots import BOTS, Bot, play
 from .errors import InputError
 from .game import Game
+from .rules import available_modules, module_of
+
+
+def choose_board(board: str | dict | None, expansions: list[str] | None = None,
+                 seats: int = 4) -> str | dict:
+    """The board named (an id or a board file's map), else one carrying a chosen module's features, else base-<seats>p."""
+    return board or board_for(seats, list(expansions or [])) or f"base-{seats}p"
+
+
+def seat_names(board: str | dict, expansions: list[str] | None = None) -> list[str]:
+    """P1..Pn: the board's seats, then one per seat a module keeps off the board (X-NEC-1: the
+    Necromancer is the last player)."""
+    known = available_modules()
+    extra = sum(getattr(module_of(e), "off_board_seats", 0) for e in expansions or []
+                if e in known)  # an unknown name is refused by the set-up, by name
+    return [f"P{i + 1}" for i in range((as_board(board).players or 2) + extra)]
 
 
 def seat_bots(spec: str, players: list[str], seed: int) -> dict[str, Bot]:
@@ -26,14 +47,14 @@ def play_games(board: str | dict, games: int, bot: str = "random", seed: int = 0
     """One row per player per game: final coins, winner flag, the seat's bot and every combo
     the player used. `bot` is one bot name for every seat, or one per seat ("planner,greedy");
     `expansions` puts those modules' races and powers in the stacks."""
-    players = [f"P{i + 1}" for i in range(as_board(board).players or 2)]
+    players = seat_names(board, expansions)
     names = [n.strip() for n in bot.split(",")]
     rows = []
     for g in tqdm(range(games), desc=f"{bot} games on {as_board(board).id}", disable=not progress, unit="game"):
         game = Game.new(board, players, seed=seed + g, expansions=expansions)
         play(game, seat_bots(bot, players, seed + g) if len(names) > 1 else BOTS[bot](seed + g))
         winners = set(game.winners())
-        picks = _picked_combos(game)
+        picks = picked_combos(game)
         for s, p in enumerate(players):
             first = picks[p][0] if picks[p] else ("none", "none")
             rows.append({"game": g, "player": p, "seat": s + 1, "bot": names[s % len(names)],
@@ -43,9 +64,10 @@ def play_games(board: str | dict, games: int, bot: str = "random", seed: int = 0
     return pd.DataFrame(rows)
 
 
-def _picked_combos(game: Game) -> dict[str, list[tuple[str, str]]]:
-    """The combos each player picked, in order, read from the pick events of a replay."""
-    replay = Game(game.setup)
+def picked_combos(game: Any) -> dict[str, list[tuple[str, str]]]:
+    """The combos each player picked, in order, read from the pick events of a replay (a
+    `Game`, or a score sheet: the same log and events; the club's statistics use it)."""
+    replay = type(game)(game.setup)
     out: dict[str, list[tuple[str, str]]] = {p: [] for p in game.players}
     for entry in game.log:
         for ev in replay.apply(entry):
@@ -63,19 +85,42 @@ def summary(df: pd.DataFrame, by: str = "combo") -> pd.DataFrame:
     return out.round({"mean_coins": 1, "win_rate": 3})
 
 
-def simulate(board: str | dict, games: int, bot: str = "random", seed: int = 0,
-             expansions: list[str] | None = None) -> pd.DataFrame:
+def with_interval(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
+    """Add the 95% Wilson interval of `win_rate` (columns `games`, `wins`) as low/high: how
+    far the true rate may be from what a few games show."""
+    out = table.copy()
+    n, k = out["games"].astype(float), out["wins"].astype(float)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    out["low"] = (centre - half).clip(lower=0).round(3)
+    out["high"] = (centre + half).clip(upper=1).round(3)
+    return out
+
+
+def simulate(board: str | dict | None, games: int, bot: str = "random", seed: int = 0,
+             expansions: list[str] | None = None) -> str:
+    """The report of `python -m swcore simulate`: win rates by bot and by seat with their 95 %
+    Wilson intervals (a tie counts as a win for each tied player), then by first combo."""
+    board = choose_board(board, expansions)
     df = play_games(board, games, bot, seed, expansions=expansions)
     with_ = f" with {', '.join(expansions)}" if expansions else ""
-    print(f"{games} {bot} games on {as_board(board).id}{with_}, mean final coins {df.coins.mean():.1f}; "
-          "results by first combo picked:")
-    return summary(df)
+    parts = [f"{games} {bot} games on {as_board(board).id}{with_}, {df.player.nunique()} players, "
+             f"mean final coins {df.coins.mean():.1f}."]
+    for by, what in (("bot", "Win rate by bot (games = seats played by it)"),
+                     ("seat", "Win rate by seat")):
+        table = with_interval(summary(df, by=by).sort_index())
+        table = table.rename(columns={"low": "95% low", "high": "95% high"})
+        parts += ["", f"{what}, 95% Wilson interval:", table.to_string()]
+    parts += ["", "Results by first combo picked:", summary(df).to_string()]
+    return "\n".join(parts)
 
 
-def demo(board: str | dict = "base-2p", seed: int = 0, bot: str = "greedy",
+def demo(board: str | dict | None = None, seed: int = 0, bot: str = "greedy",
          expansions: list[str] | None = None) -> None:
     """A game between bots narrated in the terminal (`bot`, `expansions` as for `play_games`)."""
-    players = [f"P{i + 1}" for i in range(as_board(board).players or 2)]
+    board = choose_board(board, expansions, seats=2)
+    players = seat_names(board, expansions)
     game = Game.new(board, players, seed=seed, expansions=expansions)
     names = bot.split(",")
     bots = seat_bots(bot, players, seed) if len(names) > 1 else None

@@ -32,6 +32,7 @@ from .effects import ability
 from .errors import SwError
 from .events import Event
 from .game import Game
+from .simulate import with_interval  # noqa: F401  (the strategy lab's intervals)
 from .words import describe
 
 #: The repository (this module lives in ROOT/swcore).
@@ -54,12 +55,18 @@ def use_repo_path() -> None:
         sys.path.insert(0, str(ROOT))
 
 
+def yes(value: Any) -> str:
+    """A yes/no fact as a learner reads it in a table ("yes" / "no", not True / False)."""
+    return "yes" if value else "no"
+
+
 def board_table(board: Board | str) -> pd.DataFrame:
     """One row per region: terrain, symbols, Lost Tribe, border region (entry), coastal."""
     b = load_board(board) if isinstance(board, str) else board
     rows = [{"region": rid, "terrain": b.terrain[i], "symbols": ", ".join(sorted(b.symbols[i])),
-             "lost tribe": b.lost_tribe[i], "border region": b.entry[i] and not b.water[i],
-             "coastal": b.coastal[i], "neighbours": ", ".join(b.ids[j] for j in b.adjacent[i])}
+             "lost tribe": yes(b.lost_tribe[i]), "border region": yes(b.entry[i] and not b.water[i]),
+             "coastal": yes(b.coastal[i]),
+             "neighbours": ", ".join(b.ids[j] for j in b.adjacent[i])}
             for i, rid in enumerate(b.ids)]
     return pd.DataFrame(rows).set_index("region")
 
@@ -189,12 +196,14 @@ class Script:
             head = (f"<b>Step {k} of {len(self)}</b> · {escape(when)}: "
                     f"{escape(p.step.action['by'])}"
                     f" · {escape(action_text(p.step.action))}")
-            note = f"<br><i>{escape(p.step.note)}</i>" if p.step.note else ""
-            body = f"<br>{escape(p.text)}"
+            note = f"<br><i>{linked(p.step.note)}</i>" if p.step.note else ""
+            body = f"<br>{linked(p.text)}"
         else:
             head, note, body = f"<b>Start</b> · {len(self)} steps to play", "", ""
         scores = score_table(game)
-        last = ("<p><b>Last scorings</b></p>" + scores.to_html(index=False, border=0)
+        cells = scores.assign(**{c: scores[c].map(linked) for c in scores.columns
+                                 if c != "coins"})
+        last = ("<p><b>Last scorings</b></p>" + cells.to_html(index=False, border=0, escape=False)
                 if len(scores) else "")
         return (f"<div class='sw-report'>{REPORT_CSS}<p>{head}{note}{body}</p>"
                 + coins_table(game).reset_index().to_html(index=False, border=0) + last + "</div>")
@@ -292,6 +301,23 @@ def rule_link(rule: str, base: str = "../docs/rules/") -> str:
     return f"[{rule}]({base}{page}#{rule})" if page else rule
 
 
+_RULE_ID = re.compile(r"\b(?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?\b")
+
+
+def linked(text: Any, base: str = "../docs/rules/") -> str:
+    """`text` escaped for HTML, each rule ID in it a link to the rules reference (from
+    notebooks/; the static site's renderer points them at its own pages): a score line's
+    rule in a step's report can be looked up like any other."""
+    text, out, last = str(text), [], 0
+    for m in _RULE_ID.finditer(text):
+        page = RULE_FILES.get(m.group(0).split("-", 1)[0])
+        out.append(escape(text[last:m.start()]))
+        out.append(f'<a href="{base}{page}#{m.group(0)}">{m.group(0)}</a>' if page
+                   else escape(m.group(0)))
+        last = m.end()
+    return "".join(out) + escape(text[last:])
+
+
 def rules_line(script: Script) -> str:
     """The rules a scenario checks, linked: a line under its title in the notebooks."""
     return "Rules: " + ", ".join(rule_link(r) for r in script.rules)
@@ -349,7 +375,9 @@ def offer_text(game: Game, position: int) -> str:
 
 def column_table(game: Game) -> pd.DataFrame:
     """The six visible combos, top first, as the player to move sees them."""
-    return pd.DataFrame([offer(game, k) for k in range(len(game.column))]).set_index("position")
+    rows = [{**o, "affordable": yes(o["affordable"])}
+            for o in (offer(game, k) for k in range(len(game.column)))]
+    return pd.DataFrame(rows).set_index("position")
 
 
 def catalogue_table(kind: str | None = None, expansion: str = "base") -> pd.DataFrame:
@@ -395,7 +423,7 @@ def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
                      "cost": q.cost if shown else "",
                      "breakdown": " + ".join(f"{lbl} {v}" for lbl, v in q.breakdown) if shown
                      else "",
-                     "allowed": q.reason is None,
+                     "allowed": yes(q.reason is None),
                      "why not": "" if q.reason is None else f"{q.reason.rule}: {q.reason.reason}"})
     return pd.DataFrame(rows).set_index("region")
 
@@ -454,6 +482,15 @@ def score_table(game: Game, player: str | None = None) -> pd.DataFrame:
             rows.append({"player": p, "what": item["what"], "coins": item["coins"],
                          "rule": item["rule"]})
     return pd.DataFrame(rows, columns=["player", "what", "coins", "rule"])
+
+
+def standings_table(game: Game) -> pd.DataFrame:
+    """The final standings as a learner reads them: rank, player, coins, race tokens on the
+    board (the tie-break, B-END-2) and who won."""
+    rows = [{"rank": r["rank"], "player": r["player"], "coins": r["coins"],
+             "tokens on board": r["tokens_on_board"], "winner": yes(r["winner"])}
+            for r in game.standings()]
+    return pd.DataFrame(rows).set_index("rank")
 
 
 def coins_table(game: Game) -> pd.DataFrame:
@@ -540,17 +577,3 @@ def decline_timing(board: str = "base-2p", seeds: Any = range(20),
                          "declined": bool(first.declined_at),
                          "coins": game.coins[0], "win": players[0] in game.winners()})
     return pd.DataFrame(rows)
-
-
-def with_interval(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
-    """Add the 95% Wilson interval of `win_rate` (columns `games`, `wins`) as low/high: how
-    far the true rate may be from what a few games show."""
-    out = table.copy()
-    n, k = out["games"].astype(float), out["wins"].astype(float)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    out["low"] = (centre - half).clip(lower=0).round(3)
-    out["high"] = (centre + half).clip(upper=1).round(3)
-    return out
-

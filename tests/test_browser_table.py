@@ -56,7 +56,7 @@ def test_B_DEF_8_tokens_of_a_region_corrected_then_undone(server, page, db_url):
     page.get_by_role("button", name="+", exact=True).last.click()  # tokens from the tray? none
     page.get_by_role("button", name="−", exact=True).last.click()
     page.get_by_role("button", name="−", exact=True).last.click()
-    page.get_by_role("button", name="Correct r4 to 1 tokens").click()
+    page.get_by_role("button", name="Correct r4 to 1 token").click()
     expect(page.get_by_text("Held by:").first).to_contain_text("Ratmen × 1")
     assert rows(db_url, gid)[-1].action == {"by": "Ann", "do": "correct", "region": "r4",
                                             "count": 1}

@@ -36,6 +36,48 @@ def test_simulate_prints_a_summary_by_combo():
     assert "win_rate" in out.stdout and "mean_coins" in out.stdout
 
 
+def table_rows(text: str, heading: str) -> dict[str, list[str]]:
+    """The rows of one of simulate's tables, by their first cell."""
+    lines = text.split(heading, 1)[1].split("\n\n", 1)[0].splitlines()[3:]
+    return {ln.split()[0]: ln.split()[1:] for ln in lines if ln.strip()}
+
+
+def test_simulate_gives_each_bots_win_rate_with_its_interval():
+    """Review 2026-11-27: a learner can check the planner's win rate. 2 players, one seat each:
+    a bot's games are the games played; the 95 % Wilson interval of 0 wins in 2 games is
+    [0, 0.658] (centre (0 + 1.96²/4) / (1 + 1.96²/2) = 0.3290, half-width the same)."""
+    out = run("simulate", "--board", "base-2p", "--games", "2", "--bot", "planner,greedy",
+              "--seed", "4")
+    assert out.returncode == 0, out.stderr
+    rows = table_rows(out.stdout, "Win rate by bot")
+    assert set(rows) == {"planner", "greedy"}
+    assert "95% low" in out.stdout and "95% high" in out.stdout
+    for games, _coins, wins, rate, low, high in rows.values():
+        assert int(games) == 2 and float(rate) == int(wins) / 2
+        if int(wins) == 0:
+            assert (float(low), float(high)) == (0.0, 0.658)
+        assert float(low) <= float(rate) <= float(high)
+    assert sum(int(r[2]) for r in rows.values()) >= 2  # a tie is a win for each tied player
+    assert set(table_rows(out.stdout, "Win rate by seat")) == {"1", "2"}
+
+
+def test_simulate_takes_every_module():
+    """Every rule module is accepted and named in the help: the Necromancer adds his seat,
+    last (X-NEC-1: 4 on base-3p), River World is played on the board with rivers."""
+    helptext = run("simulate", "--help").stdout
+    for module in ("cursed", "grand_dames", "be_not_afraid", "leaders", "necromancer",
+                   "river_world"):
+        assert module in helptext
+    nec = run("simulate", "--board", "base-3p", "--games", "1", "--bot", "greedy",
+              "--expansions", "necromancer")
+    assert nec.returncode == 0, nec.stderr
+    assert "on base-3p with necromancer, 4 players" in nec.stdout
+    assert set(table_rows(nec.stdout, "Win rate by seat")) == {"1", "2", "3", "4"}
+    river = run("simulate", "--games", "1", "--bot", "greedy", "--expansions", "river_world")
+    assert river.returncode == 0, river.stderr
+    assert "on river-practice with river_world, 2 players" in river.stdout
+
+
 def test_play_narrates_a_game_to_its_end():
     out = run("play", "--board", "base-2p", "--seed", "1")
     assert out.returncode == 0 and "the game is over" in out.stdout and "1. P" in out.stdout

@@ -105,8 +105,8 @@ def edits(g: Game) -> list[tuple[Action, str]]:
     listed.args = [1, 2]
     out.append((listed, "action"))
     renamed = Action("ann", "end_turn")
-    renamed.by = "ann\u202e"
-    out.append((renamed, "action.by"))
+    renamed.by = "ann\u202e"  # a name of the rule games were stored under: not a player here
+    out.append((renamed, "by"))
     wordless = Action("ann", "end_turn")
     del wordless.do
     out.append((wordless, "action.do"))

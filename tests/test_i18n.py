@@ -288,7 +288,7 @@ def test_x_rw_2_the_event_row_in_french():
     ("Imperial: 2 regions beyond 3", "Impériaux : 2 régions au-delà de 3"),  # X-BNA imperial
     ("Goblins against a race in decline", "Gobelins contre un Peuple en déclin"),  # X-CUR
     ("3 harbours: 1 + 2 + 3", "3 ports de commerce : 1 + 2 + 3"),  # X-RW-5
-    ("2 regions next to a Pirate Ship", "2 régions à côté d'un Bateau pirate"),  # X-RW-11
+    ("2 regions next to a Pirate Ship", "2 régions à côté d'un Navire pirate"),  # X-RW-11
     ("frozen river (Harsh Winter, this round's event)",
      "rivière gelée (Hiver rude, l'événement de ce tour)"),  # X-RW-10
 ])
@@ -460,7 +460,7 @@ def test_b_conq_6_b_score_1_what_an_action_did_in_french():
         ("Ann picks Ratmen / Hill at position 0: pays 0, collects 0, receives 12 tokens",
          "Ann prend Hommes-rats / Des Collines en position 0 : paie 0, ramasse 0, reçoit 12 pions"),
         ("Ann's Ratmen conquer r3 with 3 tokens (cost 3: base 2, mountain +1)",
-         "Les Hommes-rats de Ann conquièrent r3 avec 3 pions (coût 3 : base 2, Montagne +1)"),
+         "Les Hommes-rats d'Ann conquièrent r3 avec 3 pions (coût 3 : base 2, Montagne +1)"),
         ("Ann scores 1: Ratmen: 1 region +1", "Ann marque 1 : Hommes-rats : 1 région +1"),
         ("Ann ends turn 1", "Ann termine le tour 1")]
     assert all(event_text(ev, "en") == ev.text for ev in game.apply(Action(by="Bob", do="pick",
@@ -520,14 +520,14 @@ def test_b_flow_1_the_log_undo_and_refusals_of_a_french_page(french_page, sheet_
     assert s.notes == ["Ann prend Humains / Des Forêts : paie 1, ramasse 0",
                        "Ann marque 6 : Humains : 3 régions +3; Humains : 2 champs +2; "
                        "Des Forêts : 1 région de forêt +1"]
-    assert s.undo_preview(1) == ["tour de Ann, prend Humains / Des Forêts, 3 régions occupées"]
+    assert s.undo_preview(1) == ["tour d'Ann, prend Humains / Des Forêts, 3 régions occupées"]
     assert not s.act({"by": "Ann", "do": "turn", "held": {}}, s.seq)
     assert s.error_rule == "B-FLOW-1"
     assert s.error.startswith("B-FLOW-1 : Chacun joue à son tour")
     assert not s.act({"by": "Bob", "do": "turn", "bogus": 1}, s.seq)
     assert s.error == ("Cette saisie n'est pas valable (détails : bogus: pas un champ d'un "
                        "tour de feuille de score)")
-    assert s.undo(1, s.seq) and s.notes == ["1 action annulée."]
+    assert s.undo(1, s.seq) and s.notes == ["1 action défaite."]
     gid, code = create_game(sheet_store, "M", ["Ann", "Bob"], seed=1)
     m = TableSession.open(sheet_store, gid, code)
     first = m.game.legal_actions()[0]
@@ -704,7 +704,7 @@ def test_b_conq_4_b_flow_1_b_redep_1_x_lead_3_refusal_reasons_in_french():
     assert said == {
         "B-CONQ-4": ("r8 est un Lac : les Mers et le Lac ne peuvent pas être conquis",
                      "B-CONQ-4: r8 is a lake: seas and the lake cannot be conquered"),
-        "B-FLOW-1": ("c'est le tour de Ann, pas de Bob", "B-FLOW-1: it is Ann's turn, not Bob's"),
+        "B-FLOW-1": ("c'est le tour d'Ann, pas de Bob", "B-FLOW-1: it is Ann's turn, not Bob's"),
         "B-REDEP-1": ("3 pions placés ; il faut en placer 10",
                       "B-REDEP-1: 3 tokens placed; 10 must be placed"),
         "X-LEAD-3": ("le Chef ne peut pas rester en r2 : elle est immunisée",

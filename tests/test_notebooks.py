@@ -89,7 +89,8 @@ def test_notebook_runs_without_error(name, kernel_name):
         bars = [o["data"]["text/plain"] for o in outputs
                 if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
         assert any("/150" in b for b in bars), bars
-        text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
-        assert "150 games" in text
+        text = "".join(o.get("text", "") + o.get("data", {}).get("text/markdown", "")
+                       for o in outputs)
+        assert "**150 games**" in text and ".0 games" not in text  # "200.0 games" no more
     else:
         assert mimes & set(MAP_MIMES), f"{name}: no map output among {sorted(mimes)}"

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from swcore import Game
+from swcore.errors import InputError
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 with gzip.open(GOLDEN / "games.jsonl.gz", "rt", encoding="utf-8") as _f:
@@ -59,3 +60,21 @@ def test_every_golden_game_reopens_as_played_and_with_joined_emoji_names(name):
 @pytest.mark.parametrize("path", SAVES, ids=lambda p: p.stem)
 def test_every_golden_save_file_reopens(path):
     reopens(Game.from_json(path.read_text(encoding="utf-8")))
+
+
+def test_a_save_of_earlier_rules_loads_and_an_edited_one_of_these_rules_is_refused():
+    """Saves keep loading across rule fixes: a save written before the rules' revision was
+    recorded (no "rules" key) is replayed under today's rules, its old state hash not compared;
+    a save of today's revision whose state does not match its log is refused as edited."""
+    from swcore.saves import RULES_REVISION
+
+    g = Game.new("base-2p", ["ann", "bob"], seed=4)
+    g.apply(g.legal_actions()[0])
+    save = json.loads(g.to_json())
+    assert save["rules"] == RULES_REVISION
+    save["state"] = "0" * len(save["state"])
+    with pytest.raises(InputError) as err:
+        Game.from_dict(save)
+    assert err.value.field == "state"
+    del save["rules"]
+    assert Game.from_dict(save).state_hash() == g.state_hash()

@@ -160,10 +160,10 @@ def test_quote_table_after_the_first_pick_B_CONQ_1_2_4():
     mountain, 3; r7 (inland, Lost Tribe) costs 3 but is no border region; r1 is a sea."""
     game, _ = tut.Script(tut.scenario_path("conquest")).replay(2)
     table = tut.quote_table(game)
-    assert table.loc["r2", "cost"] == 2 and table.loc["r2", "allowed"]
+    assert table.loc["r2", "cost"] == 2 and table.loc["r2", "allowed"] == "yes"
     assert table.loc["r6", "breakdown"] == "base 2 + mountain 1"
     assert table.loc["r12", "breakdown"] == "base 2 + lost tribe 1"
-    assert table.loc["r7", "cost"] == 3 and not table.loc["r7", "allowed"]
+    assert table.loc["r7", "cost"] == 3 and table.loc["r7", "allowed"] == "no"
     assert table.loc["r7", "why not"].startswith("B-CONQ-1:")
     assert table.loc["r1", "cost"] == "" and table.loc["r1", "why not"].startswith("B-CONQ-4:")
     assert tut.quote_text(game, "r6") == "r6: 3 tokens = base 2 + mountain 1"
@@ -238,6 +238,17 @@ def test_step_html_reports_the_step_before_the_turn_moves_on():
     assert "<b>Start</b>" in script.step_html(0)
 
 
+def test_step_html_links_the_rules_of_its_score_lines():
+    """A step's report (shown in the chapters' tabs) links each score line's rule into the
+    rules reference, as the rest of the tutorial does (B-SCORE-1: 1 coin a region)."""
+    script = tut.Script(tut.scenario_path("come-back"))
+    html = script.step_html(12)
+    assert '<td><a href="../docs/rules/base-game.md#B-SCORE-1">B-SCORE-1</a></td>' in html
+    assert "<td>Ratmen: 3 regions</td>" in html
+    assert tut.linked("a < b, see X-LEAD-1") == (
+        'a &lt; b, see <a href="../docs/rules/surface-expansions.md#X-LEAD-1">X-LEAD-1</a>')
+
+
 def test_sample_game_decline_keeps_one_token_per_region_B_DECL_3():
     script = tut.Script(tut.scenario_path("sample-game"))
     k = next(k for k, s in enumerate(script.steps, 1) if s.action["do"] == "decline")
@@ -306,10 +317,10 @@ def test_board_table_border_regions_B_CONQ_1():
     """base-2p: r22 is inland but borders the edge sea r23, so it is a border region; r7
     only borders the lake (not an edge) and is not; seas are never border regions."""
     table = tut.board_table("base-2p")
-    assert table.loc["r22", "border region"] and not table.loc["r7", "border region"]
-    assert not table.loc["r1", "border region"]
-    assert table.loc["r7", "lost tribe"] and table.loc["r7", "coastal"]
-    assert table["lost tribe"].sum() == 9
+    assert table.loc["r22", "border region"] == "yes" and table.loc["r7", "border region"] == "no"
+    assert table.loc["r1", "border region"] == "no"  # yes/no for a learner, not True/False
+    assert table.loc["r7", "lost tribe"] == "yes" and table.loc["r7", "coastal"] == "yes"
+    assert (table["lost tribe"] == "yes").sum() == 9
 
 
 # -- experiments -------------------------------------------------------------------------

@@ -33,6 +33,19 @@ class MarketMixin:
             return k  # one coin on each combo above: no badge or banner above asks more
         return sum(self._combo_step(j) for j in range(k))
 
+    def pick_tokens(self, k: int) -> int:
+        """The tokens the combo at position `k` gives its picker (what the column shows): the
+        banner's and the badge's numbers, what the race or power adds (the Amazons' 6 +4),
+        at most what the box holds (B-COMBO-2, B-RACE-AMAZONS-1)."""
+        race, power, _lying = self.column[k]
+        return self._first_hand(Army(race=race, powers=(power,), owner=0, ready=True))
+
+    def _first_hand(self, army: Army) -> int:
+        want = self.value_of(army.race) + sum(self.value_of(p) for p in army.powers)
+        for ab in self._fx(army, "extra_tokens"):
+            want += ab.extra_tokens(self, army)
+        return min(want, self.box_of(army.race) + self._extra_box(army))
+
     def _combo_step(self, j: int) -> int:
         """Coins laid on the combo at position j by a player picking below it: asked of its
         race and its power (`price_step`; 1 by default, the Cursed combo 3, X-CUR-CUR-1)."""
@@ -63,10 +76,7 @@ class MarketMixin:
         army = Army(race=race, powers=(power,), owner=seat, picked_turn=self.turn, ready=True)
         self.armies[race] = army
         self.active[seat] = race
-        want = self.value_of(race) + self.value_of(power)
-        for ab in self._fx(army, "extra_tokens"):
-            want += ab.extra_tokens(self, army)
-        army.hand = min(want, self.box_of(race) + self._extra_box(army))
+        army.hand = self._first_hand(army)
         t["picked"] = True
         self._refill()
         ev = self._event(

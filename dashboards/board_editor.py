@@ -41,7 +41,8 @@ MODES = {N_("Place regions"): "place", N_("Pick a region"): "choose",
 HINTS = {"place": N_("A tap places a new region."),
          "choose": N_("A tap chooses a region: set its terrain, symbols and flags."),
          "borders": N_("Tap two regions: their border is added, or removed if it was there."),
-         "draw": N_("Tap the points of the chosen region's outline; double-tap the last one."),
+         "draw": N_("Press and hold to start the chosen region's outline, tap its points, press "
+                   "and hold on the last one, then use the drawn outline."),
          "adjust": N_("Tap an outline to show its points, then drag them.")}
 FLAG_LABELS = {"edge": N_("On the board's edge"), "lost_tribe": N_("Lost Tribe")}
 BLANK = "blank"
@@ -132,6 +133,7 @@ class BoardEditor(pn.viewable.Viewer):
                                     self.region_name, remove, width=290)
         acts = [(_("Outlines from the regions placed"), self.draft_call("derive_outlines")),
                 (_("Borders and edge from the outlines"), self.draft_call("propose")),
+                (_("Use the drawn outline"), self.use_sketch),
                 (_("Undo"), self.draft_call("undo")), (_("Redo"), self.draft_call("redo"))]
         self.actions = pn.FlexBox(*[self._button(t, f) for t, f in acts])
         self.message = alert_pane("danger")
@@ -195,7 +197,6 @@ class BoardEditor(pn.viewable.Viewer):
         # Bokeh reads a tap within 300 ms of the previous one as a double tap: both are taps.
         self.fig.on_event(Tap, self._tap)
         self.fig.on_event(DoubleTap, self._tap)
-        self.sketch.on_change("data", self._sketched)
         self.shapes.on_change("data", self._adjusted)
         self.pane = pn.pane.Bokeh(self.fig, sizing_mode="stretch_width", max_width=WIDTH)
 
@@ -326,19 +327,22 @@ class BoardEditor(pn.viewable.Viewer):
         tb.active_tap = tb.active_drag
         self._refresh()
 
-    def _sketched(self, attr: str, old: Any, new: Any) -> None:
-        """A shape drawn with the PolyDrawTool becomes the chosen region's outline."""
-        if self._quiet or not new.get("xs"):
-            return
-        xs, ys = new["xs"][-1], new["ys"][-1]
-        if len(xs) < 3:
+    def use_sketch(self) -> None:
+        """The shape drawn with the PolyDrawTool becomes the chosen region's outline (drawing
+        syncs at every point, so the table says when the shape is finished)."""
+        data = self.sketch.data
+        if not data.get("xs"):
+            self._say(_("Draw an outline first."))
             return
         if self.selected is None:
             self._say(_("Pick a region first, then draw its outline."))
-        else:
-            fh = self._fh()
-            self._edit(self.draft.set_outline, self.selected,
-                       [(float(x), fh - float(y)) for x, y in zip(xs, ys, strict=True)])
+            return
+        fh, ring = self._fh(), []
+        for x, y in zip(data["xs"][-1], data["ys"][-1], strict=True):
+            p = (round(float(x), 1), round(fh - float(y), 1))
+            if not ring or ring[-1] != p:  # the point under the finger is repeated while drawing
+                ring.append(p)
+        self._edit(self.draft.set_outline, self.selected, ring)
         self._refresh()
 
     def _adjusted(self, attr: str, old: Any, new: Any) -> None:

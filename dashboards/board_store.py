@@ -101,9 +101,14 @@ def listing(store: Store, ready_only: bool = False) -> list[tuple[int, str, str,
 
 
 def choices(store: Store) -> dict[str, str]:
-    """{label: PREFIX + id} of the boards ready to play, for the new-game form."""
+    """{label: PREFIX + id} of the boards ready to play, for the new-game form (none while
+    the database is away: the form still offers the shipped boards)."""
+    try:
+        rows = listing(store, ready_only=True)
+    except sa.exc.SQLAlchemyError:
+        return {}
     return {f"{name or '#' + str(i)} ({author})" if author else (name or f"#{i}"): f"{PREFIX}{i}"
-            for i, name, author, _ready in listing(store, ready_only=True)}
+            for i, name, author, _ready in rows}
 
 
 def resolve(store: Store, value: Any) -> Any:

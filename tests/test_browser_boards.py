@@ -191,3 +191,36 @@ def test_correct_a_shipped_board_with_its_photo_and_play_it(page, server, db_url
         s.dispose()
     assert game.setup["map"]["regions"]["r3"]["terrain"] == "mountain"
     assert load_board("base-2p").terrain[2] == "forest"
+
+
+def test_an_outline_drawn_with_the_poly_draw_tool(page, server, db_url):  # noqa: F811
+    """Bokeh's PolyDrawTool: press and hold to start, tap the points, press and hold on the
+    last; the drawn shape becomes the chosen region's outline when the table says so."""
+    def press(x: float, y: float) -> None:
+        canvas = page.locator("canvas").first
+        box = canvas.bounding_box()
+        page.mouse.move(box["x"] + x * box["width"] / 1000, box["y"] + y * box["height"] / 700)
+        page.mouse.down()
+        page.wait_for_timeout(600)  # a long press (Bokeh's press gesture), not a wait for state
+        page.mouse.up()
+    page.goto(server.url + "?page=boards")
+    for k, (x, y) in enumerate(TAPS[:2]):
+        tap(page, x, y)
+        until(lambda k=k: len(stored(db_url).doc["regions"]) == k + 1, page=page)
+    mode(page, "Pick a region", "A tap chooses a region")
+    tap(page, 150, 100)
+    expect(page.get_by_text("Region r1")).to_be_visible()
+    mode(page, "Draw an outline", "Press and hold")
+    press(50, 50)
+    for x, y in [(250, 50), (250, 200)]:
+        tap(page, x, y)
+        page.wait_for_timeout(400)  # taps 300 ms apart are taps, not a double tap
+    press(50, 200)
+    want = [[[[50.0, 50.0], [250.0, 50.0], [250.0, 200.0], [50.0, 200.0]]]]
+
+    def used() -> bool:
+        """The shape reaches the server when the press ends: use it once it has."""
+        page.get_by_role("button", name="Use the drawn outline").click()
+        page.wait_for_timeout(500)
+        return stored(db_url).doc["regions"]["r1"].get("polygons") == want
+    until(used, page=page)

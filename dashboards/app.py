@@ -114,7 +114,7 @@ class TableApp(pn.viewable.Viewer):
     names the open game (`?game=ID&code=CODE`), so a reload, another device given the link, or
     a page reconnected to a restarted server reopens the same game."""
 
-    page = param.Selector(default="lobby", objects=["lobby", "new", "created", "game"])
+    page = param.Selector(default="lobby", objects=["lobby", "new", "created", "game", "boards"])
 
     def __init__(self, store: Store, **params: Any):
         super().__init__(**params)
@@ -137,6 +137,7 @@ class TableApp(pn.viewable.Viewer):
         self.code_box = pn.pane.HTML("", visible=False, sizing_mode="stretch_width")
         self._opened: tuple[int, str] | None = None
         self._want = ("", "")  # the card and the confirmation a reloaded address names
+        self._board: int | None = None  # the board open in the board editor
         self.open_from_url(pn.state.session_args if pn.state.curdoc else {})
         self.light.param.watch(self._url_changed, "search")
 
@@ -151,6 +152,10 @@ class TableApp(pn.viewable.Viewer):
         game, code = arg("game"), arg("code")
         if not (game or code) and arg("page") == "new" and self.page == "lobby":
             self.new_game()  # the form's own address (a language switch reloads it)
+            return False
+        if not (game or code) and arg("page") == "boards" and self.page == "lobby":
+            board = arg("board")  # the board editor, reopened on the board being edited
+            self.edit_boards(int(board) if board.isdigit() and len(board) < 10 else None)
             return False
         if not (game and code) or (self._opened == (int(game) if game.isdigit() else 0,
                                                     normalise_code(code))):
@@ -184,7 +189,9 @@ class TableApp(pn.viewable.Viewer):
     def _set_url(self, *_: Any) -> None:
         """The address names the open game and its open card, or the new-game form."""
         loc = pn.state.location
-        want = self.game_url(view=True) or ("?page=new" if self.page == "new" else "")
+        want = self.game_url(view=True) or ("?page=new" if self.page == "new" else "") or (
+            "?" + urlencode({"page": "boards", **({"board": self._board} if self._board else {})})
+            if self.page == "boards" else "")
         if loc is not None and loc.search != want:
             loc.search = want
 
@@ -198,6 +205,20 @@ class TableApp(pn.viewable.Viewer):
                            device=self.device)
         self._main[:] = [form]
         self.page = "new"
+        self._set_url()
+
+    def edit_boards(self, board_id: int | None = None) -> None:
+        """The board editor (dashboards/board_editor.py); the address names the board."""
+        from dashboards.board_editor import BoardEditor
+
+        def saved(bid: int) -> None:
+            if self._board != bid:
+                self._board = bid
+                self._set_url()
+        self._board = board_id
+        self._main[:] = [BoardEditor(self.store, board_id, on_leave=self.to_lobby,
+                                     on_saved=saved)]
+        self.page = "boards"
         self._set_url()
 
     def created(self, game_id: int, code: str) -> None:

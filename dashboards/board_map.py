@@ -407,6 +407,8 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
     circles; and the mountains' peaks (three small triangles each, in frame units)."""
     fw, fh = _frame(b)
     drawing = _drawing(b.id) if b.id != "inline" else None
+    if b.outlines and all(b.outlines):  # a board file's own drawing (the board editor's)
+        drawing = {"regions": dict(zip(b.ids, b.outlines, strict=True))}
     extra = [] if drawing is None else [i for i, rid in enumerate(b.ids)
                                          if rid not in drawing["regions"]]
     if drawing is not None and (not set(drawing["regions"]) <= set(b.ids)
@@ -459,7 +461,7 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
         "terrain": list(b.terrain),
         "fill": [st.TERRAIN_COLORS[t] for t in b.terrain],
         "added": [i in extra for i in range(len(b))],  # drawn last, over the hatched terrains
-        "label": [" ".join([rid] + [st.SYMBOL_GLYPHS[s] for s in st.SYMBOL_GLYPHS
+        "label": [" ".join([b.labels[i] or rid] + [st.SYMBOL_GLYPHS[s] for s in st.SYMBOL_GLYPHS
                                     if s in b.symbols[i]]) for i, rid in enumerate(b.ids)],
     }
     return data, links, _peaks(peaks)

@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from swcore.rules import available_modules, module_name, module_of
 
+from . import board_store
 from . import setup_fields as sf
 from .column_entry import ColumnEntry
 from .i18n import N_, _, engine, lang, ngettext
@@ -53,7 +54,7 @@ class NewGameForm(pn.viewable.Viewer):
                  on_cancel: Callable[[], Any] | None = None, device: str | None = None,
                  **params: Any):
         super().__init__(**params)
-        self.param.board.objects = sf.boards(lang())
+        self.param.board.objects = {**sf.boards(lang()), **board_store.choices(store)}
         self.store = store
         self.device = device  # the page creating games: the creation limits count per device
         self.on_created = on_created
@@ -106,6 +107,9 @@ class NewGameForm(pn.viewable.Viewer):
             *self._seat_rows,
             self._seat_note,
             pn.widgets.Select.from_param(self.param.board, name=_("Board"), **W),
+            pn.pane.HTML("<a href='?page=boards' style='display:inline-block;min-height:44px;"
+                         "line-height:44px;color:#0b5394'>" + escape(_("Make or correct a board"))
+                         + "</a>", **W),
             self._board_known,
             self._map_only,
             self._error,

@@ -31,7 +31,7 @@ from swcore.i18n import explain, item_name, term
 from swcore.names import player_name
 from swcore.scoresheet import ScoreSheet, is_sheet, make_sheet_setup
 
-from . import limits
+from . import board_store, limits
 from .i18n import N_, _, happened, lang, ngettext
 from .i18n import describe as in_words
 from .store import Conflict, EventRow, Store, normalise_code
@@ -228,7 +228,12 @@ def create_game(store: Store, table_name: str, players: list[Any], *,
         raise SetupError("table_name", _("Table names are at most 60 characters."))
     names = clean_players(players)
     board = board or (None if scores else f"base-{len(names)}p")
-    if board is not None and board not in builtin_ids():
+    if isinstance(board, str) and board.startswith(board_store.PREFIX):
+        try:  # a board a table made or corrected: the game stores its file whole
+            board = board_store.resolve(store, board)
+        except InputError as err:
+            raise SetupError("board", err.reason) from None
+    if isinstance(board, str) and board not in builtin_ids():
         raise SetupError("board", _("Unknown board {board}.").format(board=repr(board)))
     colours = list(colours or list(COLOURS)[: len(names)])
     if len(colours) != len(names):

@@ -98,7 +98,7 @@ HEAD = {"moves": {"en": "Your move", "fr": "À vous de jouer"},
         "questions": {"en": "Questions", "fr": "Questions"},
         "ok": {"en": "Right.", "fr": "Bonne réponse."},
         "no": {"en": "Not quite: the answer is {answer}.", "fr": "Pas tout à fait : la réponse est {answer}."},
-        "why": {"en": "As the engine counts it:", "fr": "Le calcul du moteur :"}}
+        "why": {"en": "How it is counted:", "fr": "Le calcul :"}}
 
 
 def both(text: dict[str, str], html_text: bool = False, link: bool = True) -> str:
@@ -199,7 +199,7 @@ def search_body() -> str:
     data = json.dumps(rules_index(), ensure_ascii=False).replace("</", "<\\/")
     return ("<h1>Search the rules · <span lang='fr'>Chercher dans les règles</span></h1>"
             "<p>By keyword or rule ID (for example <i>mountain</i>, <i>montagne</i>, "
-            "<i>B-CONQ-2</i>, <i>decline</i>) · <span lang='fr'>Par mot ou identifiant de "
+            "<a href='rules/base-game.html#B-CONQ-2'>B-CONQ-2</a>, <i>decline</i>) · <span lang='fr'>Par mot ou identifiant de "
             "règle.</span></p>"
             "<label for='sw-q'>Keywords or rule ID · <span lang='fr'>Mots ou identifiant</span>"
             "</label><br><input id='sw-q' type='search' autocomplete='off' "

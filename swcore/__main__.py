@@ -55,13 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("scenario", help="run conformance scenarios (files or folders)")
     p.add_argument("paths", nargs="+")
-    p = sub.add_parser("board", help="print a built-in board")
-    p.add_argument("board")
+    p = sub.add_parser("board", help="print a shipped board or a board file")
+    p.add_argument("board", help="a shipped board's id or a board file (docs/boards.md)")
     p.add_argument("--json", action="store_true", help="the inline-map form of the scenario format")
     p.add_argument("--geometry", action="store_true", help="add each region's polygons")
     p = sub.add_parser("simulate", help="play whole games with bots")
     p.add_argument("--board", default=None,
-                   help="a built-in board (default: base-4p, or the board a module needs)")
+                   help="a shipped board's id or the path of a board file (docs/boards.md); "
+                        "default: base-4p, or the board a module needs")
     p.add_argument("--games", type=_positive, default=100)
     p.add_argument("--bot", default="random", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
@@ -71,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=_positive, default=30)
     p = sub.add_parser("play", help="watch a demo game between bots in the terminal")
     p.add_argument("--board", default=None,
-                   help="a built-in board (default: base-2p, or the board a module needs)")
+                   help="a shipped board's id or the path of a board file (docs/boards.md); "
+                        "default: base-2p, or the board a module needs")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", default="greedy", type=_bots,
                    help=f"a bot for every seat, or one per seat (planner,greedy); bots: {_bot_names()}")
@@ -93,11 +95,13 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_paths(args.paths)
     if args.cmd == "board":
-        from .board import geometry, load_board
+        from .board import as_board, geometry
+        from .boardedit import source
 
-        board = load_board(args.board)
+        given = source(args.board)
+        board = as_board(given)
         data = board.inline()
-        if args.geometry:
+        if args.geometry and isinstance(given, str):
             for rid, polys in geometry(args.board).items():
                 data["regions"][rid]["polygons"] = polys
         if args.json:
@@ -111,9 +115,11 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"  {rid:>4} {board.terrain[i]:<9}{edge:<5} {' '.join(extra)}")
         return 0
     if args.cmd == "simulate":
+        from .boardedit import source
         from .simulate import simulate
 
-        print(simulate(args.board, args.games, args.bot, args.seed, args.expansions))
+        print(simulate(args.board and source(args.board), args.games, args.bot, args.seed,
+                       args.expansions))
         return 0
     if args.cmd == "bench":
         from .bench import bench
@@ -121,9 +127,10 @@ def _run(args: argparse.Namespace) -> int:
         bench(args.games)
         return 0
     if args.cmd == "play":
+        from .boardedit import source
         from .simulate import demo
 
-        demo(args.board, args.seed, args.bot, args.expansions)
+        demo(args.board and source(args.board), args.seed, args.bot, args.expansions)
         return 0
     if args.cmd == "draw":
         from dashboards.board_map import draw  # UI libraries only for this command

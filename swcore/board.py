@@ -62,6 +62,9 @@ class Board:
     entry_rule: list[bool | str | None] = field(default_factory=list)
     #: The map's own `neutral` occupants ({kind: count}) or None: from lost_tribe and symbols.
     neutral: list[dict[str, int] | None] = field(default_factory=list)
+    #: Drawn outlines (the map's `polygons`, drawing only) and names a table gives its regions.
+    outlines: list[list | None] = field(default_factory=list)
+    labels: list[str | None] = field(default_factory=list)
     # Derived, filled in by __post_init__.
     index: dict[str, int] = field(init=False)
     kind: list[str] = field(init=False)
@@ -81,7 +84,8 @@ class Board:
         n = len(self.ids)
         self.index = {rid: i for i, rid in enumerate(self.ids)}
         for name, default in (("centre", None), ("level", "surface"), ("peak", False),
-                              ("crop", None), ("entry_rule", None), ("neutral", None)):
+                              ("crop", None), ("entry_rule", None), ("neutral", None),
+                              ("outlines", None), ("labels", None)):
             if not getattr(self, name):
                 setattr(self, name, [default] * n)
         spec = [TERRAIN[t] for t in self.terrain]
@@ -187,6 +191,10 @@ class Board:
                 r["crop"] = self.crop[i]
             if self.entry_rule[i] is not None:
                 r["entry"] = self.entry_rule[i]
+            if self.labels[i]:
+                r["name"] = self.labels[i]
+            if self.outlines[i]:
+                r["polygons"] = self.outlines[i]
             regions[rid] = r
         out: dict[str, Any] = {
             "regions": regions,
@@ -196,6 +204,8 @@ class Board:
             out["tunnels"] = [[self.ids[a], self.ids[b]] for a, b in self.tunnels]
         if self.sets:
             out["sets"] = {k: [self.ids[i] for i in v] for k, v in self.sets.items()}
+        if any(self.outlines):  # a drawn board of a table's own: its drawing goes with it
+            out["frame"] = list(self.frame)
         return out
 
     @classmethod
@@ -220,6 +230,13 @@ def load_board(board_id: str) -> Board:
     for spec in data["regions"].values():
         spec.pop("extra_seeds", None)
     return Board.from_map(data, board_id=board_id)
+
+
+def as_board(board: str | dict[str, Any] | Board) -> Board:
+    """A shipped board by id, a board file's map, or a Board as it is."""
+    if isinstance(board, Board):
+        return board
+    return load_board(board) if isinstance(board, str) else Board.from_map(board)
 
 
 @cache

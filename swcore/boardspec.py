@@ -22,6 +22,10 @@ MAX_SETS = 200
 MAX_NEUTRAL = 50
 MAX_TURNS = 100
 MAX_PLAYERS = 6
+#: Drawn outlines (`polygons`, drawing only): bounds that keep a hostile file small to handle.
+MAX_POLYGONS = 20
+MAX_RING = 5000
+MAX_POINTS = 200_000
 NEUTRAL_KINDS = ("lost_tribe", "monster", "pirate_ship")
 LEVELS = ("surface", "underground")
 ENTRY_VALUES = (True, False, "surface", "underground")
@@ -119,11 +123,32 @@ def _region(rid: str, spec: Any, where: str) -> dict[str, Any]:
     if entry is not None and not any(entry is v or (isinstance(v, str) and entry == v)
                                      for v in ENTRY_VALUES):
         raise InputError(f"{where}.entry", "must be true, false, surface or underground")
-    if "name" in spec:
-        _text(spec["name"], f"{where}.name", 200)
-    return {"id": rid, "terrain": t, "symbols": frozenset(syms), "edge": edge, "lost_tribe": lost,
+    name = _text(spec["name"], f"{where}.name", 200) if "name" in spec else None
+    return {"id": rid, "name": name or None,
+            "outline": _polygons(spec.get("polygons"), f"{where}.polygons"),
+            "terrain": t, "symbols": frozenset(syms), "edge": edge, "lost_tribe": lost,
             "centre": _point(spec.get("centre"), f"{where}.centre"), "neutral": neutral,
             "level": level, "peak": peak, "crop": crop, "entry_rule": entry}
+
+
+def _polygons(raw: Any, where: str) -> list | None:
+    """A region's outline: a list of polygons, each a list of rings (the first the outer one)
+    of at least three [x, y] points in frame units, as the geometry files hold them."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not 0 < len(raw) <= MAX_POLYGONS:
+        raise InputError(where, f"must be a list of 1 to {MAX_POLYGONS} polygons")
+    out = []
+    for k, poly in enumerate(raw):
+        if not isinstance(poly, list) or not 0 < len(poly) <= MAX_POLYGONS:
+            raise InputError(f"{where}[{k}]", "a polygon is a list of rings of [x, y] points")
+        rings = []
+        for j, ring in enumerate(poly):
+            if not isinstance(ring, list) or not 3 <= len(ring) <= MAX_RING:
+                raise InputError(f"{where}[{k}][{j}]", f"a ring has 3 to {MAX_RING} points")
+            rings.append([list(_point(p, f"{where}[{k}][{j}]")) for p in ring])
+        out.append(rings)
+    return out
 
 
 def _pairs(raw: Any, where: str, index: dict[str, int]) -> list[tuple[int, int]]:
@@ -162,6 +187,8 @@ def parse_map(data: Any, board_id: str, field_name: str) -> dict[str, Any]:
             raise InputError(where, "duplicate region id")
         index[rid] = len(rows)
         rows.append(_region(rid, spec, where))
+    if sum(len(ring) for r in rows for poly in r["outline"] or () for ring in poly) > MAX_POINTS:
+        raise InputError(f"{field_name}.regions", f"outlines of at most {MAX_POINTS} points in all")
     borders = _pairs(data.get("borders", []), f"{field_name}.borders", index)
     tunnels = _pairs(data.get("tunnels", []), f"{field_name}.tunnels", index)
     chasms = {i for i, r in enumerate(rows) if TERRAIN[r["terrain"]].kind == "chasm"}
@@ -208,6 +235,8 @@ def parse_map(data: Any, board_id: str, field_name: str) -> dict[str, Any]:
         "crop": [r["crop"] for r in rows],
         "entry_rule": [r["entry_rule"] for r in rows],
         "neutral": [r["neutral"] for r in rows],
+        "outlines": [r["outline"] for r in rows],
+        "labels": [r["name"] for r in rows],
     }
 
 

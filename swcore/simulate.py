@@ -10,25 +10,26 @@ from typing import Any
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .board import board_for, load_board
+from .board import as_board, board_for
 from .bots import BOTS, Bot, play
 from .errors import InputError
 from .game import Game
 from .rules import available_modules, module_of
 
 
-def choose_board(board: str | None, expansions: list[str] | None = None, seats: int = 4) -> str:
-    """The board named, else one carrying a chosen module's features, else base-<seats>p."""
+def choose_board(board: str | dict | None, expansions: list[str] | None = None,
+                 seats: int = 4) -> str | dict:
+    """The board named (an id or a board file's map), else one carrying a chosen module's features, else base-<seats>p."""
     return board or board_for(seats, list(expansions or [])) or f"base-{seats}p"
 
 
-def seat_names(board: str, expansions: list[str] | None = None) -> list[str]:
+def seat_names(board: str | dict, expansions: list[str] | None = None) -> list[str]:
     """P1..Pn: the board's seats, then one per seat a module keeps off the board (X-NEC-1: the
     Necromancer is the last player)."""
     known = available_modules()
     extra = sum(getattr(module_of(e), "off_board_seats", 0) for e in expansions or []
                 if e in known)  # an unknown name is refused by the set-up, by name
-    return [f"P{i + 1}" for i in range((load_board(board).players or 2) + extra)]
+    return [f"P{i + 1}" for i in range((as_board(board).players or 2) + extra)]
 
 
 def seat_bots(spec: str, players: list[str], seed: int) -> dict[str, Bot]:
@@ -41,7 +42,7 @@ def seat_bots(spec: str, players: list[str], seed: int) -> dict[str, Bot]:
     return {p: BOTS[names[s % len(names)]](seed * 16 + s) for s, p in enumerate(players)}
 
 
-def play_games(board: str, games: int, bot: str = "random", seed: int = 0,
+def play_games(board: str | dict, games: int, bot: str = "random", seed: int = 0,
                progress: bool = True, expansions: list[str] | None = None) -> pd.DataFrame:
     """One row per player per game: final coins, winner flag, the seat's bot and every combo
     the player used. `bot` is one bot name for every seat, or one per seat ("planner,greedy");
@@ -49,7 +50,7 @@ def play_games(board: str, games: int, bot: str = "random", seed: int = 0,
     players = seat_names(board, expansions)
     names = [n.strip() for n in bot.split(",")]
     rows = []
-    for g in tqdm(range(games), desc=f"{bot} games on {board}", disable=not progress, unit="game"):
+    for g in tqdm(range(games), desc=f"{bot} games on {as_board(board).id}", disable=not progress, unit="game"):
         game = Game.new(board, players, seed=seed + g, expansions=expansions)
         play(game, seat_bots(bot, players, seed + g) if len(names) > 1 else BOTS[bot](seed + g))
         winners = set(game.winners())
@@ -97,14 +98,14 @@ def with_interval(table: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
     return out
 
 
-def simulate(board: str | None, games: int, bot: str = "random", seed: int = 0,
+def simulate(board: str | dict | None, games: int, bot: str = "random", seed: int = 0,
              expansions: list[str] | None = None) -> str:
     """The report of `python -m swcore simulate`: win rates by bot and by seat with their 95 %
     Wilson intervals (a tie counts as a win for each tied player), then by first combo."""
     board = choose_board(board, expansions)
     df = play_games(board, games, bot, seed, expansions=expansions)
     with_ = f" with {', '.join(expansions)}" if expansions else ""
-    parts = [f"{games} {bot} games on {board}{with_}, {df.player.nunique()} players, "
+    parts = [f"{games} {bot} games on {as_board(board).id}{with_}, {df.player.nunique()} players, "
              f"mean final coins {df.coins.mean():.1f}."]
     for by, what in (("bot", "Win rate by bot (games = seats played by it)"),
                      ("seat", "Win rate by seat")):
@@ -115,7 +116,7 @@ def simulate(board: str | None, games: int, bot: str = "random", seed: int = 0,
     return "\n".join(parts)
 
 
-def demo(board: str | None = None, seed: int = 0, bot: str = "greedy",
+def demo(board: str | dict | None = None, seed: int = 0, bot: str = "greedy",
          expansions: list[str] | None = None) -> None:
     """A game between bots narrated in the terminal (`bot`, `expansions` as for `play_games`)."""
     board = choose_board(board, expansions, seats=2)

@@ -1,0 +1,155 @@
+"""Whether a board file may be played: every problem, each pointing at its regions.
+
+A board that fails a blocking check can be kept as a draft but not played. The checks are the
+board rules a game relies on: regions joined by borders once the regions no one enters are
+left out (B-DEF-2, B-CONQ-4), a drawing that is a map (outlines that do not cross, a border
+graph that can be drawn flat), regions to enter the board by (B-CONQ-1), no more Lost Tribes
+and Mountain markers than the box holds (B-SETUP-4, B-COMP-4), and a region count that suits
+the player count. Messages are English templates, translated by `swcore.i18n.tr`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import boardgeom as geo
+from .board import Board
+from .boardedit import outline
+from .catalogue import CATALOGUE
+from .errors import InputError
+from .i18n import tr
+from .markers import MARKER_TYPES
+
+#: Regions of the official boards by player count (swcore/data/boards/README.md).
+OFFICIAL_REGIONS = {2: 23, 3: 30, 4: 39, 5: 48, 6: 48}
+#: The fewest regions a board needs per player to be played at all.
+MIN_PER_PLAYER = 4
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: `template` (English) filled with `args`; `regions` it points at;
+    `blocking` when the board cannot be played until it is fixed."""
+
+    code: str
+    template: str
+    regions: tuple[str, ...] = ()
+    blocking: bool = True
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return tr(self.template, lang).format(**self.args)
+
+
+def problems(doc: dict[str, Any]) -> list[Problem]:
+    """Every problem of a board file, blocking ones first."""
+    try:
+        b = Board.from_map(doc, board_id=str(doc.get("id", "custom")), field_name="board")
+    except InputError as err:
+        rid = err.field.split(".")[2] if err.field.startswith("board.regions.") else None
+        return [Problem("format", "The board file is not valid: {field}: {reason}",
+                        (rid,) if rid else (), args={"field": err.field, "reason": err.reason})]
+    out = [*_connected(b), *_drawing(doc, b), *_counts(b), *_entry(b), *_size(b)]
+    return sorted(out, key=lambda p: not p.blocking)
+
+
+def playable(doc: dict[str, Any]) -> bool:
+    return not any(p.blocking for p in problems(doc))
+
+
+def _connected(b: Board) -> list[Problem]:
+    """B-DEF-2: every region a race may enter is reachable from every other through borders
+    (water, chasms and islands are left out: no one marches through them)."""
+    open_ = [i for i in range(len(b)) if b.kind[i] in ("land", "river")]
+    if not open_:
+        return [Problem("no_land", "The board has no land region.")]
+    groups: list[set[int]] = []
+    for start in open_:
+        if any(start in g for g in groups):
+            continue
+        seen, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            for j in b.adjacent[i]:
+                if j not in seen and b.kind[j] in ("land", "river"):
+                    seen.add(j)
+                    todo.append(j)
+        groups.append(seen)
+    seen = max(groups, key=len)  # the main part; the others are cut off from it
+    cut = [b.ids[i] for i in open_ if i not in seen]
+    if not cut:
+        return []
+    return [Problem("connected", "Cut off from the rest of the board: {regions} (add borders).",
+                    tuple(cut), args={"regions": ", ".join(cut)})]
+
+
+def _drawing(doc: dict[str, Any], b: Board) -> list[Problem]:
+    """A map: outlines that do not cross (each other or themselves), a border graph that
+    can be drawn flat (at most 3V - 6 borders), and borders the drawing shows."""
+    out = []
+    v, e = len(b), len(b.borders) + len(b.tunnels)
+    if v >= 3 and e > 3 * v - 6:
+        out.append(Problem("planar", "Too many borders for a flat map: {e} for {v} regions "
+                                     "(at most {most}).", args={"e": e, "v": v, "most": 3 * v - 6}))
+    rings = {rid: r for rid in b.ids if (r := outline(doc["regions"][rid]))}
+    items = list(rings.items())
+    for k, (a, ra) in enumerate(items):
+        if geo.self_crosses(ra):
+            out.append(Problem("self_cross", "The outline of {a} crosses itself.", (a,),
+                               args={"a": a}))
+        for c, rc in items[k + 1:]:
+            if geo.crosses(ra, rc):
+                out.append(Problem("cross", "The outlines of {a} and {b} cross.", (a, c),
+                                   args={"a": a, "b": c}))
+    for i, j in b.borders:
+        a, c = b.ids[i], b.ids[j]
+        if a in rings and c in rings and geo.shared_length(rings[a], rings[c]) < geo.MIN_SHARED:
+            out.append(Problem("unseen_border", "{a} and {b} share a border, but their outlines "
+                                                "do not touch.", (a, c), False, {"a": a, "b": c}))
+    missing = [rid for rid in b.ids if rid not in rings]
+    if rings and missing:
+        out.append(Problem("undrawn", "No outline yet: {regions}.", tuple(missing), False,
+                           {"regions": ", ".join(missing)}))
+    return out
+
+
+def _counts(b: Board) -> list[Problem]:
+    """B-SETUP-4, B-COMP-4: the box's Lost Tribes and Mountain markers are enough."""
+    out = []
+    checks = (("lost_tribe", [rid for i, rid in enumerate(b.ids) if b.lost_tribe[i]],
+               CATALOGUE["lost_tribe"].box,
+               "{n} Lost Tribe regions, but the box holds {box} Lost Tribe tokens: {regions}."),
+              ("mountain", [rid for i, rid in enumerate(b.ids) if b.terrain[i] == "mountain"],
+               MARKER_TYPES["mountain"].box,
+               "{n} Mountains, but the box holds {box} Mountain markers: {regions}."))
+    for code, rids, box, template in checks:
+        if box is not None and len(rids) > box:
+            out.append(Problem(code, template, tuple(rids),
+                               args={"n": len(rids), "box": box, "regions": ", ".join(rids)}))
+    return out
+
+
+def _entry(b: Board) -> list[Problem]:
+    """B-CONQ-1: a first conquest enters by the edge (or a region by a sea on the edge)."""
+    if any(b.entry[i] and b.kind[i] in ("land", "river") for i in range(len(b))):
+        return []
+    return [Problem("entry", "No region to enter the board by: mark the regions on the board's "
+                             "edge.")]
+
+
+def _size(b: Board) -> list[Problem]:
+    """Enough regions for the players, and a warning far from the official boards' counts."""
+    if not b.players:
+        return [Problem("players", "Say how many players the board is for.")]
+    land = sum(k in ("land", "river") for k in b.kind)
+    least = MIN_PER_PLAYER * b.players
+    if land < least:
+        return [Problem("too_small", "{n} land regions are too few for {p} players (at least "
+                                     "{least}).", args={"n": land, "p": b.players, "least": least})]
+    official = OFFICIAL_REGIONS[b.players]
+    if not 0.6 * official <= len(b) <= 1.5 * official:
+        return [Problem("size", "{n} regions for {p} players; the official board has {official}.",
+                        (), False, {"n": len(b), "p": b.players, "official": official})]
+    return []
+

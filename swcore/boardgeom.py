@@ -1,0 +1,153 @@
+"""Plane geometry for the board editor, in pure Python (no scipy, no shapely at run time).
+
+Outlines are rings of [x, y] points in frame units (origin top left, y down), open or closed.
+The editor needs only a few questions answered about them: the Voronoi cell of a placed point
+(outlines derived from points, as scripts/build_geometry.py derives the base boards'), whether
+two outlines cross, how long a stretch of outline two regions share (a proposed border) and
+whether an outline touches the frame (the board's edge). Boards have at most a few hundred
+regions, so the simple quadratic methods here answer in well under a second.
+"""
+
+from __future__ import annotations
+
+import math
+
+Point = tuple[float, float]
+Ring = list[Point]
+
+#: Two outlines closer than this (frame units) along a stretch are taken to touch there.
+TOUCH = 2.0
+#: A shared stretch at least this long (frame units) proposes a border.
+MIN_SHARED = 5.0
+
+
+def closed(ring: Ring) -> Ring:
+    """The ring without its repeated closing point."""
+    pts = [(float(x), float(y)) for x, y in ring]
+    return pts[:-1] if len(pts) > 1 and pts[0] == pts[-1] else pts
+
+
+def edges(ring: Ring) -> list[tuple[Point, Point]]:
+    pts = closed(ring)
+    return [(pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts))]
+
+
+def area(ring: Ring) -> float:
+    """Unsigned area (shoelace)."""
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in edges(ring))) / 2
+
+
+def centroid(ring: Ring) -> Point:
+    """The area centroid, or the mean of the points for a degenerate ring."""
+    pts = closed(ring)
+    a2 = sum(p[0] * q[1] - q[0] * p[1] for p, q in edges(pts))
+    if abs(a2) < 1e-9:
+        return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+    cx = sum((p[0] + q[0]) * (p[0] * q[1] - q[0] * p[1]) for p, q in edges(pts)) / (3 * a2)
+    cy = sum((p[1] + q[1]) * (p[0] * q[1] - q[0] * p[1]) for p, q in edges(pts)) / (3 * a2)
+    return (cx, cy)
+
+
+def contains(ring: Ring, p: Point) -> bool:
+    """Whether p lies inside the ring (even-odd rule)."""
+    inside = False
+    for (x1, y1), (x2, y2) in edges(ring):
+        if (y1 > p[1]) != (y2 > p[1]):
+            x = x1 + (p[1] - y1) * (x2 - x1) / (y2 - y1)
+            if x > p[0]:
+                inside = not inside
+    return inside
+
+
+def _clip(ring: Ring, a: float, b: float, c: float) -> Ring:
+    """Sutherland-Hodgman: the part of a convex ring where a*x + b*y <= c."""
+    out: Ring = []
+    for p, q in edges(ring):
+        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
+        if fp <= 0:
+            out.append(p)
+        if (fp < 0 < fq) or (fq < 0 < fp):
+            t = fp / (fp - fq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+def voronoi(points: list[Point], frame: tuple[float, float]) -> list[Ring]:
+    """Each point's Voronoi cell clipped to the frame, rounded to 0.1 (derived outlines)."""
+    w, h = frame
+    cells = []
+    for k, (px, py) in enumerate(points):
+        cell: Ring = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+        for j, (qx, qy) in enumerate(points):
+            if j == k or (qx, qy) == (px, py) or not cell:
+                continue
+            # |x - p|^2 <= |x - q|^2  <=>  2(q - p).x <= |q|^2 - |p|^2
+            cell = _clip(cell, 2 * (qx - px), 2 * (qy - py), qx * qx + qy * qy - px * px - py * py)
+        cells.append([(round(x, 1), round(y, 1)) for x, y in cell])
+    return cells
+
+
+def _orient(p: Point, q: Point, r: Point) -> float:
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
+def _proper(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether segments ab and cd cross at a point inside both (touching is not crossing)."""
+    d1, d2, d3, d4 = _orient(c, d, a), _orient(c, d, b), _orient(a, b, c), _orient(a, b, d)
+    eps = 1e-9 * max(1.0, abs(d1) + abs(d2) + abs(d3) + abs(d4))
+    return ((d1 > eps and d2 < -eps) or (d1 < -eps and d2 > eps)) and \
+           ((d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps))
+
+
+def crosses(r1: Ring, r2: Ring) -> bool:
+    """Whether two outlines cross each other (sharing a stretch of outline is not crossing)."""
+    return any(_proper(a, b, c, d) for a, b in edges(r1) for c, d in edges(r2))
+
+
+def self_crosses(ring: Ring) -> bool:
+    """Whether an outline crosses itself (a figure eight)."""
+    es = edges(ring)
+    n = len(es)
+    return any(_proper(*es[i], *es[j]) for i in range(n) for j in range(i + 2, n)
+               if not (i == 0 and j == n - 1))
+
+
+def _dist(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _near_length(a: Point, b: Point, other: list[tuple[Point, Point]], tol: float) -> float:
+    """How much of segment ab lies within tol of the edges `other` (sampled every ~tol)."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    steps = max(1, int(length / tol))
+    near = 0
+    for k in range(steps):
+        t = (k + 0.5) / steps
+        p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+        if any(_dist(p, c, d) <= tol for c, d in other):
+            near += 1
+    return length * near / steps
+
+
+def shared_length(r1: Ring, r2: Ring, tol: float = TOUCH) -> float:
+    """The length of r1's outline that runs along r2's (a shared border when long enough)."""
+    e2 = edges(r2)
+    xs2, ys2 = [p[0] for p in closed(r2)], [p[1] for p in closed(r2)]
+    box = (min(xs2) - tol, min(ys2) - tol, max(xs2) + tol, max(ys2) + tol)
+    total = 0.0
+    for a, b in edges(r1):
+        if max(a[0], b[0]) < box[0] or min(a[0], b[0]) > box[2] or \
+                max(a[1], b[1]) < box[1] or min(a[1], b[1]) > box[3]:
+            continue
+        total += _near_length(a, b, e2, tol)
+    return total
+
+
+def frame_length(ring: Ring, frame: tuple[float, float], tol: float = TOUCH) -> float:
+    """The length of the outline that runs along the frame (the board's edge)."""
+    w, h = frame
+    box = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+    return shared_length(ring, box, tol)

@@ -1,0 +1,95 @@
+"""The board editor screen without a browser (dashboards/board_editor.py, board_store.py):
+taps become the engine's edits, every edit is saved, a ready board is offered to new games,
+and a game keeps the board it was created on."""
+
+from __future__ import annotations
+
+import pytest
+
+from dashboards import board_store
+from dashboards.board_editor import BoardEditor
+from dashboards.session import SetupError, TableSession, create_game
+from dashboards.store import Store
+from swcore import load_board
+
+TAPS = [(150, 100), (450, 100), (750, 100), (150, 350), (450, 350), (750, 350),
+        (150, 600), (450, 600), (750, 600)]
+
+
+@pytest.fixture
+def sqlite(tmp_path):
+    s = Store(f"sqlite:///{tmp_path / 'sw.sqlite'}")
+    yield s
+    s.dispose()
+
+
+def build(store: Store) -> BoardEditor:
+    ed = BoardEditor(store)
+    ed.board_name.value = "Kitchen table"
+    ed.author.value = "Ann"
+    for x, y in TAPS:
+        ed.tap_at(x, y)
+    ed.draft_call("derive_outlines")()
+    ed.draft_call("propose")()
+    return ed
+
+
+def test_a_board_built_by_taps_is_saved_as_it_goes_and_reopens(sqlite):
+    ed = build(sqlite)
+    assert list(ed.draft.regions) == [f"r{k}" for k in range(1, 10)]
+    assert len(ed.draft.doc["borders"]) == 12  # the 3 x 3 grid's neighbours (B-DEF-2)
+    ed.mode.value = "borders"
+    ed.tap_at(150, 100)
+    ed.tap_at(450, 350)  # r1 - r5 added by tapping the pair
+    assert ["r1", "r5"] in ed.draft.doc["borders"]
+    stored = board_store.get(sqlite, ed.board_id)
+    assert stored.ready and stored.name == "Kitchen table" and stored.author == "Ann"
+    again = BoardEditor(Store(sqlite.url), ed.board_id)  # a restarted server
+    assert again.draft.doc == ed.draft.doc
+
+
+def test_a_bad_edit_is_shown_and_changes_nothing(sqlite):
+    ed = build(sqlite)
+    ed.mode.value = "borders"
+    before = dict(ed.draft.doc)
+    ed.tap_at(150, 100)
+    ed.tap_at(160, 110)  # the same region twice: a region cannot border itself
+    assert ed.draft.doc == before
+    assert "border itself" in ed.message.object
+    assert not ed.import_text('{"regions": {}, "colour": 3}')
+    assert ed.draft.doc == before and "not imported" in ed.message.object
+
+
+def test_a_ready_board_is_offered_to_new_games_and_a_game_keeps_it(sqlite):
+    ed = build(sqlite)
+    value = f"{board_store.PREFIX}{ed.board_id}"
+    assert value in board_store.choices(sqlite).values()
+    gid, code = create_game(sqlite, "T", ["Ann", "Bob"], board=value)
+    ed.mode.value = "choose"
+    ed.tap_at(150, 100)
+    ed.terrain.value = "mountain"  # the stored board changes after the game was created
+    assert board_store.get(sqlite, ed.board_id).doc["regions"]["r1"]["terrain"] == "mountain"
+    game = TableSession.open(sqlite, gid, code).game
+    assert game.board.terrain[0] == "farmland" and game.board.outlines[0]
+
+
+def test_a_draft_cannot_start_a_game(sqlite):
+    ed = build(sqlite)
+    ed.players.value = 5  # 9 land regions < 4 x 5 players: a draft
+    assert not board_store.get(sqlite, ed.board_id).ready
+    with pytest.raises(SetupError):
+        create_game(sqlite, "T", ["Ann", "Bob"], board=f"{board_store.PREFIX}{ed.board_id}")
+
+
+def test_correcting_a_shipped_board_keeps_the_original(sqlite):
+    ed = BoardEditor(sqlite)
+    ed.start_from("base-2p")
+    ed.mode.value = "choose"
+    ed.pick("r3")
+    ed.terrain.value = "mountain"
+    stored = board_store.get(sqlite, ed.board_id)
+    assert stored.based_on == "base-2p" and stored.ready
+    gid, code = create_game(sqlite, "T", ["Ann", "Bob"],
+                            board=f"{board_store.PREFIX}{ed.board_id}")
+    assert TableSession.open(sqlite, gid, code).game.board.terrain[2] == "mountain"
+    assert load_board("base-2p").terrain[2] != "mountain"

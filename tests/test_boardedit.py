@@ -1,0 +1,169 @@
+"""The board editor's model and checks (swcore/boardedit.py, boardcheck.py, boardgeom.py):
+boards built by tapping, corrected shipped boards, bad input refused without change."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from swcore import Game, InputError, load_board
+from swcore.__main__ import main
+from swcore.boardcheck import playable, problems
+from swcore.boardedit import MAX_FILE_BYTES, Draft, from_shipped, read_file, vocabulary
+
+#: A 3 x 3 grid of taps; its derived outlines are squares-ish cells of a 900 x 600 frame.
+TAPS = [(150, 100), (450, 100), (750, 100), (150, 300), (450, 300), (750, 300),
+        (150, 500), (450, 500), (750, 500)]
+
+
+def small_board() -> Draft:
+    d = Draft()
+    d.doc["frame"] = [900.0, 600.0]
+    for x, y in TAPS:
+        d.add_region(x, y)
+    d.derive_outlines()
+    d.propose()
+    return d
+
+
+def codes(doc):
+    return {p.code for p in problems(doc)}
+
+
+def test_outlines_derived_from_taps_propose_the_grid_borders_and_edge_b_def_2():
+    d = small_board()
+    # a 3 x 3 grid: 6 horizontal and 6 vertical neighbours, only the middle cell off the edge
+    assert len(d.doc["borders"]) == 12
+    assert ["r1", "r2"] in d.doc["borders"] and ["r1", "r5"] not in d.doc["borders"]
+    assert [rid for rid, r in d.regions.items() if not r["edge"]] == ["r5"]
+
+
+def test_proposed_borders_of_the_2p_drawing_are_its_51_borders_b_def_2():
+    d = Draft(from_shipped("base-2p"))
+    b = load_board("base-2p")
+    got = {tuple(sorted((b.index[a], b.index[c]))) for a, c in d.proposed_borders()}
+    assert got == set(b.borders)
+
+
+def test_a_small_board_with_too_few_regions_cannot_be_played_then_can():
+    d = small_board()
+    assert "too_small" not in codes(d.doc)  # 9 land regions >= 4 x 2 players
+    d.set_info(players=3)                   # 9 < 4 x 3
+    assert "too_small" in codes(d.doc) and not playable(d.doc)
+    d.set_info(players=2)
+    assert playable(d.doc)
+
+
+def test_a_cut_off_region_is_named_b_def_2():
+    d = small_board()
+    d.set_terrain("r2", "sea")
+    d.set_terrain("r4", "sea")  # r1 now touches only seas
+    found = [p for p in problems(d.doc) if p.code == "connected"]
+    assert found and found[0].regions == ("r1",)
+    assert not playable(d.doc)
+
+
+def test_no_edge_region_means_no_entry_b_conq_1():
+    d = small_board()
+    for rid in d.regions:
+        d.set_flag(rid, "edge", False)
+    assert "entry" in codes(d.doc)
+
+
+def test_box_counts_lost_tribes_b_setup_4():
+    d = Draft(from_shipped("base-5p"))
+    assert playable(d.doc)  # 18 Lost Tribes, the box's 18
+    land = [rid for rid in d.regions if d.regions[rid]["terrain"] in ("farmland", "hill")
+            and not d.regions[rid].get("lost_tribe")]
+    d.set_flag(land[0], "lost_tribe", True)
+    found = [p for p in problems(d.doc) if p.code == "lost_tribe"]
+    assert found and len(found[0].regions) == 19 and "18" in found[0].text()
+    assert "19" in found[0].text("fr") and found[0].text("fr") != found[0].text()
+
+
+def test_crossing_outline_and_self_border_refused_and_nothing_changes():
+    d = small_board()
+    before = json.dumps(d.doc)
+    with pytest.raises(InputError, match="crosses the outline of"):
+        d.set_outline("r1", [(0, 0), (400, 0), (400, 400), (0, 400)])
+    with pytest.raises(InputError, match="cannot cross itself"):
+        d.set_outline("r1", [(0, 0), (100, 100), (100, 0), (0, 100)])
+    with pytest.raises(InputError, match="border itself"):
+        d.toggle_border("r1", "r1")
+    with pytest.raises(InputError, match="is not a terrain"):
+        d.set_terrain("r1", "lava")
+    with pytest.raises(InputError, match="stands only on"):
+        d.set_symbol("r1", "pirate", True)  # a pirate symbol stands on a river (X-RW-1)
+    assert json.dumps(d.doc) == before and len(d.undo_stack) == len(TAPS) + 2  # taps, derive, propose
+
+
+def test_undo_and_redo():
+    d = small_board()
+    d.toggle_border("r1", "r5")
+    assert ["r1", "r5"] in d.doc["borders"]
+    d.undo()
+    assert ["r1", "r5"] not in d.doc["borders"]
+    d.redo()
+    assert ["r1", "r5"] in d.doc["borders"]
+    assert d.toggle_border("r1", "r5") is False
+
+
+def test_river_world_features_come_from_the_module_x_rw_5():
+    v = vocabulary(["river_world"])
+    assert "river" in v["terrains"] and {"harbour", "shipyard", "temple"} <= set(v["symbols"])
+    assert "river" not in vocabulary()["terrains"] and "harbour" not in vocabulary()["symbols"]
+    d = small_board()
+    d.set_terrain("r5", "river")
+    d.set_symbol("r5", "pirate", True)
+    d.set_symbol("r4", "harbour", True)
+    game = Game.new(d.doc, ["Ann", "Bob"], expansions=["river_world"])
+    assert game.board.kind[4] == "river" and "harbour" in game.board.symbols[3]
+
+
+def test_export_import_and_play_keeps_the_drawing():
+    d = small_board()
+    d.set_name("r1", "Old Mill")
+    d.set_flag("r2", "lost_tribe", True)
+    doc = read_file(d.to_json())
+    assert doc == d.doc
+    game = Game.new(doc, ["Ann", "Bob"])
+    again = Game(json.loads(json.dumps(game.setup)))  # a stored game keeps its board
+    assert again.board.outlines[0] == doc["regions"]["r1"]["polygons"]
+    assert again.board.labels[0] == "Old Mill" and again.board.lost_tribe[1]
+
+
+def test_corrected_shipped_board_is_a_new_board_the_original_unchanged():
+    d = Draft(from_shipped("base-2p"))
+    d.set_terrain("r3", "mountain")
+    game = Game.new(d.doc, ["Ann", "Bob"])
+    assert game.board.terrain[2] == "mountain"
+    assert load_board("base-2p").terrain[2] != "mountain"
+    assert Game.new("base-2p", ["Ann", "Bob"]).setup["map"] == "base-2p"
+
+
+@pytest.mark.parametrize("text,field", [
+    ("{}", "file"),
+    ('{"regions": {"a": {"terrain": "farmland"}}, "boards": []}', "unknown key"),
+    ('{"regions": {"a": {"terrain": "farmland", "colour": 1}}}', "unknown key"),
+    ("[" * 100_000, "not a JSON"),
+    ('{"regions": {"a": {"terrain": "farmland", "polygons": [[[[0, 0]]]]}}}', "3 to"),
+])
+def test_bad_files_refused_with_a_message(text, field):
+    with pytest.raises(InputError, match=field):
+        read_file(text)
+
+
+def test_huge_file_refused_before_parsing():
+    with pytest.raises(InputError, match="kB"):
+        read_file(" " * (MAX_FILE_BYTES + 1))
+
+
+def test_command_line_plays_a_board_file(tmp_path, capsys):
+    path = tmp_path / "mine.json"
+    path.write_text(small_board().to_json())
+    assert main(["board", str(path)]) == 0
+    assert "9 regions, 12 borders" in capsys.readouterr().out
+    assert main(["play", "--board", str(path)]) == 0
+    assert "wins" in capsys.readouterr().out
+    assert main(["play", "--board", str(tmp_path / "none.json")]) == 2

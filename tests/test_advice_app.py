@@ -21,7 +21,7 @@ def store(tmp_path):
 
 
 def test_the_first_game_advises_the_learners_pick_with_its_numbers(store):
-    """B-PICK: the learner's first decision is a pick; the advice names the planner's combo,
+    """B-COMBO-2: the learner's first decision is a pick; the advice names the planner's combo,
     its price and its worth, and is the advisor's own (the same lines)."""
     fg = FirstGame(seed=3, served=False, store=store)
     panel = fg.screen.advice

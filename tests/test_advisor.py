@@ -40,7 +40,7 @@ def test_every_advice_of_a_whole_game_is_legal_and_explained(board, players, exp
 
 
 def test_b_pick_the_combo_reason_names_the_planners_worth_and_the_price():
-    """B-PICK-1/2: combo k costs k coins; the reason names that price, the coins lying on it
+    """B-COMBO-1/B-COMBO-2: combo k costs k coins; the reason names that price, the coins lying on it
     and the planner's own worth of the chosen combo and of the next best."""
     game = Game.new("base-2p", ["ann", "bob"], seed=1)
     advice = advise(game)

@@ -95,7 +95,7 @@ def _page(browser, size):
 
 @pytest.mark.parametrize(("size", "lang"), [("phone", "en"), ("tablet", "fr")])
 def test_the_film_steps_through_the_game(served, browser, size, lang):
-    """B-TURN: the film shows the set-up, then each action in the log's order; the buttons and
+    """B-FLOW-1: the film shows the set-up, then each action in the log's order; the buttons and
     the arrow keys step one action, Last goes to the end (the game's final standings), and
     stepping back shows the earlier position again."""
     url, gid, n = served

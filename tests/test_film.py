@@ -31,7 +31,7 @@ def _replayed(game: Game, k: int) -> dict:
     ("base-5p", ["A", "B", "C", "D", "E"], ALL4, 3),
 ])
 def test_every_position_equals_replaying_the_log(board, players, expansions, seed):
-    """B-TURN (the log is the game): position k of the film == the first k actions replayed,
+    """B-FLOW-1 (the log is the game): position k of the film == the first k actions replayed,
     at every k, including the positions between two of the film's stored copies."""
     game = Game.new(board, players, seed=seed, expansions=expansions)
     play(game, RandomBot(seed))
@@ -67,7 +67,7 @@ def test_steps_and_turns_follow_the_log():
     turns = film.turns()
     assert turns[0] == (1, "ann", 0)
     assert turns[1][:2] == (1, "bob")
-    # B-TURN-1: rounds go up, and within a round the two seats alternate ann then bob.
+    # B-FLOW-1: rounds go up, and within a round the two seats alternate ann then bob.
     rounds = [t[0] for t in turns]
     assert rounds == sorted(rounds) and rounds[-1] == game.turns
     for n, (_, who, start) in enumerate(turns):

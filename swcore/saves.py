@@ -43,7 +43,11 @@ class History:
         while done < steps and self.redo_stack:
             entry = self.redo_stack[0]
             redo = self.redo_stack[1:]
-            self.apply(entry)
+            self._replaying = True  # an action accepted once (A-BNA-05's older saves)
+            try:
+                self.apply(entry)
+            finally:
+                self._replaying = False
             self.redo_stack = redo
             done += 1
         return done
@@ -54,11 +58,15 @@ class SavesMixin(History):
         self.log = []
         self.redo_stack = []
         self._reset()
-        for k, entry in enumerate(log):
-            try:
-                self.apply(entry)
-            except SwError as err:
-                raise InputError(f"log[{k}]", f"action {entry} cannot be replayed: {err}") from None
+        self._replaying = True  # every entry was accepted once (A-BNA-05's older saves)
+        try:
+            for k, entry in enumerate(log):
+                try:
+                    self.apply(entry)
+                except SwError as err:
+                    raise InputError(f"log[{k}]", f"action {entry} cannot be replayed: {err}") from None
+        finally:
+            self._replaying = False
 
     def to_dict(self) -> dict[str, Any]:
         """The saved game: the set-up and every action with its die results (replayable)."""

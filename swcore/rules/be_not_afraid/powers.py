@@ -85,7 +85,7 @@ class Mercenary(Ability):
             rid = game.board.ids[i]
             if cost <= hand:
                 out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True))
-            elif army.roll is None and cost - hand <= maxshort:
+            elif game._may_reinforce(army) and cost - hand <= maxshort:  # A-BASE-06
                 out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True, reinforce=True))
         return out
 

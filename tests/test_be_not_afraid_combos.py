@@ -144,3 +144,22 @@ def test_a_base_06_a_berserk_mercenary_is_offered_no_final_die_paid_or_not():
     assert [a for a in offered(g, "conquer") if a.get("reinforce")] == []
     assert refused(g, "nec", "conquer", region="y", reinforce=True, pay=True) == "A-BASE-06"
     assert refused(g, "nec", "conquer", region="y", reinforce=True) == "A-BASE-06"
+
+
+# --- Pixies: one per region kept (X-BNA-PIX-1 with X-RW-4) -------------------------------------
+def test_x_bna_pix_1_a_river_emptied_is_not_one_of_the_pixies_regions():
+    """X-BNA-PIX-1, X-RW-4: 11 + Stout 4 = 15 Pixies; w1 (river, 1) and t1 (2) taken, 12 in
+    hand. w1 is emptied at redeployment, so only t1 keeps a Pixie: the placement offered and
+    accepted is t1 1, the 14 others wait off the board; 1 region scores 1 coin. (The river was
+    counted as a region: 2 Pixies had to go on t1, and end_turn left the hand at -2.)"""
+    g = river_game("pixies")
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    g.apply({"by": "ann", "do": "conquer", "region": "w1"})
+    g.apply({"by": "ann", "do": "conquer", "region": "t1"})
+    assert g.hand("ann") == 12
+    assert offered(g, "redeploy") == [{"by": "ann", "do": "redeploy", "tokens": {"t1": 1}}]
+    assert refused(g, "ann", "redeploy", tokens={"t1": 2}) == "B-REDEP-1"
+    g.apply({"by": "ann", "do": "end_turn"})
+    army = g.armies["pixies"]
+    assert g.tokens[at(g, "t1")] == 1 and g.race[at(g, "w1")] is None
+    assert (army.hand, army.held) == (0, 14) and g.coins[0] == 5 + 1

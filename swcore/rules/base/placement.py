@@ -147,11 +147,11 @@ class PlacementMixin:
         if not held:
             return place
         extra = army.withdrawn if withdrawn_only else army.hand
+        total = sum(place.values()) + army.hand + army.held  # (as the redeploy check counts)
         sw = self._switches(army)  # one look-up for the effects that shape placements
         if not withdrawn_only and sw[7]:
             for i in self._vacated(army) & set(place):  # X-RW-4: their tokens join the hand
                 extra += place.pop(i)
-        total = sum(place.values()) + army.hand + army.held
         hold = 0 if withdrawn_only or army.declined or not sw[6] else self._held_back(army, total, sw[6])
         least = sw[5][0]
         take_from_hand = min(hold, extra)

@@ -112,12 +112,13 @@ def cauldrons_pay(game: Game, seat: int) -> list[Any]:
 @register
 class Pixies(Ability):
     """X-BNA-PIX-1: exactly one Pixie stays in each region at redeployment, the rest wait off the
-    board until the next Ready Troops."""
+    board until the next Ready Troops (a river emptied then is not one of the regions, X-RW-4)."""
 
     id, rule = "pixies", "X-BNA-PIX-1"
 
     def held_back(self, game: Game, army: Army, total: int) -> int:
-        return max(0, total - len(game.regions_of(army.race)))
+        gone = game._vacated(army)
+        return max(0, total - sum(1 for i in game.regions_of(army.race) if i not in gone))
 
 
 @register

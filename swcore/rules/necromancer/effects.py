@@ -52,10 +52,20 @@ class Ghosts(Ability):
         if game.race[i] != st.GHOSTS:
             return
         army.hand += game.tokens[i]
-        game._occupy(i, None, None, 0)
-        # Noted before the core's own undo of Ready Troops, so undone after it: by then the
-        # hand and the Island's count are back, only the occupant is missing.
-        game._note(lambda: game._occupy(i, st.GHOSTS, army.owner, game.tokens[i]))
+        marks = {k: game.mk[k][i] for k in game.mk if game.mk[k][i]}
+        stock = dict(army.stock)
+        game._clear(i)  # an Encampment there goes back to the Ghosts (B-POW-BIVOUACKING-2)
+
+        def undo() -> None:
+            # Noted before the core's own undo of Ready Troops, so run after it: by then the
+            # hand and the Island's count are back; the occupant and its markers are not.
+            game._occupy(i, st.GHOSTS, army.owner, game.tokens[i])
+            for k, n in marks.items():
+                game.mk[k][i] = n
+            army.stock.clear()
+            army.stock.update(stock)
+
+        game._note(undo)
 
     def extra_box(self, game: Game, army: Army) -> int:
         """The Ghosts off the board that are not in hand: the reserve, the Well and those the

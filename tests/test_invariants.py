@@ -258,7 +258,7 @@ def bad_actions(game: Game, rng: random.Random) -> list[tuple[Action | dict, typ
     ]
     seas = [rid for i, rid in enumerate(game.board.ids) if game.board.water[i]]
     army = game.army_of(who) if who else None
-    if seas and not (army and army.power == "seafaring"):
+    if seas and not (army and "seafaring" in army.powers):
         out.append((Action(by=who, do="conquer", region=rng.choice(seas)), RuleError))  # B-CONQ-4
     legal = game.legal_actions()
     if legal:

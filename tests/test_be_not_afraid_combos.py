@@ -9,10 +9,11 @@ from __future__ import annotations
 import copy
 
 import pytest
-from gamehelpers import at, refused
+from gamehelpers import at, refused, region
 from test_necromancer import MAP, POWERS, RACES, do, first_two_turns
 
 from swcore import Game, InputError
+from swcore.config import make_setup
 from swcore.scenario import build
 
 RW_RACES = ["humans", "orcs", "wizards", "elves", "trolls", "dwarves"]
@@ -163,3 +164,27 @@ def test_x_bna_pix_1_a_river_emptied_is_not_one_of_the_pixies_regions():
     army = g.armies["pixies"]
     assert g.tokens[at(g, "t1")] == 1 and g.race[at(g, "w1")] is None
     assert (army.hand, army.held) == (0, 14) and g.coins[0] == 5 + 1
+
+
+# --- Pixies with Hordes of that need an escort (A-CUR-02 with X-BNA-PIX-1) --------------------
+def test_a_cur_02_horde_tokens_may_be_among_the_pixies_off_the_board():
+    """A-CUR-02 (option `hordes_need_escort`), X-CUR-HOR-1, X-BNA-PIX-1: Pixies 11 + Hordes of 5
+    + 2 Horde tokens = 18; a and b taken (2 each): 14 in hand. One Pixie stays in each region,
+    16 wait off the board; the tokens are not told apart, so the 2 Horde tokens may be among
+    those 16 and a, b each keep a regular Pixie. The limit assumed both Horde tokens were on
+    the board: "2 tokens may hold at most 0 regions", the offered placement refused."""
+    board = {"regions": {"a": region("farmland", edge=True), "b": region("farmland", edge=True),
+                         "c": region("hill")},
+             "borders": [["a", "b"], ["b", "c"]]}
+    g = Game(make_setup(board, ["ann", "bob"], races=["pixies", *RW_RACES],
+                        powers=["hordes_of", *RW_POWERS], expansions=["cursed", "be_not_afraid"],
+                        options={"hordes_need_escort": True}))
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    assert g.hand("ann") == 18
+    g.apply({"by": "ann", "do": "conquer", "region": "a"})
+    g.apply({"by": "ann", "do": "conquer", "region": "b"})
+    assert offered(g, "redeploy") == [{"by": "ann", "do": "redeploy", "tokens": {"a": 1, "b": 1}}]
+    g.apply({"by": "ann", "do": "redeploy", "tokens": {"a": 1, "b": 1}})
+    g.apply({"by": "ann", "do": "end_turn"})
+    army = g.armies["pixies"]
+    assert (g.tokens[at(g, "a")], g.tokens[at(g, "b")]) == (1, 1) and army.held == 16

@@ -666,3 +666,24 @@ def test_a_nec_07_encampments_on_the_island_go_back_to_him_when_it_empties():
     do(g, "nec", "redeploy", tokens={"y": 2})
     assert at(g, "island") == (None, 0) and g.mk["encampment"][island] == 0
     assert g.armies["ghosts"].stock == {"encampment": 5}
+
+
+def test_x_nec_9_only_the_elves_own_tokens_go_into_the_well_on_decline():
+    """X-NEC-9 with X-CUR-HOR-1: Elves 6 + Hordes of 5 + 2 Horde tokens = 13 (box 11). a (Lost
+    Tribe, 3) and x (2), redeployed a 7, x 6. On decline one Elf stays in each region (2), the
+    2 Horde tokens vanish, and only the 11 - 2 = 9 other Elves go into the Well (the 2 Horde
+    tokens went in too: 11 Elves in the Well, the tray at -2)."""
+    g = new(races=["elves", *[r for r in RACES if r != "elves"]], powers=["hordes_of", *POWERS[1:]],
+            expansions=("necromancer", "cursed"))
+    do(g, "ann", "pick", combo=0)
+    assert g.hand("ann") == 13 and g.box_of("elves") == 11
+    do(g, "ann", "conquer", region="a", cost=3)
+    do(g, "ann", "conquer", region="x", cost=2)
+    do(g, "ann", "end_turn")
+    assert at(g, "a") == ("elves", 7) and at(g, "x") == ("elves", 6)
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "end_turn")
+    do(g, "nec", "end_turn")
+    do(g, "ann", "decline")
+    assert at(g, "a") == ("elves", 1) and at(g, "x") == ("elves", 1)
+    assert st.book(g)["well"].count("elves") == 9 and g.tray("elves") == 0

@@ -98,7 +98,11 @@ class Well(Ability):
         """X-NEC-9: Elves thinned out by their decline (B-DECL-3) go into the Well."""
         if army.race != "elves":
             return []
-        n = army.hand + army.held + sum(game.tokens[i] - 1 for i in game.regions_of(army.race))
+        # Only the race's own tokens: the Horde tokens vanish and a Leader leaves (X-CUR-HOR-1,
+        # X-LEAD-2), what comes from outside the box besides the Well's own count.
+        outside = game._extra_box(army) - self.extra_box(game, army)
+        total = army.hand + army.held + game.on_board(army.race)
+        n = max(0, total - outside - len(game.regions_of(army.race)))
         st.into_well(game, army.race, n)
         return [game._event("well", f"{n} Elves into the Well of Souls (X-NEC-9)", st.seat(game),
                             race=army.race, souls=n)] if n else []

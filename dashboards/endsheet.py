@@ -25,6 +25,7 @@ from .inputs import (
     open_label,
     region_boxes,
     region_choice,
+    subset_options,
 )
 from .proposal import Proposal, option_regions
 from .widgets import button, esc, html, put, show
@@ -82,7 +83,8 @@ class EndSheet:
             if word.params[pkey].kind is Kind.PLACEMENT:
                 panel = self._place_panel(places)
                 places += 1
-                panel.fill(game, title, p.seed, option_regions(game, p.group), {}, "", False)
+                panel.fill(game, title, p.seed, option_regions(game, p.group), {}, "", False,
+                           subset_options(game, p.group), names)
                 items.append(panel.box)
                 self.getters.append(panel.action)
             else:

@@ -35,12 +35,15 @@ from bokeh.models import ColumnDataSource, MultiPolygons
 from swcore import Action
 from swcore.bots import BOTS
 from swcore.catalogue import CATALOGUE
+from swcore.errors import SwError
 from swcore.i18n import rule_summary_fr
+from swcore.lessons import chapter_stem, lessons
 from swcore.words import WORDS
 
 from . import i18n, rules_ref
 from .connection import ConnectionLight
 from .i18n import N_, _, lang
+from .lesson_play import LessonScript, lesson_session
 from .session import TableSession, create_game
 from .store import Store
 from .turn import NO_ARMY, TurnScreen, region_word
@@ -99,13 +102,27 @@ class PracticeSession(TableSession):
     def __init__(self, store: Store, game_id: int, learner: str = LEARNER, **params: Any):
         self.learner = learner
         self._bot_acting = False
+        self.gate: Any = None  # a lesson's steps (dashboards/lesson_play.py): check / passed
         super().__init__(store, game_id, **params)
 
     def act(self, action: Action | dict[str, Any], seen: int | None = None) -> bool:
         by = action.by if isinstance(action, Action) else str(action.get("by", ""))
         if by != self.learner and not self._bot_acting:
             return self._refuse(None, _(WAIT))
-        return super().act(action, seen)
+        gate = None if self._bot_acting else self.gate
+        move = None
+        if gate is not None:
+            try:
+                move = action if isinstance(action, Action) else Action.from_dict(action)
+            except SwError:
+                move = None  # malformed: the engine refuses it with its own reason
+            why = gate.check(move) if move is not None else None
+            if why:
+                return self._refuse(None, why)
+        ok = super().act(action, seen)
+        if ok and gate is not None and move is not None:
+            gate.passed(move)
+        return ok
 
     def bot_act(self, action: Action) -> bool:
         self._bot_acting = True
@@ -130,8 +147,11 @@ class FirstGame(pn.viewable.Viewer):
     whether a served document is running); otherwise they are played at once."""
 
     def __init__(self, bot: str = DEFAULT_BOT, seed: int = 1, served: bool | None = None,
-                 store: Store | None = None):
+                 store: Store | None = None, lesson: str | None = None, chapter_url: str = ""):
         super().__init__()
+        self._lesson = lessons()[lesson] if lesson else None  # played once, by the first game
+        self._chapter_url = chapter_url
+        self.script: LessonScript | None = None
         self._store = store
         self._served = served
         self._seed = seed
@@ -162,7 +182,12 @@ class FirstGame(pn.viewable.Viewer):
         if getattr(self, "screen", None) is not None:
             self.screen.stop()
         self._seed = self._seed + 1 if seed is None else seed
-        self.session = new_session(self.bot_pick.value, self._seed, self._store)
+        lesson, self._lesson, self.script = self._lesson, None, None
+        if lesson is not None:
+            self.session = lesson_session(self._store or practice_store(), lesson, PracticeSession)
+        else:
+            self.session = new_session(self.bot_pick.value, self._seed, self._store)
+        self.learner = self.session.learner
         self._new_bot()
         # Before the screen's own watcher: the yellow targets change in the same update as the
         # map's outlines (in a notebook, the map pushes that update to the page).
@@ -180,9 +205,14 @@ class FirstGame(pn.viewable.Viewer):
         # taps (dashboards/taps.py), so their plain clicks are never counted as well, even
         # before the light has told the kernel it rendered (a cold notebook kernel).
         self.screen._taps.live = True
+        if lesson is not None:
+            self.script = LessonScript(lesson, self, self._chapter_url)
+            self.session.gate = self.script
         self._place_coach()
         self._body[:] = [self.screen]
         self._after_change()
+        if self.script is not None:
+            self.script.update()
 
     def _place_coach(self) -> None:
         """The coach goes in the screen's side column, right under what can be done now, where
@@ -192,8 +222,12 @@ class FirstGame(pn.viewable.Viewer):
             at = list(side).index(self.screen._context) + 1
         except (IndexError, TypeError, ValueError):
             self._layout.insert(1, self._coach)
+            if self.script is not None:
+                self._layout.insert(1, self.script.box)
             return
         side.insert(at, self._coach)
+        if self.script is not None:
+            side.insert(at, self.script.box)
 
 
     def _new_bot(self) -> None:
@@ -206,7 +240,7 @@ class FirstGame(pn.viewable.Viewer):
     @property
     def bot_to_act(self) -> bool:
         g = self.game
-        return not g.game_over and g.to_act is not None and g.to_act != LEARNER
+        return not g.game_over and g.to_act is not None and g.to_act != self.learner
 
     def bot_step(self) -> bool:
         """One action of the bot, if it is the bot's to make; True when it acted."""
@@ -238,6 +272,8 @@ class FirstGame(pn.viewable.Viewer):
             self.session.undo(1)
             return
         self._after_change()
+        if self.script is not None:
+            self.script.changed()
 
     def _after_change(self) -> None:
         self._explain()
@@ -264,10 +300,13 @@ class FirstGame(pn.viewable.Viewer):
     # --- the map: where the learner can go ------------------------------------------------
     def _targets(self) -> list[int]:
         g = self.game
-        if g.game_over or g.to_act != LEARNER:
+        if g.game_over or g.to_act != self.learner:
             return []
+        pointed = self.script.targets() if self.script is not None else None
+        if pointed is not None:  # a lesson's step: only where it points
+            return [g.board.region(r) for r in pointed]
         found = {a.region for a in g.legal_actions() if WORDS[a.do].place == "region"
-                 and a.by == LEARNER and getattr(a, "region", None)}
+                 and a.by == self.learner and getattr(a, "region", None)}
         return [g.board.region(r) for r in found]
 
     def _add_targets(self) -> None:
@@ -310,8 +349,8 @@ class FirstGame(pn.viewable.Viewer):
         g, out = self.game, []
         for ev in self.session.events:
             out += _rules_in(ev.data)
-        if g.to_act == LEARNER and not g.game_over:
-            army = g.army_of(LEARNER)
+        if g.to_act == self.learner and not g.game_over:
+            army = g.army_of(self.learner)
             if army is not None:
                 for item in (army.race, army.power):
                     entry = CATALOGUE.get(item or "")
@@ -347,10 +386,12 @@ class FirstGame(pn.viewable.Viewer):
         """A region the learner cannot take: the rule that forbids it, explained once."""
         rid, g = event.new, self.game
         self._refused = ""
-        if rid and g.to_act == LEARNER and rid not in self.targets:
+        if self.script is not None:
+            self.script.wrong_region(rid)
+        if rid and g.to_act == self.learner and rid not in self.targets:
             word = region_word(self.screen._legal)
             if word is not None:
-                why = g.why_illegal(Action(LEARNER, word, region=rid))
+                why = g.why_illegal(Action(self.learner, word, region=rid))
                 rule = getattr(why, "rule", "")
                 if why is not None and rule and rule != NO_ARMY:
                     self._refused = self._refusal(self.session.explain(why), rule)
@@ -370,10 +411,10 @@ class FirstGame(pn.viewable.Viewer):
             winners = ", ".join(g.winners())
             step = _("The game is over. Winner: {winners}. The standings are below; ties are "
                      "broken as in B-END-2.").format(winners=winners)
-        elif g.to_act != LEARNER:
+        elif g.to_act != self.learner:
             step = _("{player} is playing…").format(player=g.to_act)
         else:
-            step = _next_step(g)
+            step = _next_step(g, self.learner)
         cards = "".join(f"<div class='sw-new'>{rules_ref.link(r)} {rule_html(r)}"
                         "</div>" for r in self._fresh[:4])
         older = [r for r in self._seen if r not in self._fresh]
@@ -394,9 +435,9 @@ def _rules_in(data: Any) -> list[str]:
     return []
 
 
-def _next_step(g: Any) -> str:
+def _next_step(g: Any, learner: str = LEARNER) -> str:
     """What the learner does now, in one sentence (from the state, not from any rule name)."""
-    army = g.army_of(LEARNER)
+    army = g.army_of(learner)
     if g.queue:
         return _("The bot took regions from you: put your withdrawn tokens back on regions you "
                  "still hold (B-LOSS-2), then it is your turn.")
@@ -419,16 +460,30 @@ def page() -> pn.viewable.Viewable:
     language switch; in the device's language (`?lang=`, else its cookie, as the app)."""
     from .lobby import TUTORIAL_URL
 
-    i18n.set_language(i18n.choose(pn.state.session_args if pn.state.curdoc else {},
-                                  pn.state.cookies if pn.state.curdoc else {}))
+    args = pn.state.session_args if pn.state.curdoc else {}
+    i18n.set_language(i18n.choose(args, pn.state.cookies if pn.state.curdoc else {}))
+    wanted = (args.get("lesson") or [b"first-turn"])[0]
+    wanted = wanted.decode("utf-8", "replace") if isinstance(wanted, bytes) else str(wanted)
+    lesson = lessons().get(wanted)
+    stem = chapter_stem(lesson.chapter) if lesson is not None else ""
+    chapter_url = f"{TUTORIAL_URL.rsplit('/', 1)[0]}/{stem}.html" if stem else ""
+    unknown = ("<p class='sw-muted'>" + esc(_("There is no lesson {name}: here is a free game.")
+                                           .format(name=repr(wanted[:40]))) + "</p>"
+               if lesson is None and wanted != "free" else "")
+    intro = _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
+              "moves are possible; each rule is explained when it first matters, with a "
+              "link to the rules reference. Undo takes your moves back.")
+    if lesson is not None and lesson.learner != LEARNER:
+        intro = _("Your move: you play <b>{player}</b> in a position from the chapter, against "
+                  "a bot. Make the move the step asks for; a wrong one is explained and changes "
+                  "nothing.").format(player=esc(lesson.learner))
     links = html("<p><a href='/'>" + _("← The tables (lobby)") + f"</a> · <a href='{TUTORIAL_URL}' "
                  "target='_blank' rel='noopener'>" + _("The rules tutorial") + "</a></p><p>"
-                 + _("You play <b>Learner</b> against a bot on the two-player map. Only legal "
-                     "moves are possible; each rule is explained when it first matters, with a "
-                     "link to the rules reference. Undo takes your moves back.") + "</p>")
+                 + intro + "</p>" + unknown)
     switch = pn.pane.HTML(i18n.switch_html(), stylesheets=[i18n.SWITCH_CSS])
     return pn.template.FastListTemplate(
-        title=_(TITLE), main=[pn.Column(links, FirstGame(), sizing_mode="stretch_width")],
+        title=_(TITLE), main=[pn.Column(links, FirstGame(lesson=lesson and lesson.id, chapter_url=chapter_url),
+                        sizing_mode="stretch_width")],
         header=[switch], header_background="#1b5e20", accent_base_color="#1b5e20",
         main_layout=None, theme_toggle=False, main_max_width="1500px", busy_indicator=None,
         meta_viewport="width=device-width, initial-scale=1")

@@ -27,9 +27,9 @@ import panel as pn
 
 from swcore import Action, Game
 from swcore.catalogue import DIE_FACES
-from swcore.words import WORDS, Kind, Word
+from swcore.words import WORDS, Kind, Word, value_name
 
-from .i18n import _, label, ngettext
+from .i18n import _, engine, label, lang, ngettext
 from .widgets import (
     BIG,
     BUTTON_CSS,
@@ -69,6 +69,22 @@ def printed_params(word: Word) -> dict[str, str]:
     return {k: p.of for k, p in word.params.items() if p.kind is Kind.COUNT and p.of}
 
 
+def subsets(word: Word) -> list[str]:
+    """REGIONS parameters chosen as any subset of their options (the Cauldrons, X-BNA-LEP-1)
+    beside the adjusted one: toggles in its panel, none on by default."""
+    key = adjusted(word)
+    return [k for k, p in word.params.items()
+            if p.kind is Kind.REGIONS and p.subset and k != key]
+
+
+def subset_options(game: Game, g: Group) -> dict[str, list[str]]:
+    """Each subset parameter's regions: the union of the group's legal options, board order
+    (none offered: not asked, as when the module that adds it is not in play)."""
+    out = {k: sorted({r for a in g.actions for r in a.args.get(k, ())}, key=game.board.region)
+           for k in subsets(g.word)}
+    return {k: rids for k, rids in out.items() if rids}
+
+
 def needs_panel(word: Word) -> bool:
     return adjusted(word) is not None or bool(form_params(word))
 
@@ -92,17 +108,41 @@ def group(legal: list[Action]) -> dict[tuple, Group]:
     for a in legal:
         word = WORDS[a.do]
         if needs_panel(word):
-            skip = {adjusted(word), *form_params(word)}
+            skip = {adjusted(word), *form_params(word), *subsets(word)}
             key: tuple = (a.by, a.do, tuple(sorted((k, v) for k, v in a.args.items()
                                                    if k not in skip)))
         else:
             key = (a, )
         out.setdefault(key, Group(word)).actions.append(a)
+    for g in out.values():  # the option without a subset (no Cauldron) seeds the panel
+        keys = subsets(g.word)
+        if keys:
+            g.actions.sort(key=lambda a, keys=keys: sum(k in a.args for k in keys))
     return out
 
 
 def with_args(action: Action, **args: Any) -> Action:
     return Action(action.by, action.do, **{**action.args, **args})
+
+
+def varied(actions: list[Action]) -> list[str]:
+    """The parameters whose values differ among the legal variants of one word (the region
+    a decline leaves its Tower in): what the player chooses when confirming it."""
+    keys = {k for a in actions for k in a.args}
+    return sorted(k for k in keys if len({repr(a.args.get(k)) for a in actions}) > 1)
+
+
+def bare(action: Action, keys: list[str]) -> Action:
+    """The action without the parameters `keys`: its label names the word alone."""
+    return Action.trusted(action.by, action.do, **{k: v for k, v in action.args.items() if k not in keys})
+
+
+def variant_region(action: Action, keys: list[str]) -> str | None:
+    """The region a variant names among its varied parameters (a REGION one), if any: a tap
+    on that region of the map chooses the variant."""
+    params = WORDS[action.do].params
+    return next((action.args[k] for k in keys if k in action.args and k in params
+                 and params[k].kind is Kind.REGION), None)
 
 
 def die_applies(game: Game, action: Action) -> bool:
@@ -115,14 +155,15 @@ def die_applies(game: Game, action: Action) -> bool:
 
 
 def open_label(action: Action, names: Any) -> str:
-    """The word's label with its adjusted parameter still open: "Redeploy…", "Place the
-    Heroes in…", "Redeploy… (Ghouls)"."""
+    """The word's label with its adjusted and form parameters still open: "Redeploy…", "Place
+    the Heroes in…", "Redeploy… (Ghouls)", "Buy…", "Enter the revealed combo…"."""
     word = WORDS[action.do]
     key = adjusted(word)
     if key is not None:
         action = with_args(action, **{key: ()})
+    action = bare(action, form_params(word))  # what the form chooses: "Buy…", not "Buy a Ghost…"
     text = label(action, names)
-    return re.sub(r"[:\s]*(\s\(.*\))?$", lambda m: "…" + (m.group(1) or ""), text, count=1)
+    return re.sub(r"[:/\s]*(\s\(.*\))?$", lambda m: "…" + (m.group(1) or ""), text, count=1)
 
 
 def closed(text: str) -> str:
@@ -194,7 +235,11 @@ class PlacementPanel:
         self._seed: Action | None = None
         self._key = ""
         self._want = 0
-        self.box = pn.Column(self.title, self.list, self.total, self.go, cancel,
+        self.subsets: dict[str, Any] = {}  # a subset parameter -> its toggle buttons
+        self._subset_pool = [(html(""), region_boxes())]  # one is all a word has so far
+        self.extra = pn.Column(*(w for pair in self._subset_pool for w in pair),
+                               sizing_mode="stretch_width")
+        self.box = pn.Column(self.title, self.list, self.total, self.extra, self.go, cancel,
                              sizing_mode="stretch_width", styles={"display": "none"})
 
     def _add(self, n: int) -> None:
@@ -205,11 +250,16 @@ class PlacementPanel:
             self.pool.append(st)
 
     def fill(self, game: Game, title: str, seed: Action, regions: list[str],
-             low: dict[str, int], go: str, cancel: bool = True) -> None:
+             low: dict[str, int], go: str, cancel: bool = True,
+             options: dict[str, list[str]] | None = None, names: Any = None) -> None:
         """Steppers for `regions`, seeded with the placement of `seed` (0 elsewhere); at most
-        the seed's total per region. The engine checks the rest when the player sends it."""
+        the seed's total per region; toggles for each subset parameter among its `options`
+        (`subset_options`), on where the seed names them. The engine checks the rest when the
+        player sends it."""
         b = game.board
-        self._seed, self._key = seed, adjusted(WORDS[seed.do]) or ""
+        self._key = adjusted(WORDS[seed.do]) or ""
+        self._fill_subsets(seed, options or {}, names or (lambda kind, v: v))
+        self._seed = bare(seed, list(self.subsets))
         start = dict(seed.args.get(self._key, ()))
         self._want = sum(start.values())
         self._add(more(len(self.pool), len(regions)))
@@ -229,11 +279,29 @@ class PlacementPanel:
         show(self.cancel, cancel)
         self.show_total()
 
+    def _fill_subsets(self, seed: Action, options: dict[str, list[str]], names: Any) -> None:
+        while len(self._subset_pool) < len(options):
+            self._subset_pool.append((html(""), region_boxes()))
+            put(self.extra, [w for pair in self._subset_pool for w in pair])
+        self.subsets = {}
+        params = WORDS[seed.do].params
+        for (pane, boxes), (key, rids) in zip(self._subset_pool, options.items(), strict=False):
+            what = engine(params[key].note).format(**{key: "…"}).strip()
+            set_text(pane, "<div>" + esc(_("{what}: any of these regions, or none").format(
+                what=what[:1].upper() + what[1:])) + "</div>")
+            boxes.param.update(options={names(Kind.REGION, r): r for r in rids},
+                               value=[r for r in seed.args.get(key, ()) if r in rids])
+            self.subsets[key] = boxes
+        for k, (pane, boxes) in enumerate(self._subset_pool):
+            show(pane, k < len(options))
+            show(boxes, k < len(options))
+
     def placement(self) -> dict[str, int]:
         return {rid: st.value for rid, st in self.steppers.items()}
 
     def action(self) -> Action:
-        return with_args(self._seed, **{self._key: self.placement()})
+        chosen = {k: list(boxes.value) for k, boxes in self.subsets.items() if boxes.value}
+        return with_args(self._seed, **{self._key: self.placement()}, **chosen)
 
     def show_total(self, *_args: Any) -> None:
         have = sum(self.placement().values())
@@ -301,9 +369,10 @@ def form_panel(game: Game, g: Group, names: Any, title: str,
     selects = {}
     for key in form_params(g.word):
         kind = g.word.params[key].kind
-        values = sorted({a.args[key] for a in g.actions}, key=lambda v, k=kind: names(k, v))
-        selects[key] = pn.widgets.Select(name=kind.value.capitalize(),
-                                         options={names(kind, v): v for v in values},
+        values = list(dict.fromkeys(a.args[key] for a in g.actions))  # the engine's order:
+        selects[key] = pn.widgets.Select(name=kind.value.capitalize(),  # its first is the default
+                                         options={value_name(g.word.id, key, v, names, lang()): v
+                                                  for v in values},
                                          sizing_mode="stretch_width", height=60)
     of = {k: item for k, item in printed_params(g.word).items() if item in selects}
     numbers = {k: pn.widgets.IntInput(value=None, start=0, sizing_mode="stretch_width", height=60)

@@ -22,7 +22,7 @@ from typing import Any
 
 import panel as pn
 
-from swcore import builtin_ids, load_board
+from swcore import builtin_ids
 from swcore.i18n import item_name
 from swcore.scoresheet import WORD
 
@@ -30,6 +30,7 @@ from .cards import chip, coins_figure, peek_card, score_html, scores_html, track
 from .column_entry import ColumnEntry
 from .i18n import _, lang
 from .session import SetupError, TableSession, switch_to_map
+from .switch_panel import SwitchMap
 from .taps import TapChannel
 from .watcher import Following
 from .widgets import Stepper, alert_pane, button, esc, html, put, show
@@ -105,7 +106,7 @@ class SheetScreen(Following, pn.viewable.Viewer):
             pn.FlexBox(*peeks, styles={"gap": "6px"}, **W),
             pn.Row(self._peek_text, hide, **W), **W)
         self._ask = html("")
-        self._yes = own(button(_("Yes"), color="primary"), self.confirm)
+        self._yes = own(button(_("Yes"), color="primary"))  # its action: `ask`
         self._no = button(_("Cancel"))
         self._confirm = pn.Column(self._ask, pn.Row(self._yes, self._no), **W,
                                   styles={"display": "none"})
@@ -119,6 +120,8 @@ class SheetScreen(Following, pn.viewable.Viewer):
         self._go = own(button("", color="primary", height=56), self.submit)
         self._create = own(button(_("Create the map game"), color="primary"))  # open_switch
         self._switch = pn.Column(**W, styles={"display": "none"})
+        self._switch_alert = alert_pane("danger")  # a refusal of the switch, beside its button
+        self._map: SwitchMap | None = None
         self._column: ColumnEntry | None = None  # the switch's column, kept while the board changes
         self._column_at = -1  # the seq it was made on
         self._layout = pn.Column(self._header, self._taps.box, self._alert, self._last,
@@ -287,55 +290,58 @@ class SheetScreen(Following, pn.viewable.Viewer):
             self._ask.object = ("<b>" + _("{verb} — are you sure?").format(verb=verb) + "</b><ul>"
                                 + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>")
             self._yes.label = _("Yes, undo") if what == "undo" else _("Yes, redo")
+        self._yes.sw_action = self.confirm if what else None  # a tap once closed is refused
         show(self._confirm, bool(what))
 
     def confirm(self) -> None:
+        """Undo or redo what the confirmation listed; never silent: a question closed since
+        (a turn scored at the same moment, review reliability N6) is refused and said."""
         what, self._asking = self._asking, ""
         show(self._confirm, False)
+        if what not in ("undo", "redo"):
+            self.session.refuse_tap(self.session.seq)
+            return
         ok = (self.session.undo(1, self._asked_at) if what == "undo"
-              else self.session.redo(1, self._asked_at) if what == "redo" else False)
+              else self.session.redo(1, self._asked_at))
         if ok:
             self.poke()
 
     # --- switching to the map ------------------------------------------------------------
     def open_switch(self, board: str | None = None) -> None:
-        """The board, then for each race in play the regions it holds there: the map game
-        starts with one token in each, then the table corrects them (docs/app.md); and the
-        combo column, shuffled or as it lies on the table (without the races and badges in
-        play, B-SETUP-3)."""
+        """The board, then on its map where each race stands and what else lies there
+        (`SwitchMap`: the map game starts with one token in each region held, then the table
+        corrects them, docs/app.md), and the combo column, shuffled or as it lies on the table
+        (without the races and badges in play, B-SETUP-3). A refusal shows beside its button."""
         g = self.session.game
         boards = {b: b for b in builtin_ids()}
         board = board or (g.board.id if g.board is not None else f"base-{len(g.players)}p")
         pick = pn.widgets.Select(label=_("Board"), options=boards, value=board, **W)
         pick.param.watch(lambda e: self.open_switch(e.new), "value")
-        ids = load_board(board).ids
-        self._regions: dict[str, Any] = {}
+        self._map = SwitchMap(self.session, board)
         rows: list[Any] = [html("<h3>" + _("Switch to the map") + "</h3><div class='sw-muted'>"
                                 + _("The map game keeps the seats, the coins and the round; set "
-                                    "the regions each race holds, then correct each region's "
-                                    "tokens on the map.") + "</div>"), pick]
-        for race, army in g.armies.items():
-            owner = g.players[army.owner]
-            what = _("in decline") if army.declined else _("active")
-            self._regions[race] = pn.widgets.MultiChoice(
-                label=f"{item_name(race, lang())} ({owner}, {what})", options=list(ids), **W)
-            rows.append(self._regions[race])
+                                    "what lies on each region, then correct each region's "
+                                    "tokens on the map.") + "</div>"), pick, self._map.box]
         if self._column is None or self._column_at != self.session.seq:
             self._column = ColumnEntry(g.expansions, g.in_play())
             self._column_at = self.session.seq
-        rows += [html("<b>" + _("Combo column") + "</b>"), self._column]
+        show(self._switch_alert, False)
+        rows += [html("<b>" + _("Combo column") + "</b>"), self._column, self._switch_alert]
         self._create.sw_action = lambda: self.switch(pick.value)
         put(self._switch, [*rows, self._create])
         show(self._switch)
 
     def switch(self, board: str) -> tuple[int, str] | None:
-        regions = {race: list(w.value) for race, w in self._regions.items()}
+        """Store the map game; a refusal is said beside the button, in players' words."""
         try:
             column = self._column.kwargs() if self._column is not None else {}
-            made = switch_to_map(self.session, board, regions, self.device, **column)
+            made = switch_to_map(self.session, board, device=self.device,
+                                 **self._map.kwargs(), **column)
         except SetupError as err:
-            self.session.error = err.message
+            self._switch_alert.object = esc(err.message)
+            show(self._switch_alert)
             return None
+        show(self._switch_alert, False)
         if self.on_switch:
             self.on_switch(*made)
         return made

@@ -27,7 +27,8 @@ from swcore import (
     builtin_ids,
 )
 from swcore.game import make_setup
-from swcore.i18n import explain
+from swcore.i18n import explain, item_name, term
+from swcore.names import player_name
 from swcore.scoresheet import ScoreSheet, is_sheet, make_sheet_setup
 
 from . import limits
@@ -50,7 +51,6 @@ COLOURS = {
     "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "orange": "#E69F00",
     "black": "#000000", "brown": "#8C510A", "green": "#1B7837", "crimson": "#B2182B",
 }
-MAX_NAME = 40
 SLOW_DOWN = N_("Too many wrong codes: wait {wait} before trying again.")
 TOO_MANY_GAMES = N_("Too many new games just now: wait {wait} before creating another.")
 
@@ -183,16 +183,19 @@ def _undo_note(what: str, steps: int) -> str:
 # New games
 # --------------------------------------------------------------------------------------
 def clean_players(names: list[Any]) -> list[str]:
-    """Player names in seat order, trimmed; empty, too long or duplicate names are refused."""
+    """Player names in seat order, spaces tidied, as the engine stores them; a name the engine's
+    rule refuses (`swcore.names`: the one rule for set-ups, actions and saves) is refused with
+    its reason, and so are empty or duplicate names."""
     out: list[str] = []
     for k, raw in enumerate(names):
-        name = check_text(" ".join(str(raw or "").split()),
-                          _("Seat {n}'s name").format(n=k + 1), f"players[{k}]")
+        name = " ".join(str(raw or "").split())
         if not name:
             raise SetupError(f"players[{k}]", _("Seat {n} needs a name.").format(n=k + 1))
-        if len(name) > MAX_NAME:
-            raise SetupError(f"players[{k}]", _("Seat {n}: names are at most {most} "
-                                                "characters.").format(n=k + 1, most=MAX_NAME))
+        try:
+            name = player_name(name, f"players[{k}]")
+        except InputError as err:
+            raise SetupError(err.field, _("Seat {n}'s name: {reason}").format(
+                n=k + 1, reason=term(err.reason, lang()))) from None
         if name.casefold() in {n.casefold() for n in out}:
             raise SetupError(f"players[{k}]", _("Two players are called {name}: names must "
                                                 "differ.").format(name=repr(name)))
@@ -266,20 +269,38 @@ def _created(device: str | None) -> None:
         limits.PROCESS_CREATES.add("all")
 
 
+def switch_words(session: TableSession, err: SwError) -> str:
+    """A refusal of the switch in players' words: the race a malformed field points at
+    (`carried.armies[1].regions`) is named instead of the field (review table.md 10)."""
+    field = str(getattr(err, "field", ""))
+    text = session.explain(err, field=False)
+    prefix = "carried.armies["
+    if field.startswith(prefix):
+        k = field[len(prefix):].split("]", 1)[0]
+        armies = list(session.game.armies.values())
+        if k.isdigit() and int(k) < len(armies):
+            return _("{race}: {why}").format(race=item_name(armies[int(k)].race, lang()),
+                                              why=text)
+    return text
+
+
 def switch_to_map(session: TableSession, board: str, regions: dict[str, list[str]],
-                  device: str | None = None, **column: Any) -> tuple[int, str]:
+                  device: str | None = None, *, markers: Any = None, lost_tribes: Any = None,
+                  pieces: Any = None, **column: Any) -> tuple[int, str]:
     """A score sheet becomes a map game once the board is known: a new game of the same table,
-    seats and colours (`ScoreSheet.map_setup`: coins, round, races in play and their regions),
-    stored like any game; returns (game id, join code). `column`: the combo column's keywords
-    as for a new game (a seed, or the pairs as on the table with `stacks="table"`, see
-    dashboards/column_entry.py). The sheet stays as it was."""
+    seats and colours (`ScoreSheet.map_setup`: coins, round, races in play and their regions,
+    and the markers, Lost Tribes and pieces on the board), stored like any game; returns
+    (game id, join code). `column`: the combo column's keywords as for a new game (a seed, or
+    the pairs as on the table with `stacks="table"`, see dashboards/column_entry.py). The
+    sheet stays as it was. A refusal (`SetupError`) is in players' words (`switch_words`)."""
     _may_create(device)
     if board not in builtin_ids():
         raise SetupError("board", _("Unknown board {board}.").format(board=repr(board)))
     try:
-        setup = session.game.map_setup(board, regions, **column)
+        setup = session.game.map_setup(board, regions, markers=markers,
+                                       lost_tribes=lost_tribes, pieces=pieces, **column)
     except SwError as err:
-        raise SetupError(getattr(err, "field", "regions"), session.explain(err)) from None
+        raise SetupError(getattr(err, "field", "regions"), switch_words(session, err)) from None
     name = session.table_name[:54] + _(" (map)")
     meta = {"colours": dict(session.colours), "column": column.get("stacks", "shuffled"),
             "sheet": session.game_id}
@@ -329,6 +350,7 @@ class TableSession(param.Parameterized):
         self._setup = record.setup
         self._lock = threading.RLock()
         self._rows: list[EventRow] = []  # the stored log as this device has applied it
+        self._mine: set[int] = set()  # the seqs this device stored (its own taps' conflicts)
         self.game: Any = new_game(self._setup)  # a Game, or a ScoreSheet (`is_sheet`)
         self.reload()
 
@@ -415,12 +437,17 @@ class TableSession(param.Parameterized):
                 self.error = _(CHANGED)
 
     def _stale(self, seen: int | None) -> bool:
-        """True (a conflict reported) when the tap was made on another state than this one.
+        """True (a refusal reported) when the tap was made on another state than this one:
+        another device's change (a conflict), or only this device's own since (a tap sent
+        before its page had shown its previous action: not another device, review table.md 8).
         (A game moved in another process is caught by the store's primary key at commit.)"""
         if seen is None or seen == self.seq:
             return False
-        self.conflicts += 1
         self.error_rule = ""
+        if seen < self.seq and all(k in self._mine for k in range(seen + 1, self.seq + 1)):
+            self.error = _(CHANGED)
+            return True
+        self.conflicts += 1
         self.error = _(CONFLICT)
         return True
 
@@ -460,6 +487,7 @@ class TableSession(param.Parameterized):
             return False
         self._rows.append(row)
         self.seq += 1
+        self._mine.add(self.seq)
         self.error_rule = ""
         self.error = ""
         self.events = events

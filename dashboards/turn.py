@@ -178,7 +178,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
         # (index 2 is the Lobby button: the first-game page hides it)
         self._undo_redo = pn.FlexBox(undo, redo, leave, self._turn_buttons, sizing_mode="stretch_width",
                                      flex_wrap="wrap", styles={"gap": "4px 8px"})
-        self._bar = pn.Column(self._alert, self._end.box, self._sheet, self._undo_redo,
+        self._bar = pn.Column(self._alert, self._end.box, self._sheet, self._bar_note, self._undo_redo,
                               self._scores, sizing_mode="stretch_width", styles=BAR_STYLES)
         side = pn.Column(self._context, self._column, self._players, self._peek, self._log,
                          self._legend_narrow, sizing_mode="stretch_width",
@@ -443,7 +443,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                     g = self.session.game
                     i = g.board.region(value)
                     n = g.tokens[i]
-                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 1,
+                    self._fix_step.set(_("Tokens in {region}").format(region=esc(value)), n, 0,
                                        n + g.tray(g.race[i]) if g.race[i] in g.armies else n + 20)
                 self._fill_context()
             else:  # "cancel"
@@ -477,6 +477,7 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                                         "and conquer it.") + "</div>")
         self._die = inputs.DieRow(self._taps)  # a word that only rolls (a power's die)
         # The bar's words (End the turn, decline; their confirmation) and the turn's others.
+        self._bar_note = html("")  # how to choose among a bar word's variants
         self._turn_buttons = pn.FlexBox(*(pool_button(self._taps, hidden=True) for _ in range(5)),
                                         sizing_mode="stretch_width", flex_wrap="wrap",
                                         styles={"gap": "4px 8px", "flex": "1 1 240px"})
@@ -601,20 +602,23 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
 
     def _fill_turn_buttons(self) -> None:
         """The words of the turn: one button per direct action, an opener per panel, a die row
-        for a word that only rolls. The bar's words sit in the fixed bar; the one that closes
-        the turn asks first and shows what the end of the turn would place (`EndSheet`), with
-        the words that end the conquests (offered there, where the rules place them)."""
+        for a word that only rolls. The bar's words sit in the fixed bar, one button per word;
+        confirming one whose legal variants differ (where a decline leaves its Tower) offers
+        each variant, the one of the region tapped on the map first. The word that closes the
+        turn (the bar's last) asks first and shows what the end of the turn would place
+        (`EndSheet`), with the words that end the conquests (offered there, where the rules
+        place them)."""
         g = self.session.game
         out: list[tuple[str, str, Any]] = []
         extras: list[tuple[tuple[str, str, Any], inputs.Group]] = []
-        bar: list[Action] = []
+        bar: dict[str, list[Action]] = {}  # a bar word's legal variants, in the engine's order
         die: Action | None = None
         for key, grp in self._groups.items():
             word, a = grp.word, grp.first
             if word.place in ("region", "column"):
                 continue
             if word.place == "bar":
-                bar.append(a)
+                bar.setdefault(a.do, []).append(a)
                 continue
             if inputs.needs_panel(word):
                 spec = (inputs.open_label(a, self._names), "default", ("open", key))
@@ -629,25 +633,36 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                 out.append(spec)
         show_buttons(self._word_buttons, out, self._taps)
         set_text(self._turn_outcome, self._outcome_html(None))
-        closing = bar[-1] if bar else None
+        closing = next(reversed(bar)) if bar else None  # the word that ends the turn
         row: list[tuple[str, str, Any]] = []
-        if self._confirm is not None and self._confirm in bar:
-            a = self._confirm
-            text = _("Confirm: {action}").format(action=label(a, self._names))
-            if a == closing:
-                self._fill_end(a)
+        note = ""
+        asked = self._confirm.do if self._confirm is not None else None
+        if asked in bar:
+            variants = bar[asked]
+            keys = inputs.varied(variants)
+            here = [v for v in variants if inputs.variant_region(v, keys) == self.selected]
+            for v in here + [v for v in variants if v not in here]:
+                text = _("Confirm: {action}").format(action=label(v, self._names))
+                row.append((text, "success", ("end", v)) if asked == closing
+                           else (text, "warning", ("act", v)))
+            if asked == closing:
+                self._fill_end(variants[0])
                 proposed = [pr.group for pr in self._props]  # in the sheet already
-                row = [spec for spec, grp in extras if not any(grp is q for q in proposed)]
-                row.append((text, "success", ("end", a)))
-            else:
-                row = [(text, "warning", ("act", a))]
+                row[:0] = [spec for spec, grp in extras if not any(grp is q for q in proposed)]
+            if len(variants) > 1 and any(inputs.variant_region(v, keys) for v in variants):
+                note = _("Choose one: tap it, or first tap its region on the map.")
             row.append((_("Cancel"), "default", ("cancel", None)))
         else:
             self._end.hide()
-            for a in bar:
-                ask = WORDS[a.do].confirm or a == closing
-                row.append((label(a, self._names), "success" if a == closing else "warning",
+            for do, variants in bar.items():
+                a = variants[0]
+                keys = inputs.varied(variants)
+                text = (label(inputs.bare(a, keys), self._names) + "…") if keys \
+                    else label(a, self._names)
+                ask = WORDS[do].confirm or do == closing or bool(keys)
+                row.append((text, "success" if do == closing else "warning",
                             ("confirm", a) if ask else ("act", a)))
+        set_text(self._bar_note, f"<div class='sw-muted'>{esc(note)}</div>" if note else "")
         show_buttons(self._turn_buttons, row, self._taps)
         self._die.fill(die, inputs.die_note(die, self._names), "warning")
 
@@ -701,7 +716,8 @@ class TurnScreen(SideMixin, Following, pn.viewable.Viewer):
                                "race still holds (B-LOSS-2).", "{n} tokens taken back from lost "
                                "regions go onto regions the race still holds (B-LOSS-2).",
                                extra).format(n=extra) + "</div>")
-            self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel)
+            self._placement.fill(g, title, a, regions, low, inputs.closed(opener), cancel,
+                                 inputs.subset_options(g, grp), self._names)
             return None
         def act(action: Action, seen: int = s.seq) -> bool:  # the state this panel shows
             return self._act(action, seen)

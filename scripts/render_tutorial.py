@@ -43,15 +43,17 @@ from traitlets.config import Config
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from dashboards import rules_ref  # noqa: E402
+from dashboards import rules_ref, tutorial_pages  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 RULES = ROOT / "docs" / "rules"
+AID = ROOT / "docs" / "aid"
 KERNEL = "swcore-tutorial"
 KEYS = ".render-keys.json"
 #: What a page may show: a change to any of these files renders every page again.
 DEPENDS = [("swcore", ("*.py", "*.csv", "*.json", "*.yaml")), ("dashboards", ("*.py", "*.json")),
-           ("tests/scenarios/tutorial", ("*.yaml",)), ("docs/rules", ("*.md",))]
+           ("tests/scenarios/tutorial", ("*.yaml",)), ("tests/scenarios/rules", ("*.yaml",)),
+           ("docs/rules", ("*.md",)), ("docs/aid", ("*.md",))]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 REMOTE = re.compile(r"""<script\b[^>]*\bsrc=["']https?://[^"']*["'][^>]*>\s*</script>|"""
                     r"""<link\b[^>]*\bhref=["']https?://[^"']*["'][^>]*>""", re.I)
@@ -148,7 +150,8 @@ def nav(paths: list[Path], k: int, where: str = "top") -> str:
     nxt = (f"<a href='{paths[k + 1].stem}.html'>{html.escape(title(paths[k + 1]))} →</a>"
            if k + 1 < len(paths) else "<span></span>")
     return (f"<nav class='sw-nav {where}'>{prev}<span class='sp'></span><a href='index.html'>"
-            f"Contents</a><a href='rules/index.html'>Rules reference</a><a href='/'>The app</a>"
+            f"Contents</a><a href='rules/index.html'>Rules reference</a><a href='search.html'>"
+            f"Search the rules</a><a href='aid-en.html'>Player aid</a><a href='/'>The app</a>"
             f"<span class='sp'></span>{nxt}</nav>")
 
 
@@ -159,7 +162,10 @@ def site_page(body: str, paths: list[Path], k: int) -> str:
                   "tutorial</title>", body, count=1, flags=re.S)
     body = body.replace("</head>", SITE_CSS + "</head>", 1)
     body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav(paths, k), body, count=1)
-    body = body.replace("</body>", nav(paths, k, "bottom") + "</body>", 1)
+    extras = tutorial_pages.chapter_section(paths[k].stem)  # its exercises and questions
+    # The page's own end: an inlined script may hold the text "</body>" before it.
+    head, end, tail = body.rpartition("</body>")
+    body = head + extras + nav(paths, k, "bottom") + end + tail if end else body
     check_local(body, paths[k].name)
     return body
 
@@ -188,7 +194,7 @@ def summary(path: Path) -> str:
     return markdown.markdown("\n".join(f"- {i}" for i in items)) if items else ""
 
 
-PLAIN = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+PLAIN = ("<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
          "<meta name='viewport' content='width=device-width, initial-scale=1'><title>{title}</title>"
          "<style>body{{font:16px/1.5 sans-serif;max-width:900px;margin:0 auto;padding:0 16px;"
          "color:#222}} a{{color:#1b5e20}} h1{{color:#1b5e20}} table{{border-collapse:collapse}}"
@@ -196,7 +202,8 @@ PLAIN = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
          "overflow-x:auto}} li.ch{{margin-bottom:12px}} li.ch ul{{color:#555;font-size:15px}}"
          "</style></head><body><nav class='sw-nav' style='padding:10px 0;border-bottom:1px solid"
          " #ccc'><a href='{up}index.html'>Contents</a> · <a href='{up}rules/index.html'>Rules "
-         "reference</a> · <a href='/'>The app</a> · <a href='/first-game'>Play your first game"
+         "reference</a> · <a href='{up}search.html'>Search the rules</a> · <a href='{up}aid-en.html'>"
+         "Player aid</a> · <a href='/'>The app</a> · <a href='/first-game'>Play your first game"
          "</a></nav>{body}</body></html>")
 
 
@@ -207,9 +214,13 @@ def index(paths: list[Path], out: Path) -> None:
             "start with <a href='/first-game'><b>your first game</b></a> against a bot in the "
             "app (every rule explained when it first matters), then read the chapters in "
             "order. Every rule ID, such as <a href='rules/base-game.html#B-CONQ-2'>B-CONQ-2</a>,"
-            " links to the <a href='rules/index.html'>rules reference</a>.</p>"
+            " links to the <a href='rules/index.html'>rules reference</a> (<a href='search.html'>"
+            "search it</a>). Keep the one-page <a href='aid-en.html'>player aid</a> (<a "
+            "href='aid-fr.html' hreflang='fr'>aide de jeu</a>) beside the board: it prints on one "
+            "page. Each chapter ends with <b>your move</b>, exercises played in the app, and "
+            "<b>questions</b> checked by the engine.</p>"
             f"<ol>{items}</ol>")
-    page = PLAIN.format(title="Small World tutorial", up="", body=body)
+    page = PLAIN.format(title="Small World tutorial", up="", body=body, lang="en")
     check_local(page, "index.html")
     out.write_text(page, encoding="utf-8")
 
@@ -224,9 +235,33 @@ def render_rules(out: Path) -> None:
         body = markdown.markdown(source, extensions=["tables", "fenced_code"])
         name = "index" if path.stem == "README" else path.stem
         page = PLAIN.format(title=f"{html.escape(path.stem)} · Small World rules", up="../",
-                            body=body)
+                            body=body, lang="en")
         check_local(page, f"rules/{name}.html")
         (out / f"{name}.html").write_text(page, encoding="utf-8")
+
+
+def render_aid(out: Path) -> None:
+    """docs/aid/player-aid(.fr).md as aid-en.html and aid-fr.html: one printable page each."""
+    for lang, name in (("en", "player-aid.md"), ("fr", "player-aid.fr.md")):
+        source = link_rules((AID / name).read_text(encoding="utf-8"))
+        top, css = tutorial_pages.aid_extras(lang)
+        body = top + "<div class='sw-aid'>" + markdown.markdown(source, extensions=["tables"]) + "</div>"
+        page = PLAIN.format(title=html.escape(title_of(source)), up="", body=body, lang=lang)
+        page = page.replace("</head>", css + "</head>", 1)
+        check_local(page, f"aid-{lang}.html")
+        (out / f"aid-{lang}.html").write_text(page, encoding="utf-8")
+
+
+def title_of(source: str) -> str:
+    return source.splitlines()[0].lstrip("# ").strip()
+
+
+def render_search(out: Path) -> None:
+    """search.html: the rules reference searched by keyword or rule ID in the page itself."""
+    page = PLAIN.format(title="Search the rules · Small World", up="",
+                        body=tutorial_pages.search_body(), lang="en")
+    check_local(page, "search.html")
+    (out / "search.html").write_text(page, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -268,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rendered    {out} ({time.monotonic() - start:.0f} s)")
     index(every, args.out / "index.html")
     render_rules(args.out / "rules")
+    render_aid(args.out)
+    render_search(args.out)
     return 1 if failed else 0
 
 

@@ -4,6 +4,10 @@ An action's dict form is exactly a scenario step (`{"by": "ann", "do": "conquer"
 "region": "r3"}`), so scenarios, saved games and the apps share one vocabulary. The words and
 their parameters are declared in `swcore.words`; an action's parameters are read as
 attributes (`action.region`): None when not given, False for an absent flag.
+
+An action's values are checked when it is built (`Action(...)`, `from_dict`) and again by
+`Game.apply` (`checked`): what was changed in between (its `args` edited, an action built with
+`trusted`) never reaches the rules.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import InputError
-from .words import MAX_NAME, WORDS, check_value, export_value
+from .names import stored_name
+from .words import WORDS, check_value, export_value
 
 _new = object.__new__
 
@@ -25,14 +30,14 @@ class Action:
     __slots__ = ("by", "do", "args", "_key")
 
     def __init__(self, by: str, do: str, **params: Any) -> None:
-        self.by, self.do, self.args = by, do, _checked(by, do, params, "action")
-        self._key = None
+        self.by, self.args = _checked(by, do, params, "action")
+        self.do, self._key = do, None
 
     @classmethod
     def trusted(cls, by: str, do: str, **params: Any) -> Action:
         """An action the engine builds from its own position (legal_actions): its values are
         already canonical and given only when set (no None, no False), so the checks are
-        skipped on this hot path."""
+        skipped on this hot path (`Game.apply` checks it, as every Action it is given)."""
         action = _new(cls)
         action.by = by
         action.do = do
@@ -50,10 +55,22 @@ class Action:
         action.args = {**self.args, **params}
         return action
 
+    def checked(self) -> Action:
+        """This action with its values checked as they are now (an InputError naming the field
+        otherwise): `Game.apply` asks it of every Action it is given, since `args` may have been
+        changed, or never checked (`trusted`), after the action was built."""
+        by, do, args = (getattr(self, k, None) for k in ("by", "do", "args"))
+        if not isinstance(args, dict):
+            raise InputError("action", "the parameters of an action are a mapping")
+        action = _new(Action)
+        action.by, action.args = _checked(by, do, args, "action")
+        action.do, action._key = do, None
+        return action
+
     def __getattr__(self, name: str) -> Any:
         """The first time a parameter's name is read: from then on a `_Param` on the class
         reads it (a failed look-up before `__getattr__` costs several times a descriptor's)."""
-        if name[:1] == "_":
+        if name[:1] == "_" or name in Action.__slots__:  # a slot left empty (deleted)
             raise AttributeError(name)
         if any(name in w.params for w in WORDS.values()):
             setattr(Action, name, _Param(name))
@@ -93,9 +110,9 @@ class Action:
             raise InputError(where, "an action must be a mapping with `by` and `do`")
         params = {k: v for k, v in data.items() if k not in ("by", "do")}
         action = cls.__new__(cls)
-        by, do = data.get("by"), data.get("do")
-        action.args = _checked(by, do, params, where)
-        action.by, action.do, action._key = by, do, None
+        do = data.get("do")
+        action.by, action.args = _checked(data.get("by"), do, params, where)
+        action.do, action._key = do, None
         return action
 
 
@@ -117,14 +134,16 @@ class _Param:
         return value
 
 
-def _checked(by: Any, do: Any, params: dict[Any, Any], where: str) -> dict[str, Any]:
-    """The parameters of `do` in canonical form; every value checked against its kind."""
+def _checked(by: Any, do: Any, params: dict[Any, Any], where: str) -> tuple[str, dict[str, Any]]:
+    """The acting player's name and the parameters of `do`, in canonical form; every value
+    checked against its kind (the name by the set-up's rule, `swcore.names`)."""
     word = WORDS.get(do) if isinstance(do, str) else None
     if word is None:
         shown = do if isinstance(do, str | int | float | None) else type(do).__name__
         raise InputError(f"{where}.do", f"unknown action {shown!r}; known: {', '.join(WORDS)}")
-    if not isinstance(by, str) or not by or len(by) > MAX_NAME:
+    if by is None:
         raise InputError(f"{where}.by", "must name the acting player")
+    by = stored_name(by, f"{where}.by")
     extra = [str(k) for k in params if k not in word.params]
     if extra:
         raise InputError(where, f"`{do}` takes no {', '.join(sorted(extra))}")
@@ -136,4 +155,4 @@ def _checked(by: Any, do: Any, params: dict[Any, Any], where: str) -> dict[str, 
                 raise InputError(f"{where}.{key}", f"`{do}` needs `{key}`")
             continue
         args[key] = check_value(p.kind, value, f"{where}.{key}")
-    return args
+    return by, args

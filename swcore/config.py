@@ -11,12 +11,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import TURNS_BY_PLAYERS, Board, load_board
+from .boardspec import MAX_TURNS
 from .catalogue import DIE_FACES, POWERS, RACES, in_sets
 from .errors import InputError
 from .markers import MARKER_TYPES
+from .names import player_name, stored_name
 from .neutrals import NEUTRALS
 from .rules.registry import MODULES
 from .ruleset import Ruleset
+
+#: The largest seed: a 64-bit signed whole number, as a database or another language stores it.
+MAX_SEED = 2**63 - 1
 
 
 @dataclass
@@ -45,8 +50,10 @@ class Options:
             raise InputError("options.edition", "must be '2018' or 'fr2009'")
         if not isinstance(opts.own_decline_counts_non_empty, bool):
             raise InputError("options.own_decline_counts_non_empty", "must be true or false")
-        if not isinstance(opts.final_die_max_short, int) or opts.final_die_max_short < 0:
-            raise InputError("options.final_die_max_short", "must be a whole number")
+        short = opts.final_die_max_short
+        if isinstance(short, bool) or not isinstance(short, int) or not 0 <= short <= max(DIE_FACES):
+            raise InputError("options.final_die_max_short", f"must be a whole number from 0 to "
+                             f"{max(DIE_FACES)}: the die shows at most {max(DIE_FACES)} (B-FINAL-2)")
         return opts
 
 
@@ -54,7 +61,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
                dice: Any = None, coins: Any = None, turns: Any = None,
                options: Any = None, stacks: Any = "shuffled", expansions: Any = None,
                values: Any = None, supply: Any = None, pool: Any = None,
-               extra: Any = None, rolls: Any = None) -> dict[str, Any]:
+               extra: Any = None, rolls: Any = None, stored: bool = False) -> dict[str, Any]:
     """Check a game set-up and fill in its defaults (B-SETUP); errors name the field.
 
     `expansions` selects rule modules; `options` are checked against the schema of the module
@@ -68,31 +75,28 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     seats the board and turn track do not count (X-NEC-1). `rolls` says who rolls a die outside
     the roller's own action (a defender's Pygmy die): "seed" (drawn at once) or "table" (a
     chance decision entered from the table); by default "table" with table-entered stacks.
-    Set-ups stored before it existed lack the key: "seed", so their logs replay as played."""
+    Set-ups stored before it existed lack the key: "seed", so their logs replay as played.
+    A `stored` set-up (a save being loaded) has every key its modules store: one missing (a
+    file edited by hand) is refused rather than drawn afresh."""
     if isinstance(board, str):
         b = load_board(board)
     else:
         b = Board.from_map(board)
     if not isinstance(players, list) or not 2 <= len(players) <= max(TURNS_BY_PLAYERS):
         raise InputError("players", "2 to 6 players, in seat order")
-    names = []
-    for k, p in enumerate(players):
-        if not isinstance(p, str) or not p.strip():
-            raise InputError(f"players[{k}]", "a player needs a non-empty name")
-        if len(p) > 40:
-            raise InputError(f"players[{k}]", "names are at most 40 characters")
-        names.append(p)
+    name = stored_name if stored else player_name
+    names = [name(p, f"players[{k}]") for k, p in enumerate(players)]
     if len({n.casefold() for n in names}) != len(names):
         raise InputError("players", "two players have the same name")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InputError("seed", "must be a whole number")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InputError("seed", f"must be a whole number from 0 to {MAX_SEED}")
     chosen = Ruleset.check(expansions)
     sets = check_pool(pool, chosen)
     rng = random.Random(seed)
     modules = Ruleset.of(tuple(chosen)).modules
     own, taken = _module_keys(extra, modules, {"sets": sets, "rng": rng, "players": names,
                                                "powers": powers if isinstance(powers, list) else None,
-                                               "board": b})
+                                               "board": b}, stored)
     race_list = _draw_order("races", races, tuple(r for r in in_sets("race", sets)
                                                    if r not in taken), rng)
     power_list = _draw_order("powers", powers, tuple(p for p in in_sets("power", sets)
@@ -100,8 +104,8 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     if turns is None:
         seats = len(names) - sum(getattr(m, "off_board_seats", 0) for m in modules)
         turns = b.turns or TURNS_BY_PLAYERS[max(seats, 2)]
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-        raise InputError("turns", "must be a whole number of game turns")
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
+        raise InputError("turns", f"must be a whole number of game turns from 1 to {MAX_TURNS}")
     dice = [] if dice is None else dice
     if not isinstance(dice, list) or any(isinstance(d, bool) or d not in DIE_FACES for d in dice):
         raise InputError("dice", "die results are 0, 1, 2 or 3")
@@ -111,6 +115,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
         coins = {p: coins for p in names}
     if not isinstance(coins, dict):
         raise InputError("coins", "a number, or a mapping {player: coins}")
+    coins = {name(p, f"coins.{p}"): c for p, c in coins.items()}
     for p, c in coins.items():
         if p not in names:
             raise InputError(f"coins.{p}", "not a player of this game")
@@ -152,12 +157,12 @@ def module_keys() -> set[str]:
     return {k for m in MODULES.values() for k in getattr(m, "setup_keys", {})}
 
 
-def _module_keys(extra: Any, modules: tuple[Any, ...],
-                 ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
+def _module_keys(extra: Any, modules: tuple[Any, ...], ctx: dict[str, Any],
+                 stored: bool = False) -> tuple[dict[str, Any], set[str]]:
     """The modules' set-up keys, checked by their module (a key of a module not in play is
     refused by name), and the race and power ids they take out of the stacks. A key whose
     module stores None is left out of the set-up (an optional key: set-ups without it keep
-    their stored form)."""
+    their stored form); in a `stored` set-up, a key its module would store is required."""
     extra = {} if extra is None else extra
     if not isinstance(extra, dict):
         raise InputError("setup", "module set-up keys are a mapping")
@@ -166,15 +171,28 @@ def _module_keys(extra: Any, modules: tuple[Any, ...],
     read: set[str] = set()
     for m in modules:
         for key, prepare in getattr(m, "setup_keys", {}).items():
-            stored, out = prepare(extra.get(key), ctx)
+            missing = stored and key not in extra
+            try:
+                value, out = prepare(extra.get(key), ctx)
+            except InputError:  # what the module would draw afresh may not fit a stored set-up
+                if missing:
+                    raise _missing(key, m.id) from None
+                raise
+            if missing and value is not None:
+                raise _missing(key, m.id)
             read.add(key)
-            if stored is not None:
-                own[key] = stored
+            if value is not None:
+                own[key] = value
             taken |= set(out)
     for key in extra:
         if key not in read:
             raise InputError(str(key), "a set-up key of a rule set that is not in play")
     return own, taken
+
+
+def _missing(key: str, module: str) -> InputError:
+    return InputError(str(key), f"missing: a stored set-up with the {module!r} rules holds this key "
+                                "(the file was edited?)")
 
 
 #: Sets whose banners and badges can be in the stacks (FORMAT v2 `pool`).

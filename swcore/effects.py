@@ -179,6 +179,18 @@ class Ability:
         Horde tokens that need a regular escort (A-CUR-02, option `hordes_need_escort`)."""
         return None
 
+    def last_token(self, game: Game, army: Army, place: dict[int, int]) -> int | None:
+        """Asked of the army's effects by its default placement before the last token of the hand
+        goes down, with the counts so far: the region that token must go to, or None (the
+        fewest, as for the others). Leaders: that token is the Leader, on the non-immune region
+        then holding the fewest (A-LEAD-02)."""
+        return None
+
+    def on_last_token(self, game: Game, army: Army, region: int | None) -> None:
+        """Told when a default placement carried out put the hand's last token where this
+        effect's `last_token` said (Leaders: the Leader stands there), or left the whole hand off
+        the board (None: the Barbarians' hand, X-BNA-BAR-1); changes journaled."""
+
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
         """Regions the army must empty at its own redeployment: the placement check refuses
         tokens there, the default placement takes them into hand, and the other regions need

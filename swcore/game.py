@@ -262,7 +262,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Check and carry out `action`; returns its events. A refusal changes nothing."""
         if isinstance(action, dict):
             action = Action.from_dict(action)
-        elif not isinstance(action, Action):
+        elif isinstance(action, Action):  # checked again: its values may have changed since
+            action = action.checked()
+        else:
             raise InputError("action", "must be an Action or a mapping with `by` and `do`")
         journal: list[Any] = []
         self._journal = journal

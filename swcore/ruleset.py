@@ -47,6 +47,8 @@ class Ruleset:
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise InputError("expansions", "a list of rule-set ids")
         for k, e in enumerate(expansions):
+            if e in expansions[:k]:
+                raise InputError(f"expansions[{k}]", f"the rule set {e!r} is listed twice")
             if e == "base":
                 continue
             if e not in MODULE_ORDER:

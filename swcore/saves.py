@@ -17,6 +17,13 @@ SAVE_VERSION = 2
 MAX_SAVE_BYTES = 20_000_000
 #: Version 1 (before the rule modules) loads by replaying its log.
 READABLE_VERSIONS = (1, 2)
+#: The rules' revision a save was written under ("rules"; absent: 1). Raised whenever a rule
+#: fix makes a logged game replay to another position (2: Leaders beside the other modules;
+#: 3: Be Not Afraid beside the other modules: Barbarians and Pixies leaving rivers, Horde
+#: tokens among those off the board, the Elves' Well, the Island's Encampments; issue 18), so
+#: a save of an earlier revision still loads: its log is replayed and checked action by action
+#: under today's rules, and its state hash, which the old rules computed, is not compared.
+RULES_REVISION = 3
 
 if TYPE_CHECKING:
     from .game import Game
@@ -70,8 +77,9 @@ class SavesMixin(History):
 
     def to_dict(self) -> dict[str, Any]:
         """The saved game: the set-up and every action with its die results (replayable)."""
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "setup": self.setup,
-                "log": list(self.log), "redo": list(self.redo_stack), "state": self.state_hash()}
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": RULES_REVISION,
+                "setup": self.setup, "log": list(self.log), "redo": list(self.redo_stack),
+                "state": self.state_hash()}
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
@@ -92,7 +100,7 @@ class SavesMixin(History):
                        coins=setup.get("coins"), turns=setup.get("turns"), options=setup.get("options"),
                        stacks=setup.get("stacks", "shuffled"), expansions=setup.get("expansions"),
                        values=setup.get("values"), supply=setup.get("supply"), pool=setup.get("pool"),
-                       rolls=setup.get("rolls", "seed"),
+                       rolls=setup.get("rolls", "seed"), stored=True,
                        extra={k: setup[k] for k in module_keys() if k in setup})
         game = cls(s)
         log, redo = data.get("log", []), data.get("redo", [])
@@ -103,9 +111,10 @@ class SavesMixin(History):
         for k, entry in enumerate(redo):
             Action.from_dict(entry, f"redo[{k}]")
         game.redo_stack = list(redo)
-        # The log is the contract; the hash only checks a save of this version (the snapshot of
-        # an older version held other fields, so its hash cannot be compared).
-        if version == SAVE_VERSION and "state" in data and data["state"] != game.state_hash():
+        # The log is the contract; the hash only checks a save of this version and rules (the
+        # snapshot of an older version held other fields; older rules may end elsewhere).
+        if (version == SAVE_VERSION and data.get("rules", 1) == RULES_REVISION and "state" in data
+                and data["state"] != game.state_hash()):
             raise InputError("state", "the saved state does not match its replayed log (edited or "
                                       "corrupted file)")
         return game

@@ -427,14 +427,17 @@ class ScoreSheet(History):
     # --- switching to the map ------------------------------------------------------------
     def map_setup(self, board: str, regions: dict[str, list[str]], *, seed: int = 0,
                   races: Any = None, powers: Any = None, stacks: str = "shuffled",
-                  values: Any = None, supply: Any = None) -> dict[str, Any]:
+                  values: Any = None, supply: Any = None, markers: Any = None,
+                  lost_tribes: Any = None, pieces: Any = None) -> dict[str, Any]:
         """The set-up of the map game this sheet becomes once the board is known (`make_setup`
         keywords): the same seats, their coins, the round reached and every race in play with
         its badges and the regions of `board` it holds (`regions` {race: [region ids]}), one
         token each until the table corrects them (swcore/rules/base/carry.py). At a round's
         start only, so the map game starts with the first player (B-FLOW-1). The column is
         shuffled by `seed`, or with `stacks="table"` it is the six pairs the table sees
-        (`races`, `powers`, top first; `values`/`supply` as for a new game)."""
+        (`races`, `powers`, top first; `values`/`supply` as for a new game). What else lies
+        on the board goes along: `markers` {kind: {region: n}}, `lost_tribes` (the regions
+        where one still stands) and `pieces` {id: region} (carry.py)."""
         if self.game_over:
             raise RuleError("B-FLOW-3", "the game is over")
         if self.seat != 0:
@@ -451,7 +454,9 @@ class ScoreSheet(History):
                            coins=dict(zip(self.players, self.coins, strict=True)),
                            expansions=self.expansions, races=races, powers=powers, stacks=stacks,
                            values=values, supply=supply,
-                           extra={"carried": {"turn": self.turn, "armies": armies}})
+                           extra={"carried": {"turn": self.turn, "armies": armies, **{
+                               k: v for k, v in (("markers", markers), ("lost_tribes", lost_tribes),
+                                                 ("pieces", pieces)) if v is not None}}})
         return setup
 
     def in_play(self) -> set[str]:

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from .errors import InputError
+from .names import stored_name
 
 #: Upper bounds for any value given to an action, whatever the entry point (hostile input).
 MAX_NAME = 100
@@ -55,6 +56,12 @@ class Param:
     #: For a COUNT: the parameter naming the banner or badge whose printed number it gives
     #: (asked when `Game.printed_unknown` says no confirmed source has it).
     of: str = ""
+    #: For REGIONS: any of the legal options' regions may be chosen, none included (one
+    #: Cauldron per region, X-BNA-LEP-1), not exactly as many as an option names.
+    subset: bool = False
+    #: For an ITEM: how some values read ((value, English words) pairs, the French from
+    #: swcore.po): `buy`'s `ghost` is "a Ghost"; other values are catalogue ids.
+    names: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +124,9 @@ def _param(entry: Any, where: str, module: str = "") -> Param:
     if not isinstance(entry, dict) or set(entry) - _PARAM_KEYS or "kind" not in entry:
         raise ValueError(f"{where}: a mapping with 'kind' and optionally {sorted(_PARAM_KEYS - {'kind'})}")
     return Param(Kind(entry["kind"]), bool(entry.get("required", False)),
-                 str(entry.get("note", "")), module, str(entry.get("of", "")))
+                 str(entry.get("note", "")), module, str(entry.get("of", "")),
+                 bool(entry.get("subset", False)),
+                 tuple((str(k), str(v)) for k, v in (entry.get("names") or {}).items()))
 
 
 def load(module: str) -> None:
@@ -191,6 +200,8 @@ def check_value(kind: Kind, value: Any, where: str) -> Any:
         if not isinstance(value, list | tuple) or len(value) > MAX_ITEMS:
             raise InputError(where, "must be a list of region ids")
         return tuple(_name(r, f"{where}[{k}]") for k, r in enumerate(value))
+    if kind is Kind.PLAYER:  # a player of a game already set up (swcore.names.stored_name)
+        return stored_name(value, where)
     return _name(value, where)
 
 
@@ -228,8 +239,19 @@ def _plain(kind: Kind, value: Any) -> str:
     return _plain_in("en")(kind, value)
 
 
+def _value(p: Param, value: Any, names: Any, tr: Any) -> str:
+    own = dict(p.names).get(value) if p.names and isinstance(value, str) else None
+    return tr(own) if own is not None else _show(p.kind, value, names, tr)
+
+
+def value_name(word_id: str, key: str, value: Any, names: Any = None, lang: str = "en") -> str:
+    """One value of a word's parameter for people (a select's option): the word's own name
+    for it if it has one ("a Ghost"), else `names(kind, value)` (display names)."""
+    return _value(WORDS[word_id].params[key], value, names or _plain_in(lang), _language(lang))
+
+
 def _fill(word: Word, template: str, action: Any, names: Any, tr: Any) -> str:
-    values = {k: _show(p.kind, action.args[k], names, tr) if k in action.args else ""
+    values = {k: _value(p, action.args[k], names, tr) if k in action.args else ""
               for k, p in word.params.items()}
     text = tr(template).format(by=action.by, **values)
     for k, p in word.params.items():
@@ -264,4 +286,5 @@ def templates() -> list[str]:
     for w in WORDS.values():
         out[w.label] = out[w.sentence] = None
         out.update(dict.fromkeys(p.note for p in w.params.values() if p.note))
+        out.update(dict.fromkeys(text for p in w.params.values() for _, text in p.names))
     return list(out)

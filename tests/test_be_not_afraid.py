@@ -514,6 +514,22 @@ def test_x_bna_mer_1_one_coin_to_the_bank_for_two_tokens_less_minimum_one():
     assert g.tokens[at(g, "a")] == 1 and g.coins == [4, 5] and g.armies["ratmen"].hand == 11
 
 
+def test_x_bna_mer_1_the_coin_is_offered_for_any_conquest_it_makes_cheaper():
+    """X-BNA-MER-1 ("for each conquest"): with 12 tokens in hand every conquest is affordable,
+    and each one that costs over 1 is offered paid too; a (2 - 2 -> minimum 1) is; none
+    with 0 coins (A-BNA-04)."""
+    g = game("ratmen", "mercenary")
+    act(g, "ann", "pick", combo=0)  # 8 + 4 = 12
+    legal = [a for a in g.legal_actions() if a.do == "conquer"]
+    plain = {a.region for a in legal if not a.pay}
+    paid = {a.region for a in legal if a.pay}
+    assert "a" in paid and paid == {r for r in plain if g.quote(r).cost > 1}
+    assert all(g.why_illegal(a) is None for a in legal if a.pay)
+    broke = game("ratmen", "mercenary", coins=0)
+    act(broke, "ann", "pick", combo=0)
+    assert not [a for a in broke.legal_actions() if a.pay]
+
+
 def test_a_bna_04_no_payment_without_coins_or_without_the_power():
     """A-BNA-04: no payment with 0 coins; X-BNA-MER-1: only Mercenaries pay."""
     g = game("ratmen", "mercenary", coins=0)

@@ -92,10 +92,10 @@ def test_the_necromancers_turn_a_purchase_and_a_ghost_rising(server, page):
     card = page.locator(".sw-card", has_text="Each purchase costs").first
     expect(card).to_contain_text("3 coins (powers owned: 1 + Ghosts on the map and the Island: 2")
     expect(card.get_by_role("row", name="Ghosts left in his reserve 12")).to_be_visible()
-    page.get_by_role("button", name=re.compile(r"^Buy ")).first.click()
-    page.locator("select", has=page.locator("option", has_text="Underworld")).select_option(
-        label="ghost")
-    page.get_by_role("button", name="Buy ghost", exact=True).click()
+    page.get_by_role("button", name="Buy…", exact=True).click()
+    what = page.locator("select", has=page.locator("option", has_text="Underworld"))
+    expect(what).to_have_value("a Ghost")  # the engine's first option: a Ghost (review table.md 9)
+    page.get_by_role("button", name="Buy a Ghost", exact=True).click()
     expect(card).to_contain_text("4 coins (powers owned: 1 + Ghosts on the map and the Island: 3")
     expect(card).to_contain_text("no purchase he can pay for at this price (A-NEC-03)")
     expect(notice).to_have_count(0)  # shown until the next change only
@@ -111,3 +111,41 @@ def test_the_necromancers_turn_a_purchase_and_a_ghost_rising(server, page):
     expect(notice).to_contain_text("a new Ghost rises on the Island")
     expect(page.locator(".sw-mod", has_text="Necromancer Island")).to_contain_text(
         re.compile(r"Ghosts in his reserve\s*10"))
+
+
+def test_the_priestesses_decline_asks_where_the_ivory_tower_goes(server, page):
+    """Review table.md 1 (the blocker), X-GD-PRI-1, A-GD-03 (any region held): Ann's
+    Priestesses hold r2, r3 and r4. "Go into decline…" offers the Tower in each; a tap on r4 on
+    the map puts that choice first; confirming it stores the decline alone (no redeployment
+    before it, which B-DECL-1 refused, leaving the player with no token) and the module panel
+    shows the Tower in r4 with the 3 Priestesses."""
+    from test_browser_app import tap
+    from test_expansions_app import TOWER_GAME, TOWER_ROUND_1, play
+
+    from dashboards.session import TableSession, create_game
+    from dashboards.store import Store
+
+    store = Store(server.db_url)
+    gid, code = create_game(store, "Tower table", ["Ann", "Bob", "Cy"], **TOWER_GAME)
+    play(TableSession.open(store, gid, code), TOWER_ROUND_1)
+    page.goto(f"{server.url}?game={gid}&code={code}")
+    expect(page.locator(".sw-top")).to_contain_text("To play: Ann")
+    page.get_by_role("button", name="Go into decline…", exact=True).click()
+    confirm = {rid: page.get_by_role(
+        "button", name=f"Confirm: Go into decline (the Ivory Tower in {rid})", exact=True)
+        for rid in ("r2", "r3", "r4")}
+    for button in confirm.values():
+        expect(button).to_be_visible()
+    expect(page.get_by_text("tap its region on the map")).to_be_visible()
+    tap(page, "r4")
+    expect(page.get_by_text("Region r4")).to_be_visible()  # the same update reorders the row:
+    a, b = confirm["r4"].bounding_box(), confirm["r2"].bounding_box()  # r4's choice first
+    assert (a["y"], a["x"]) < (b["y"], b["x"])
+    confirm["r4"].click()
+    expect(page.get_by_role("button", name="End the turn", exact=True)).to_be_visible()
+    expect(page.locator(".sw-mod", has_text="Grand Dames")).to_contain_text(
+        re.compile(r"in r4 \(Ann\): 3 Priestesses"))
+    rows = store.rows(gid)
+    store.dispose()
+    assert rows[-1].action == {"by": "Ann", "do": "decline", "tower": "r4"}
+    assert [r.action["do"] for r in rows[len(TOWER_ROUND_1):]] == ["decline"]

@@ -78,12 +78,12 @@ def test_lobby_links_to_the_first_game(served, page):
 
 
 def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
-    page.goto(f"{served}/first-game")
+    page.goto(f"{served}/first-game?lesson=free")  # free play (no scripted first turn)
     expect(page.get_by_text("Turn 1 of 10")).to_be_visible()
     expect(page.get_by_role("link", name="B-COMBO-2").first).to_have_attribute(
         "href", "/tutorial/rules/base-game.html#B-COMBO-2")
     page.get_by_role("button", name="Pick").first.click()
-    expect(page.get_by_text(re.compile(r"tokens to conquer with"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"tokens to conquer with"))).to_be_visible(timeout=60_000)
     # A region that cannot be taken now (the sea in the corner): refused, with its rule.
     region = page.get_by_role("combobox", name="Region (or tap the map)")
     region.select_option(label="r1 · sea")

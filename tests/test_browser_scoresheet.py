@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 import test_browser_app as app_tests
-from test_browser_app import rows
+from test_browser_app import BOARD, rows
+from test_browser_app import tap as tap_region
 
 from dashboards.store import Store
 
@@ -25,6 +26,13 @@ def plus(page, step: str, times: int) -> None:
     for n in range(1, times + 1):
         row.get_by_role("button", name="+", exact=True).click()
         expect(row.locator("b").last).to_have_text(str(n))
+
+
+def tap(page, rid: str) -> None:
+    """Tap a region of the switch's map (base-3p), in the middle of the screen first (the map is
+    at most the screen's height, under the page's header)."""
+    page.locator("canvas").first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    tap_region(page, rid)
 
 
 def enter_turn(page, player: str, race: str, power: str, position: int,
@@ -102,14 +110,26 @@ def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
     page.get_by_role("button", name="Enter as on the table", exact=True).click()
     pairs = [("Ratmen", "Flying"), ("Elves", "Forest"), ("Amazons", "Swamp"),
              ("Wizards", "Alchemist"), ("Trolls", "Stout"), ("Giants", "Heroic")]
-    selects = page.locator("select >> visible=true")  # the board, then each pair's two
-    expect(selects).to_have_count(1 + 2 * len(pairs))
-    offered = selects.nth(1).locator("option").all_inner_texts()
+    selects = page.locator("select >> visible=true")  # the board, the map's brush, the pairs
+    expect(selects).to_have_count(2 + 2 * len(pairs))
+    offered = selects.nth(2).locator("option").all_inner_texts()
     assert "Ratmen" in offered and not {"Humans", "Orcs", "Dwarves"} & set(offered)
-    assert "Hill" not in selects.nth(2).locator("option").all_inner_texts()
+    assert "Hill" not in selects.nth(3).locator("option").all_inner_texts()
     for k, (race, power) in enumerate(pairs):
-        selects.nth(1 + 2 * k).select_option(label=race)
-        selects.nth(2 + 2 * k).select_option(label=power)
+        selects.nth(2 + 2 * k).select_option(label=race)
+        selects.nth(3 + 2 * k).select_option(label=power)
+    # What lies on the board is tapped on its map (review table.md 5), base-3p: the Humans on
+    # r4 (farmland), the Dwarves on r3 (mountain); r10's Lost Tribe conquered since the start.
+    summary = page.locator("[data-switch=summary]")
+    for brush, rid in (("Humans (Ann, active)", "r4"), ("Dwarves (Cleo, active)", "r3")):
+        selects.nth(1).select_option(label=brush)
+        tap(page, rid)
+        expect(summary.locator("tr", has_text=brush.split(",")[0])).to_contain_text(rid)
+    selects.nth(1).select_option(label="Lost Tribes")
+    tribes = summary.locator("tr", has_text="Lost Tribes")
+    expect(tribes).to_contain_text("r10")
+    tap(page, "r10")
+    expect(tribes).not_to_contain_text("r10")
     page.get_by_role("button", name="Create the map game").click()
     expect(page.get_by_text("Table “Sheet 1 (map)” is ready")).to_be_visible()
     store = Store(db_url)
@@ -120,3 +140,8 @@ def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
     assert made.meta["column"] == "table" and made.setup["stacks"] == "table"
     assert made.setup["races"] == ["ratmen", "elves", "amazons", "wizards", "trolls", "giants"]
     assert made.setup["powers"] == ["flying", "forest", "swamp", "alchemist", "stout", "heroic"]
+    carried = made.setup["carried"]
+    assert {a["race"]: a["regions"] for a in carried["armies"]} == {
+        "humans": ["r4"], "orcs": [], "dwarves": ["r3"]}
+    start = [BOARD.ids[i] for i, lt in enumerate(BOARD.lost_tribe) if lt]
+    assert carried["lost_tribes"] == [r for r in start if r != "r10"]

@@ -43,11 +43,29 @@ def test_B_DEF_8_never_more_tokens_than_the_box():
     assert err.value.rule == "B-DEF-8" and g.to_json() == before
 
 
-def test_B_REDEP_1_a_region_keeps_at_least_one_token_and_an_empty_one_is_not_corrected():
+def test_B_DEF_8_a_correction_to_0_empties_the_region_and_is_undone():
+    """Review table.md 5: a Lost Tribe conquered and left before a switch to the map, or a
+    region the table emptied, is set to what lies there: nothing (tokens back to the box)."""
     g = game()
-    with pytest.raises(RuleError) as err:
-        g.apply({"by": "ann", "do": "correct", "region": "a", "count": 0})
-    assert err.value.rule == "B-REDEP-1"
+    g.apply({"by": "bob", "do": "correct", "region": "c", "count": 0})
+    c = g.board.region("c")
+    assert (g.race[c], g.owner[c], g.tokens[c]) == (None, None, 0) and g.quote("c").cost == 2
+    g.apply({"by": "bob", "do": "correct", "region": "a", "count": 0})
+    assert g.race[g.board.region("a")] is None and g.tray("ratmen") == 13 - 8
+    g.undo(2)
+    assert g.race[c] == "lost_tribe" and g.tokens[g.board.region("a")] == 2
+
+
+def test_B_REDEP_1_a_region_keeps_at_least_its_races_fewest_and_an_empty_one_is_not_corrected():
+    g = Game.new(LINE, ["ann", "bob"], seed=1, expansions=["cursed"],
+                 races=["kobolds", "elves", "dwarves", "humans", "orcs", "wizards"],
+                 powers=["merchant", "hill", "forest", "alchemist", "swamp", "wealthy"])
+    g.apply({"by": "ann", "do": "pick", "combo": 0})
+    g.apply({"by": "ann", "do": "conquer", "region": "a"})
+    with pytest.raises(RuleError) as err:  # X-CUR-KOB-1: never fewer than 2 Kobolds
+        g.apply({"by": "ann", "do": "correct", "region": "a", "count": 1})
+    assert err.value.rule == "X-CUR-KOB-1"
+    g = game()
     with pytest.raises(RuleError) as err:
         g.apply({"by": "ann", "do": "correct", "region": "b", "count": 2})
     assert err.value.rule == "B-DEF-8"

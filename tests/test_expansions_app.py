@@ -260,11 +260,14 @@ def test_x_nec_11_12_the_necromancers_turn_screen_prices_spawn_and_the_end(store
     assert "a Ghost onto the Island, Merchant, Hill, Mounted, Alchemist, Underworld" in card
     assert "Ghosts left in his reserve</td><td>12" in card and "1: 3 more" in card
     opener = next(b for b in screen._word_buttons if b.label.startswith("Buy"))
+    assert opener.label == "Buy…"  # not named after one purchase (review table.md 9)
     screen._press(opener.sw_action)  # the form of what to buy shows the prices too
     form = screen._other.objects
     assert "3 coins (powers owned: 1" in form[0].object
-    assert sorted(form[1].options.values()) == ["alchemist", "ghost", "hill", "merchant",
-                                               "mounted", "underworld"]
+    # the engine's order, its first (a Ghost, by name) chosen: review table.md 9
+    assert list(form[1].options) == ["a Ghost", "Merchant", "Hill", "Mounted", "Alchemist",
+                                     "Underworld"] and form[1].value == "ghost"
+    assert form[2].label == "Buy a Ghost"
     play(session, [("Cy", "buy", {"item": "ghost"})])  # 3 coins
     card = screen._status_pane.object
     assert "4 coins" in card and "no purchase he can pay for at this price (A-NEC-03)" in card
@@ -396,3 +399,102 @@ def test_the_number_printed_on_an_unconfirmed_tile_is_asked_when_it_is_revealed(
                               "player": "stout", "race_value": 7}
     assert s.game.value_of("leprechauns") == 7 and not s.game.printed_unknown("leprechauns")
     assert s.undo(1, s.seq) and s.game.printed_unknown("leprechauns")
+
+
+# --- review 2026-11-27 (table.md 1): the Priestesses' Ivory Tower from the bar -----------------
+#: Ann's Priestesses / Hill on r2, r3, r4 of base-3p with Grand Dames (also the browser test's).
+TOWER_GAME = {"seed": 1, "expansions": ["grand_dames"],
+              "races": ["priestesses", "humans", "orcs", "elves", "ratmen", "trolls"],
+              "powers": ["hill", "forest", "swamp", "alchemist", "merchant", "flying"]}
+TOWER_ROUND_1 = [("Ann", "pick", {"combo": 0}), ("Ann", "conquer", {"region": "r4"}),
+                 ("Ann", "conquer", {"region": "r3"}), ("Ann", "conquer", {"region": "r2"}),
+                 ("Ann", "end_turn", {}), ("Bob", "pick", {"combo": 0}), ("Bob", "end_turn", {}),
+                 ("Cy", "pick", {"combo": 0}), ("Cy", "end_turn", {})]
+
+
+def priestesses_on_three(store):
+    """TOWER_GAME after its first round: Ann's turn."""
+    from dashboards.session import create_game
+    from dashboards.turn import TurnScreen
+
+    s = TableSession.open(store, *create_game(store, "Tower", players(3), **TOWER_GAME))
+    play(s, TOWER_ROUND_1)
+    return s, TurnScreen(s)
+
+
+def bar_labels(screen):
+    """The bar's buttons in the order the page shows them (their CSS order)."""
+    shown_ = visible(screen._turn_buttons)
+    return [b.label for b in sorted(shown_, key=lambda b: int(b.styles.get("order", 0)))]
+
+
+def tap(screen, text):
+    b = next(b for b in visible(screen._turn_buttons) if b.label == text)
+    screen._taps.send(b, screen.session.seq)
+
+
+def test_x_gd_pri_1_the_decline_asks_where_the_tower_goes_and_stores_only_the_decline(store):
+    """X-GD-PRI-1, A-GD-03 (any region held): one "Go into decline…" in the bar; confirming it
+    offers the Tower in each region held (nothing chosen silently), the region tapped on the map
+    first; the last choice (r4) stores the decline alone (no redeploy before it, which B-DECL-1
+    refused), the 3 Priestesses stacked in r4."""
+    s, screen = priestesses_on_three(store)
+    assert bar_labels(screen) == ["Go into decline…", "End the turn"]
+    tap(screen, "Go into decline…")
+    assert bar_labels(screen) == ["Confirm: Go into decline (the Ivory Tower in r2)",
+                                  "Confirm: Go into decline (the Ivory Tower in r3)",
+                                  "Confirm: Go into decline (the Ivory Tower in r4)", "Cancel"]
+    assert "tap its region on the map" in screen._bar_note.object
+    assert not shown(screen._end.box)  # not the end of the turn's sheet
+    screen._tapped("r4")
+    assert bar_labels(screen)[0] == "Confirm: Go into decline (the Ivory Tower in r4)"
+    n = len(s.game.log)
+    tap(screen, "Confirm: Go into decline (the Ivory Tower in r4)")
+    assert not s.error and s.game.log[n:] == [{"by": "Ann", "do": "decline", "tower": "r4"}]
+    assert [s.game.snapshot()["regions"][r].get("tokens", 0) for r in ("r2", "r3", "r4")] == [0, 0, 3]
+    assert bar_labels(screen) == ["End the turn"] and not screen._bar_note.object
+    screen.stop()
+
+
+def test_x_bna_mer_1_the_card_offers_the_coin_for_a_conquest_the_hand_covers(store):
+    """X-BNA-MER-1 ("for each conquest", review table.md 6): with 8 + 4 tokens in hand, r4's card
+    offers the conquest plain and paying 1 coin for 2 tokens less; the paid one is stored with
+    `pay` and costs the coin (5 -> 4)."""
+    races = ["ratmen", "elves", "humans", "orcs", "dwarves", "trolls"]
+    powers = ["mercenary", "forest", "swamp", "alchemist", "flying", "merchant"]
+    s, screen = table_screen(store, races, powers)
+    play(s, [("Ann", "pick", {"combo": 0}), ("Ann", "reveal", {"race": "wizards", "player": "hill"})])
+    screen._tapped("r4")
+    texts = [b.label for b in visible(screen._card_buttons)]
+    assert texts[:2] == ["Conquer r4", "Conquer r4 paying 1 coin for 2 tokens less"], texts
+    b = next(b for b in visible(screen._card_buttons) if b.label == texts[1])
+    screen._taps.send(b, s.seq)
+    assert s.game.log[-1] == {"by": "Ann", "do": "conquer", "region": "r4", "pay": True}
+    assert s.game.coins[0] == 4
+    screen.stop()
+
+
+def test_x_bna_lep_1_cauldrons_on_any_subset_of_the_regions_at_the_end_of_the_turn(store):
+    """X-BNA-LEP-1 ("may put one Cauldron in each region", review table.md 9): the end of the
+    turn's redeployment has one toggle per Leprechaun region, none on; the table puts one on
+    r4 only; one button per word in the bar (no second "Redeploy… with Cauldrons")."""
+    races = ["leprechauns", "elves", "humans", "orcs", "dwarves", "trolls"]
+    powers = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
+    s, screen = table_screen(store, races, powers, values={"leprechauns": 6})
+    play(s, [("Ann", "pick", {"combo": 0}), ("Ann", "reveal", {"race": "wizards", "player": "stout"}),
+             ("Ann", "conquer", {"region": "r4"}), ("Ann", "conquer", {"region": "r3"})])
+    tap(screen, "End the turn")
+    assert bar_labels(screen) == ["Confirm: End the turn", "Cancel"]
+    panel = screen._end.places[0]
+    boxes = panel.subsets["cauldrons"]
+    assert shown(boxes) and sorted(boxes.options.values()) == ["r3", "r4"] and boxes.value == []
+    assert "With Cauldrons on …: any of these regions, or none" in panel._subset_pool[0][0].object
+    boxes.value = ["r4"]
+    n = len(s.game.log)
+    tap(screen, "Confirm: End the turn")
+    assert not s.error, s.error
+    assert [e["do"] for e in s.game.log[n:]] == ["redeploy", "end_turn"]
+    assert s.game.log[n]["cauldrons"] == ["r4"]
+    regions = s.game.snapshot()["regions"]
+    assert regions["r4"].get("cauldron") == 1 and not regions["r3"].get("cauldron")
+    screen.stop()

@@ -205,6 +205,18 @@ def test_A_GD_03_the_tower_defaults_to_the_first_region_listed():
     assert [g.tokens[at(g, r)] for r in "abc"] == [3, 0, 0] and g.pieces == {"ivory_tower": 0}
 
 
+def test_A_GD_03_every_decline_offered_names_where_the_tower_goes():
+    """X-GD-PRI-1, A-GD-03: any region held; the legal declines are one per region held, each
+    naming it (no unnamed one that silently takes the first); other players' are plain."""
+    g = _priestesses_on_three()
+    declines = [a for a in g.legal_actions() if a.do == "decline"]
+    assert [a.tower for a in declines] == ["a", "b", "c"]
+    assert all(g.why_illegal(a) is None for a in declines)
+    act(g, "ann", "decline", tower="c")
+    assert [a.do for a in g.legal_actions()] == ["end_turn"]
+    assert [g.tokens[at(g, r)] for r in "abc"] == [0, 0, 3]
+
+
 def test_A_GD_03_the_tower_goes_on_one_of_their_regions():
     g = _priestesses_on_three()
     assert refused(g, "ann", "decline", tower="e") == "A-GD-03"  # bob's
@@ -466,17 +478,6 @@ def test_rule_errors_name_grand_dames_rules():
         act(g, "ann", "abandon", region="a")
         g.apply({"by": "ann", "do": "conquer", "region": "a"})
     assert err.value.rule == "X-GD-GYP-2"
-
-
-def test_X_GD_PRI_1_legal_actions_offer_each_tower_region():
-    """The plain decline builds the Tower on the first region listed; one `decline` per other
-    region is offered too, and each applies."""
-    g = _priestesses_on_three()
-    towers = sorted(a.tower or "(default)" for a in g.legal_actions() if a.do == "decline")
-    assert towers == ["(default)", "b", "c"]
-    for a in g.legal_actions():
-        if a.do == "decline":
-            assert g.why_illegal(a) is None
 
 
 def test_A_GD_02_a_dragon_takes_the_tower_with_one_token():

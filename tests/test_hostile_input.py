@@ -9,7 +9,7 @@ import json
 import pytest
 
 from swcore import Action, Game
-from swcore.errors import InputError
+from swcore.errors import InputError, RuleError
 
 
 def fresh() -> Game:
@@ -83,3 +83,118 @@ def test_a_save_with_a_tampered_redo_entry_is_refused():
     data["redo"] = [{"by": "ann", "do": "pick", "combo": "zero"}]
     with pytest.raises(InputError):
         Game.from_dict(data)
+
+
+# --- Actions changed after they were built (review 2026-11-27, N7) -----------------------
+def edits(g: Game) -> list[tuple[Action, str]]:
+    """Actions whose values were changed after building, or never checked, with the field
+    `apply` names: a legal pick edited to combo -1 (the last combo, free, B-COMBO-2) or 10^6, a
+    conquest given a roll of 100 (B-COMP-6: the die shows 0 to 3), `trusted` ones out of
+    range, args replaced by a list, the player by a name set-up refuses, the word deleted."""
+    out = []
+    for combo in (-1, 10**6):
+        pick = next(a for a in g.legal_actions() if a.do == "pick")
+        pick.args["combo"] = combo
+        out.append((pick, "action.combo"))
+    conquer = Action("ann", "conquer", region="r1")
+    conquer.args.update(reinforce=True, roll=100)
+    out.append((conquer, "action.roll"))
+    out.append((Action.trusted("ann", "pick", combo=-7), "action.combo"))
+    out.append((Action.trusted("ann", "conquer", region="r1", reinforce=True, roll=5), "action.roll"))
+    listed = Action("ann", "end_turn")
+    listed.args = [1, 2]
+    out.append((listed, "action"))
+    renamed = Action("ann", "end_turn")
+    renamed.by = "ann\u202e"  # a name of the rule games were stored under: not a player here
+    out.append((renamed, "by"))
+    wordless = Action("ann", "end_turn")
+    del wordless.do
+    out.append((wordless, "action.do"))
+    return out
+
+
+def test_B_COMBO_2_B_COMP_6_an_action_changed_after_building_is_refused_when_applied():
+    """Every Action given to `apply` is checked again as it is then: nothing edited after its
+    checks reaches the rules, and the refusal changes nothing. A value of the right kind but
+    not on the table is the rules' to refuse (B-COMBO-1: six combos are visible)."""
+    g = fresh()
+    before = g.to_json()
+    for action, field in edits(g):
+        with pytest.raises(InputError) as err:
+            g.apply(action)
+        assert err.value.field == field, action
+        assert isinstance(g.why_illegal(action), InputError)
+        assert g.to_json() == before
+    pick = next(a for a in g.legal_actions() if a.do == "pick")
+    pick.args["combo"] = 99
+    with pytest.raises(RuleError) as err:
+        g.apply(pick)
+    assert err.value.rule == "B-COMBO-1" and g.to_json() == before
+
+
+def test_the_engines_own_legal_actions_apply_unchanged():
+    """The check `apply` adds keeps a legal action as it is (the same log entry)."""
+    g = fresh()
+    pick = next(a for a in g.legal_actions() if a.do == "pick" and a.combo == 2)
+    g.apply(pick)
+    assert g.log == [{"by": "ann", "do": "pick", "combo": 2}] and g.coins[0] == 5 - 2
+
+
+# --- Set-up values beyond any sense (review 2026-11-27) --------------------------------------
+SAVE = json.loads(Game.new("base-3p", ["ann", "bob", "cat"], seed=4).to_json())
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"turns": 10**9}, "turns"), ({"turns": 0}, "turns"), ({"turns": 101}, "turns"),
+    ({"options": {"final_die_max_short": 10**30}}, "options.final_die_max_short"),
+    ({"options": {"final_die_max_short": 4}}, "options.final_die_max_short"),
+    ({"options": {"final_die_max_short": -5}}, "options.final_die_max_short"),
+    ({"options": {"final_die_max_short": True}}, "options.final_die_max_short"),
+    ({"seed": -1}, "seed"), ({"seed": 2**63}, "seed"), ({"seed": 2**4000}, "seed"),
+    ({"expansions": ["cursed", "cursed"]}, "expansions[1]"),
+    ({"expansions": ["leaders", "cursed", "leaders"]}, "expansions[2]"),
+])
+def test_B_SETUP_2_B_FINAL_2_set_up_values_beyond_sense_are_refused_by_new_saves_and_scenarios(
+        change, field):
+    """B-SETUP-2 (a game lasts the turns of its track: at most 100 here), B-FINAL-2 (the die
+    shows at most 3, so a target more than 3 short is no final conquest), a seed from 0 to
+    2^63 - 1, each expansion once: the same refusal from Game.new, a loaded save and a
+    scenario."""
+    from swcore.scenario import build
+
+    with pytest.raises(InputError) as err:
+        Game.new("base-3p", ["ann", "bob", "cat"], **change)
+    assert err.value.field == field
+    with pytest.raises(InputError) as err:
+        Game.from_dict({**SAVE, "setup": {**SAVE["setup"], **change}, "state": None})
+    assert err.value.field == field
+    with pytest.raises(InputError) as err:
+        build({"title": "t", "players": ["ann", "bob", "cat"], "map": "base-3p", "steps": [],
+               **change})
+    assert err.value.field == field
+
+
+def test_B_SETUP_2_B_FINAL_2_the_bounds_themselves_are_accepted():
+    g = Game.new("base-3p", ["ann", "bob", "cat"], seed=2**63 - 1, turns=100,
+                 options={"final_die_max_short": 3})
+    assert (g.turns, g.seed, g.options.final_die_max_short) == (100, 2**63 - 1, 3)
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_X_NEC_4_a_save_given_the_necromancer_without_his_set_up_key_is_refused_clearly():
+    """A save edited to add `necromancer` to its expansions lacks his set-up key (his six
+    powers, X-NEC-4): refused by name, not drawn afresh (nor a crash of the draw)."""
+    data = {**SAVE, "setup": {**SAVE["setup"], "expansions": ["necromancer"]}}
+    with pytest.raises(InputError) as err:
+        Game.from_dict(data)
+    assert err.value.field == "necromancer" and err.value.reason.startswith("missing:")
+
+
+def test_X_NEC_4_a_new_game_whose_powers_leave_none_for_the_necromancer_is_refused():
+    """Every base power named in the set-up's stacks: none is left for his six (X-NEC-4)."""
+    from swcore.catalogue import in_sets
+
+    powers = list(in_sets("power", ["base"]))
+    with pytest.raises(InputError) as err:
+        Game.new("base-3p", ["ann", "bob", "cat"], expansions=["necromancer"], powers=powers)
+    assert err.value.field == "necromancer.powers" and "X-NEC-4" in err.value.reason

@@ -157,6 +157,10 @@ def module_ledger(before: Game, after: Game, events: list, expect: dict, decline
             assert d["coins"] >= 0
             bank += d["coins"] if d["payer"] is None else 0
             bank -= d["coins"] if d["payee"] is None else 0
+    for race, army in after.armies.items():  # X-LEAD-4: a Leader captured leaves the race's
+        was_army = before.armies.get(race)  # tokens; the loss it replaces discards none (A-LEAD-02)
+        if was_army is not None and leaders.has(was_army) and leaders.at(army) == "captured":
+            expect[race] -= 1
     now = in_play(after)
     for race in declined:
         was_army, was = before.armies[race], in_play(before)[race]

@@ -286,6 +286,33 @@ def test_B_DEF_8_the_table_sets_the_carried_tokens_with_the_correction_word():
     assert g.active[0] is not None
 
 
+def test_the_map_game_carries_markers_lost_tribes_and_pieces():
+    """Review table.md 5: a Troll's Lair and a Fortress stay where they lie (B-CONQ-2: r5, a
+    hill, costs 2 + 1 Fortress + 1 Orc, then -1 for Commando), the Lost Tribes conquered since the start are gone
+    (only r4's and r7's stand), a piece stays on its region; a Lost Tribe where none started,
+    or more Dragons than the box holds, is refused with the field named."""
+    s, _g = switched()
+    g = Game(s.map_setup("base-2p", {"humans": ["r1", "r2"], "orcs": ["r5"]},
+                         markers={"fortress": {"r5": 1}, "lair": {"r2": 1}},
+                         lost_tribes=["r4", "r7"], pieces={"ivory_tower": "r2"}))
+    ix = g.board.index
+    assert sorted(g.board.ids[i] for i in g.where["lost_tribe"]) == ["r4", "r7"]
+    assert g.race[ix["r11"]] is None and g.tokens[ix["r11"]] == 0
+    assert g.mk["fortress"][ix["r5"]] == 1 and g.mk["lair"][ix["r2"]] == 1
+    g.apply({"by": "Ann", "do": "pick", "combo": 0})  # Dwarves / Commando (-1, B-POW-COMMANDO-1)
+    assert g.quote("r5").breakdown == [("base", 2), ("fortress", 1), ("Orcs", 1), ("Commando", -1)]
+    g.undo()
+    assert g.pieces == {"ivory_tower": ix["r2"]}
+    again = Game.from_json(g.to_json())
+    assert again.state_hash() == g.state_hash()
+    for kw, field in (({"lost_tribes": ["r2"]}, "carried.lost_tribes"),
+                      ({"markers": {"dragon": {"r5": 2}}}, "carried.markers.dragon"),
+                      ({"pieces": {"fortress": "r5"}}, "carried.pieces")):
+        with pytest.raises(InputError) as err:
+            s.map_setup("base-2p", {"orcs": ["r5"]}, **kw)
+        assert err.value.field == field
+
+
 def test_B_FLOW_1_the_switch_waits_for_the_start_of_a_round():
     s = sheet()
     first(s, "humans", "hill", {"farmland": 1})

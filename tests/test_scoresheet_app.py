@@ -100,10 +100,8 @@ def test_the_sheet_switches_to_the_map_of_the_same_table_B_DEF_8(store):
                        screen.session.seq)
     assert shown(screen._to_map)
     screen.open_switch("base-2p")
-    screen._regions["humans"].value = ["r1", "r2"]
-    screen._regions["orcs"].value = ["r1"]  # one region, two races: refused, nothing stored
-    assert screen.switch("base-2p") is None and "regions" in screen.session.error
-    screen._regions["orcs"].value = ["r5"]
+    place(screen, "race:humans", "r1", "r2")
+    place(screen, "race:orcs", "r5")
     map_id, map_code = screen.switch("base-2p")
     assert made == [(map_id, map_code)] and store.game(map_id).table_name == "Club (map)"
     assert store.game(map_id).meta["column"] == "shuffled"  # the form's default
@@ -112,6 +110,69 @@ def test_the_sheet_switches_to_the_map_of_the_same_table_B_DEF_8(store):
     assert game.colours == {"Ann": "#1B7837", "Bob": "#000000"}
     assert game.act({"by": "Ann", "do": "correct", "region": "r1", "count": 3}, game.seq)
     assert game.game.tokens[game.game.board.index["r1"]] == 3
+
+
+def place(screen, brush: str, *regions: str) -> None:
+    """Choose what a tap sets, then tap `regions` on the switch's map."""
+    screen._map.brush.value = brush
+    for rid in regions:
+        screen._map.tapped(rid)
+
+
+def round_two_sheet(store, **kw):
+    gid, code = create_game(store, "Club", ["Ann", "Bob"], scores=True, **kw)
+    screen = SheetScreen(TableSession.open(store, gid, code))
+    screen.session.act(humans_turn(), screen.session.seq)
+    screen.session.act({"by": "Bob", "do": "turn", "held": {"orcs": {"terrain": {"hill": 1}}},
+                        "combo": {"race": "orcs", "power": "swamp", "position": 0}},
+                       screen.session.seq)
+    return screen
+
+
+def test_the_switch_keeps_markers_lost_tribes_and_pieces_tapped_on_the_map(store):
+    """Review table.md 5: what lies on the cardboard goes to the map game: a Fortress and a
+    Troll's Lair (markers), the Lost Tribes still standing (the others, conquered since the
+    start, gone: r4's and r7's kept, r11...r19's not), 3 Encampments in one region; the map
+    shows the game as it will start, a tap again takes a thing off, a tap the engine refuses
+    (a Lost Tribe where none started) is undone and said beside the map."""
+    screen = round_two_sheet(store)
+    screen.open_switch("base-2p")
+    sw = screen._map
+    place(screen, "race:humans", "r2", "r3")
+    place(screen, "race:orcs", "r5", "r3")  # r3 moves to the Orcs
+    assert sw.regions == {"humans": ["r2"], "orcs": ["r3", "r5"]}
+    place(screen, "tribe", "r11", "r12", "r13", "r14", "r15", "r17", "r19")  # taken off
+    place(screen, "tribe", "r2")  # no Lost Tribe started there: refused, said
+    assert shown(sw.alert) and "r2" in sw.alert.object and "Lost Tribe started" in sw.alert.object
+    assert sw.tribes == ["r4", "r7"] and sw.regions["humans"] == ["r2"]
+    place(screen, "marker:fortress", "r5")
+    place(screen, "marker:lair", "r3", "r2", "r2")  # on, on, off
+    sw.brush.value = "marker:encampment"
+    sw.count.value = 3
+    sw.tapped("r5")
+    assert sw.map.game.mk["fortress"][sw.map.game.board.index["r5"]] == 1  # the preview drawn
+    assert "Fortress" in sw.summary.object and "r5 ×3" in sw.summary.object
+    made = screen.switch("base-2p")
+    assert made is not None
+    g = TableSession.open(store, *made).game
+    ix = g.board.index
+    assert [g.board.ids[i] for i in sorted(g.where["lost_tribe"])] == ["r4", "r7"]
+    assert g.mk["fortress"][ix["r5"]] == 1 and g.mk["encampment"][ix["r5"]] == 3
+    assert g.mk["lair"][ix["r3"]] == 1 and g.mk["lair"][ix["r2"]] == 0
+    assert g.race[ix["r3"]] == "orcs" and g.race[ix["r11"]] is None
+    # B-CONQ-2: r3 (forest 2) + 1 Orc + the Lair 1 = 4 for Ann's next race
+    assert g.quote("r3", "Ann").cost == 2 + 1 + 1
+
+
+def test_the_switchs_refusal_names_the_race_not_the_field(store):
+    """Review table.md 10: "carried.armies[1].regions: …" becomes the race's name and the
+    reason, in the page's language."""
+    from dashboards.session import switch_to_map
+
+    screen = round_two_sheet(store)
+    with pytest.raises(SetupError) as err:
+        switch_to_map(screen.session, "base-2p", {"orcs": ["nowhere"]})
+    assert err.value.message.startswith("Orcs: ") and "carried" not in err.value.message
 
 
 def test_B_SETUP_3_the_switch_takes_the_column_as_it_lies_on_the_table(store):
@@ -137,10 +198,11 @@ def test_B_SETUP_3_the_switch_takes_the_column_as_it_lies_on_the_table(store):
     column.set_pairs([("ratmen", "hill"), ("ratmen", "merchant")])
     screen.open_switch("base-2p")  # another board: the same column, as entered
     assert screen._column is column and column._pairs[1][0].value == "ratmen"
-    screen._regions["humans"].value = ["r1", "r2"]
-    screen._regions["orcs"].value = ["r5"]
-    assert screen.switch("base-2p") is None
-    assert "Pair 2: Ratmen is already in the column" in screen.session.error
+    place(screen, "race:humans", "r1", "r2")
+    place(screen, "race:orcs", "r5")
+    assert screen.switch("base-2p") is None  # said beside its button (review table.md 10)
+    assert "Pair 2: Ratmen is already in the column" in screen._switch_alert.object
+    assert shown(screen._switch_alert) and screen.session.error == ""
     assert [g.id for g in store.list_games()] == [gid]
     pairs = [("ratmen", "hill"), ("elves", "merchant"), ("amazons", "alchemist"),
              ("dwarves", "flying"), ("wizards", "stout"), ("trolls", "heroic")]
@@ -257,6 +319,40 @@ def test_undo_confirmation_on_the_sheet_it_listed_undoes_it(store):
     A._taps.send(undo_button(A, "↷ Redo…"))
     A._taps.send(A._yes)
     assert A.session.game.coins == [10, 5]
+
+
+@pytest.mark.parametrize("first", ["yes", "score"])
+def test_two_taps_arriving_together_are_both_judged_never_dropped(store, first):
+    """Review reliability N6: "Yes, undo" and "Score Bob's turn" tapped 52 ms apart reach the
+    server in one change (Panel keeps only a waiting property's newest value; the page sends
+    its last taps). Both are judged in the page's order: the first one stores, the second,
+    made on the sheet before it, is refused and said; never nothing stored and nobody told."""
+    A, _B = two_sheets(store)
+    enter_humans(A)
+    A._taps.send(A._go)
+    A._taps.send(undo_button(A))  # "undo Ann's turn" listed on seq 1; Bob's form below it
+    assert shown(A._confirm) and A._go.label == "Score Bob's turn"
+    yes, score = (A._yes, 1, "Yes, undo"), (A._go, 1, "Score Bob's turn")
+    A._taps.send_all([yes, score] if first == "yes" else [score, yes])
+    kinds = [r.kind for r in store.rows(A.session.game_id)]
+    assert kinds == ["act", "undo"] if first == "yes" else ["act", "act"]
+    assert A.session.error == CHANGED  # this device's own tap came first: not "another device"
+
+
+def test_a_closed_confirmation_is_refused_and_said(store):
+    """The question closed on the same sheet (Cancel): a late "Yes, undo" stores nothing and
+    says so (`confirm` never returns silently)."""
+    A, _B = two_sheets(store)
+    enter_humans(A)
+    A._taps.send(A._go)
+    A._taps.send(undo_button(A))
+    A.ask("")  # Cancel
+    A._taps.send(A._yes, A.session.seq, "Yes, undo")
+    assert [r.kind for r in store.rows(A.session.game_id)] == ["act"]
+    assert A.session.error == CHANGED
+    A.session.error = ""
+    A.confirm()  # even called directly
+    assert A.session.error == CHANGED and len(store.rows(A.session.game_id)) == 1
 
 
 def test_b_score_3_a_peek_or_a_switch_on_an_old_sheet_is_refused(store):

@@ -11,6 +11,7 @@ from conftest import PgCluster
 
 from dashboards.session import (
     AWAY,
+    CHANGED,
     CONFLICT,
     DENIED,
     UNSAVED,
@@ -230,6 +231,21 @@ def test_concurrent_actions_one_wins_the_other_is_told(store):
     assert [r.action["combo"] for r in store.rows(gid)] == [0]
     assert b.game.state_hash() == a.game.state_hash() and b.seq == 1  # b shows the new state
     assert act(b, do="conquer", region="r4")  # and can go on from there
+
+
+def test_a_tap_behind_only_this_devices_own_actions_is_not_called_another_devices(store):
+    """Review table.md 8: a tap sent before the page showed this device's own previous action
+    (seq 1, its own) is refused as a changed screen, not as "another device changed this game
+    first"; once another device has written after the tap's state, it is a conflict again."""
+    a, gid, code = opened(store)
+    assert a.act({"by": "Ann", "do": "pick", "combo": 0}, 0)
+    assert not a.act({"by": "Ann", "do": "conquer", "region": "r4"}, 0)  # the page showed seq 0
+    assert a.error == CHANGED and a.conflicts == 0 and store.last_seq(gid) == 1
+    b = TableSession.open(store, gid, code)
+    assert b.act({"by": "Ann", "do": "conquer", "region": "r4"}, 1)
+    assert a.sync()
+    assert not a.act({"by": "Ann", "do": "conquer", "region": "r3"}, 0)  # behind b's too
+    assert a.error == CONFLICT and a.conflicts == 1 and store.last_seq(gid) == 2
 
 
 def test_concurrent_undo_loses_cleanly(store):
@@ -632,6 +648,22 @@ def test_B_DEF_8_a_region_corrected_from_its_card_and_undone(store):
     assert s.game.log[-1]["count"] == 5
     assert "r4: 6 → 5 tokens" in screen._outcome.object  # shown where it was tapped
     assert s.undo(1) and s.game.snapshot()["regions"]["r4"]["tokens"] == 6
+
+
+def test_B_DEF_8_a_lost_tribe_gone_from_the_table_is_cleared_from_its_card(store):
+    """Review table.md 5: "Correct tokens" goes down to 0, which empties the region: r10's Lost
+    Tribe, conquered on the table before a switch to the map, is taken off, and r10 then costs
+    one token less (B-CONQ-2: one per token lying there); undone like any action."""
+    s, screen = screen_with(store, "hill")
+    base = s.game.quote("r10").cost
+    screen.selected = "r10"
+    press(screen._card_buttons, "Correct tokens…")
+    assert screen._fix_step.value == 1
+    screen._fix_step._step(-1)
+    press(screen._fix_buttons, "Correct r10 to 0 tokens")
+    assert s.game.race[s.game.board.index["r10"]] is None and s.game.log[-1]["count"] == 0
+    assert s.game.quote("r10").cost == base - 1
+    assert s.undo(1) and s.game.quote("r10").cost == base
 
 
 def test_lobby_links_to_the_tutorial_and_says_how_to_render_it(tmp_path, monkeypatch):

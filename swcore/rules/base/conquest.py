@@ -302,6 +302,14 @@ class ConquestMixin:
             events += ab.on_region_lost(self, defender, i, attacker, lost)
         return events
 
+    def _loss(self, defender: Army, i: int, attacker: Army, loss: int) -> int:
+        """The tokens `defender` discards when `attacker` takes region i, `loss` unless one of its
+        `region_lost` effects says otherwise; such an effect may first take a token out of the
+        region (a captured Leader, which replaces the loss: A-LEAD-02)."""
+        for ab in self._fx(defender, "region_lost"):
+            loss = ab.region_lost(self, defender, i, attacker, loss)
+        return max(0, min(self.tokens[i], loss))
+
     def _evict(self, army: Army, i: int) -> list[Event]:
         """The previous occupants of region i lose one token and withdraw the rest (B-LOSS)."""
         race, n = self.race[i], self.tokens[i]
@@ -321,10 +329,9 @@ class ConquestMixin:
         defender = self.armies[race]
         if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)
             self._t["attacked"].add(defender.owner)
-        loss = min(n, ability(defender.race).defender_loss(self, defender) if not defender.declined
-                   else 1)
-        for ab in self._fx(defender, "region_lost"):  # a captured Leader (X-LEAD-4)
-            loss = min(n, ab.region_lost(self, defender, i, army, loss))
+        loss = self._loss(defender, i, army, ability(defender.race).defender_loss(self, defender)
+                          if not defender.declined else 1)
+        n = self.tokens[i]  # a captured Leader has left the region (A-LEAD-02)
         back = n - loss
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
             events += self._region_lost(defender, i, army, loss)

@@ -1,8 +1,8 @@
 """Table corrections: when the app's board and the cardboard differ, the table sets a region's
 token count to what lies there. A correction is an action like any other: logged, undoable,
 replayed, and checked (B-DEF-8: never more tokens than the box holds; a region keeps at least
-the tokens its race must leave there, B-REDEP-1). It moves tokens between the region and the
-box tray; hands, coins and turns are untouched."""
+the tokens its race must leave there, B-REDEP-1, or none: 0 empties it, its markers too). It
+moves tokens between the region and the box tray; hands, coins and turns are untouched."""
 
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ def correct(game: Game, seat: int, a: Any) -> tuple[list[Any], dict[str, Any]]:
         raise RuleError("B-DEF-8", f"{a.region} is empty: a correction sets the number of tokens of "
                                    "the race lying there")
     army = game.armies.get(race)
+    if n == 0:  # nothing lies there any more (a Lost Tribe gone before a switch to the map)
+        game._clear(i)
+        return [game._event("correct", f"{a.region}: {before} → 0 tokens, emptied (table "
+                                       "correction)", seat, region=a.region, before=before,
+                            after=0)], a.to_dict()
     least, rule = (game._least(army) if army is not None and not army.declined else (1, "B-REDEP-1"))
     if n < least:
         raise RuleError(rule, f"a region of the {race_name(race)} holds at least {least} token"

@@ -80,6 +80,13 @@ class PlacementMixin:
         Barbarians, X-BNA-BAR-1), or None: `redeploy` refuses and legal_actions offers none."""
         return next((ab for ab in self._hooks(army) if not ab.redeploys), None)
 
+    def kept_regions(self, army: Army) -> list[int]:
+        """The regions `army` keeps through its own placement: those it holds, less those it must
+        empty (rivers, X-RW-4). What a `held_back` that counts regions reads: asked before the
+        placement as after it, it gives the same answer."""
+        gone = self._vacated(army)
+        return [i for i in self.regions_of(army.race) if i not in gone]
+
     def _held_back(self, army: Army, total: int, effects: tuple[Any, ...] | None = None) -> int:
         """Tokens kept off the board after placement: the sum of the effects' `held_back`
         (the Amazons' 4, B-RACE-AMAZONS-2; a Leader with only immune regions, X-LEAD-3);
@@ -142,13 +149,29 @@ class PlacementMixin:
     def default_placement(self, army: Army, withdrawn_only: bool = False) -> dict[int, int]:
         """Tokens in hand placed one at a time on the fewest-token region, ties to the first
         region of the map (the conformance format's rule); Amazons then hold back their 4."""
+        return self._default_placement(army, withdrawn_only)[0]
+
+    def _place_default(self, army: Army, journal: bool = False) -> None:
+        """The default placement carried out; the effect that chose where the hand's last token
+        went is told (`on_last_token`: the Leader, A-LEAD-02)."""
+        place, last = self._default_placement(army)
+        self._place(army, place, journal)
+        if last is not None:
+            last[0].on_last_token(self, army, last[1])
+
+    def _default_placement(self, army: Army, withdrawn_only: bool = False
+                           ) -> tuple[dict[int, int], tuple[Any, int | None] | None]:
+        """`default_placement`, with the effect and region of the hand's last token when an
+        effect's `last_token` chose it, or that effect and None when the whole hand stays off the
+        board (None otherwise)."""
         held = self.regions_of(army.race)
         place = {i: self.tokens[i] for i in held}
+        chosen = None
         if not held:
-            return place
+            return place, chosen
         extra = army.withdrawn if withdrawn_only else army.hand
-        total = sum(place.values()) + army.hand + army.held  # (as the redeploy check counts)
         sw = self._switches(army)  # one look-up for the effects that shape placements
+        total = sum(place.values()) + army.hand + army.held
         if not withdrawn_only and sw[7]:
             for i in self._vacated(army) & set(place):  # X-RW-4: their tokens join the hand
                 extra += place.pop(i)
@@ -165,11 +188,18 @@ class PlacementMixin:
             never = self.board.base_cost  # a region never conquered (the Island) last (X-NEC-10)
             heap = [(never[r] is None, n, r) for r, n in place.items()]
             heapq.heapify(heap)
-            for _ in range(extra):
+            asks = () if withdrawn_only else self._fx(army, "last_token")
+            for _ in range(extra - 1 if asks else extra):
                 last, n, r = heap[0]
                 heapq.heapreplace(heap, (last, n + 1, r))
             for _, n, r in heap:
                 place[r] = n
+            if asks:  # the hand's last token, where an effect says (a Leader), else as the others
+                chosen = next(((ab, j) for ab in asks
+                               if (j := ab.last_token(self, army, place)) is not None), None)
+                place[heap[0][2] if chosen is None else chosen[1]] += 1
+        elif not extra and take_from_hand and not withdrawn_only:  # the hand all held (Barbarians)
+            chosen = next(((ab, None) for ab in self._fx(army, "last_token")), None)
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))
             if place[j] > least:
@@ -178,7 +208,7 @@ class PlacementMixin:
                 j = max(place, key=lambda r: (-place[r], r))
                 del place[j]
             hold -= 1
-        return place
+        return place, chosen
 
     def _check_placement(self, army: Army, a: Action, minimum: dict[int, int] | None,
                          total: int) -> dict[int, int]:

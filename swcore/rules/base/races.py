@@ -168,7 +168,8 @@ class Sorcerers(Ability):
         defender = game.armies[victim_race]
         army.turn.setdefault("sorcerers.converted", []).append(victim)
         game._t["attacked"].add(victim)
-        lost = game._region_lost(defender, i, army, 1)  # a conversion takes the region too
+        # a conversion takes the region too; the converted token is lost (a Leader: captured)
+        lost = game._region_lost(defender, i, army, game._loss(defender, i, army, 1))
         game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
         game._occupy(i, army.race, army.owner, 1)
         army.conquests += 1

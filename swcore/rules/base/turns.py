@@ -119,7 +119,7 @@ class TurnMixin:
             self._ready(army)
             events += self._end_conquests(army)
             if not army.redeployed:
-                self._place(army, self.default_placement(army), journal=True)
+                self._place_default(army, journal=True)
             events += self._finish_turn_markers(seat)
             events.append(self._score(seat))
             t["scored"] = True
@@ -207,7 +207,7 @@ class TurnMixin:
             self._ready(army)
             events += self._end_conquests(army)
             if not army.redeployed and self.regions_of(race):
-                self._place(army, self.default_placement(army))
+                self._place_default(army)
             events += self._finish_turn_markers(seat)
         if not t["scored"]:
             events.append(self._score(seat))

@@ -67,8 +67,9 @@ class Mercenary(Ability):
         return [("Mercenary", -2, pay)]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        """Paid conquests where paying changes something: the cost is over 1 and either the
-        hand is short, or the final die would be needed without the payment."""
+        """Paid conquests where paying changes the cost (over 1 token): any conquest the hand
+        then covers, however many tokens it holds (X-BNA-MER-1: "for each conquest"), or, with
+        the final die, one the die must complete even after the payment."""
         if army.over or army.declined or game.coins[army.owner] < 1:
             return []
         reach = game._reach(army)
@@ -80,7 +81,7 @@ class Mercenary(Ability):
         targets = game._targets(army, reach)
         for i, full in zip(targets, game._costs(army, targets), strict=True):
             cost = max(1, full - 2)
-            if full <= hand or full == cost:
+            if full == cost:
                 continue
             rid = game.board.ids[i]
             if cost <= hand:

@@ -117,8 +117,7 @@ class Pixies(Ability):
     id, rule = "pixies", "X-BNA-PIX-1"
 
     def held_back(self, game: Game, army: Army, total: int) -> int:
-        gone = game._vacated(army)
-        return max(0, total - sum(1 for i in game.regions_of(army.race) if i not in gone))
+        return max(0, total - len(game.kept_regions(army)))  # rivers emptied first (X-RW-4)
 
 
 @register

@@ -37,22 +37,24 @@ def builds_tower(game: Game, army: Army) -> bool:
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
-    """Besides the plain `decline` (the Tower on the first region listed), one `decline` per
-    other region where the Priestesses could build their Tower (X-GD-PRI-1, A-GD-03)."""
-    extra: list[Action] = []
+    """The Priestesses' `decline` once per region where they could build their Tower, each
+    naming it (X-GD-PRI-1, A-GD-03: any region they hold), in place of the plain `decline`
+    (which the engine still accepts, the Tower then on the first region listed): a screen
+    shows where the Tower goes and lets the player choose."""
     race = game.active[game.seat]
     army = game.armies.get(race) if race else None
     if army is None or not builds_tower(game, army):
         return out  # only the Priestesses choose where their Tower stands
+    held = game.regions_of(army.race)
+    if not held:
+        return out  # nothing to build it on: the plain decline
+    res: list[Action] = []
     for a in out:
-        if a.do != "decline" or a.tower is not None:
-            continue
-        race = game.active[game.players.index(a.by)]
-        army = game.armies.get(race) if race else None
-        if army is not None and builds_tower(game, army):
-            extra += [Action.trusted(a.by, "decline", tower=game.board.ids[i])
-                      for i in game.regions_of(army.race)[1:]]
-    return out + extra
+        if a.do == "decline" and a.tower is None and a.by == game.players[army.owner]:
+            res += [Action.trusted(a.by, "decline", tower=game.board.ids[i]) for i in held]
+        else:
+            res.append(a)
+    return res
 
 
 def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:

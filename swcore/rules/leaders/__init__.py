@@ -67,18 +67,13 @@ def game_end(game: Game, seat: int) -> list[Any]:
     return events
 
 
-def catch_conversions(game: Game) -> None:
-    """X-LEAD-4, A-LEAD-02: a Leader whose region an enemy took without a conquest (a
-    Sorcerers' conversion) is captured by that enemy; one whose region was left is in hand."""
-    race = game.race
-    for army in game.armies.values():  # capturing changes no army: the dict is only read
+def follow_tokens(game: Game) -> None:
+    """X-LEAD-2: a Leader whose region its race no longer holds (abandoned, emptied) went into
+    hand with the other tokens there; an enemy taking its region captured it then (`region_lost`)."""
+    for army in game.armies.values():  # the dict is only read
         where = army.data.get(st.KEY)
-        if where.__class__ is int and race[where] != army.race:
-            captor = st.enemy_holder(game, army, where)
-            if captor is None:
-                st.put(game, army, "hand")
-            else:
-                st.capture(game, army, captor)
+        if where.__class__ is int and game.race[where] != army.race:
+            st.put(game, army, "hand")
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
@@ -110,8 +105,9 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
                     more.append(a.plus(leader=True))
             elif do == "redeploy":
                 args = a.args
-                if "race" in args:
-                    continue
+                if "race" in args or in_hand and not st.hand_goes_down(
+                        game, army, {index[r]: n for r, n in args["tokens"]}):
+                    continue  # an in-decline army; a Leader staying off the board with the hand
                 for r, n in args["tokens"]:  # the first region listed it may stand in
                     if n >= 1 and not st.immune(game, index[r]):
                         more.append(a.plus(leader=r))
@@ -165,7 +161,7 @@ class Leaders:
     options = LeaderOptions
     effects = (LEADER,)
     steps = {"round_start": (start,), "turn_end": (turn_end,), "game_end": (game_end,)}
-    settle = (catch_conversions,)
+    settle = (follow_tokens,)
     before = (words.before,)
     after = (words.after,)
     handlers = {"ransom": words.ransom}

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...effects import Ability
+from ...errors import RuleError
 from . import state as st
+from . import words
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -18,15 +20,18 @@ class LeaderRules(Ability):
     ready_adds_tokens = False  # on_ready only says where the Leader is: it counts as a token
 
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
-        """X-LEAD-4: an enemy conquest captures the Leader instead of the usual discard (even an
-        Elf Leader); the owner's own in-decline Ghouls only send it back to hand."""
+        """X-LEAD-4, A-LEAD-02: an enemy conquest or conversion captures the Leader (even an Elf
+        Leader) and that replaces the loss: no token is discarded, so nothing follows from a loss
+        (no Pygmy die, nothing into the Well of Souls); the others are withdrawn. The owner's own
+        in-decline Ghouls only send it back to hand, never to the tray."""
         if st.at(defender) != region:
             return loss
         if attacker.owner != defender.owner:
             st.capture(game, defender, attacker.owner)
-            return 1
+            game.tokens[region] -= 1  # the Leader leaves with its captor
+            return 0
         st.put(game, defender, "hand")
-        return min(loss, game.tokens[region] - 1)  # A-LEAD-02: never to the tray
+        return min(loss, game.tokens[region] - 1)
 
     def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
         """Ready Troops: the Leader goes into hand unless alone in its region (FORMAT v2)."""
@@ -36,22 +41,43 @@ class LeaderRules(Ability):
         elif isinstance(where, int) and dict(before).get(where, 0) > game.tokens[where]:
             st.put(game, army, "hand")
 
+    def last_token(self, game: Game, army: Army, place: dict[int, int]) -> int | None:
+        """A-LEAD-02: the Leader in hand is the last token placed by default, on the non-immune
+        region then holding the fewest tokens (ties: first listed)."""
+        if st.at(army) != "hand":
+            return None
+        free = [i for i in place if not st.immune(game, i)]
+        return min(free, key=lambda i: (place[i], i)) if free else None
+
+    def on_last_token(self, game: Game, army: Army, region: int | None) -> None:
+        """Where the default placement put the Leader; None: it stays off the board with the
+        rest of the hand until the next Ready Troops (the Barbarians, X-BNA-BAR-1)."""
+        if st.at(army) == "hand":
+            st.put(game, army, "held" if region is None else region)
+
+    def on_redeploy(self, game: Game, army: Army, action: Any, place: dict[int, int]) -> list[Any]:
+        """A redeployment that puts no token from hand on the board leaves the Leader in hand
+        off it too, until the next Ready Troops (the Barbarians, X-BNA-BAR-1): it cannot be
+        named in a region."""
+        if st.at(army) == "hand" and not st.hand_goes_down(game, army, place):
+            if action.leader is not None:
+                raise RuleError("X-LEAD-2", "the Leader stays off the board with the rest of the "
+                                            "hand: no token from hand is placed")
+            st.put(game, army, "held")
+        return []
+
     def on_decline(self, game: Game, army: Army) -> list[Any]:
-        """X-LEAD-2: the Leader is removed at once (back to the box), before B-DECL-3."""
-        where = st.at(army)
+        """X-LEAD-2: the Leader is removed at once (back to the box), before B-DECL-3; placed
+        this turn (Stout declines after its placement), from where the placement left it."""
         if not st.has(army):
             return []
+        if army.redeployed:
+            words.settle_leader(game, army)
+        where = st.at(army)
         if isinstance(where, int):
             game.tokens[where] -= 1
             if game.tokens[where] == 0:
                 game._clear(where)
-        elif where == "hand" and army.hand < 1 and game.regions_of(army.race):
-            # placed with the rest of the hand (Stout's decline after scoring places by default):
-            # it stands in the race's strongest region, first listed on a tie
-            j = max(game.regions_of(army.race), key=lambda r: (game.tokens[r], -r))
-            game.tokens[j] -= 1
-            if game.tokens[j] == 0:
-                game._clear(j)
         elif where == "hand":
             army.hand -= 1
         else:
@@ -65,7 +91,7 @@ class LeaderRules(Ability):
         Amazons' 4) until the next Ready Troops."""
         if not st.has(army):  # most armies: no Leader, nothing to ask the board
             return 0
-        regions = game.regions_of(army.race)
+        regions = game.kept_regions(army)  # a river emptied at redeployment keeps no Leader
         if not regions or not all(st.immune(game, i) for i in regions):
             return 0
         # The Leader is one token more off the board, unless the other effects already keep

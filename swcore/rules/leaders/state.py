@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...catalogue import LOST_TRIBE
 from ...markers import IMMUNE_MARKERS
 
 if TYPE_CHECKING:
@@ -90,20 +89,21 @@ def in_hand_now(game: Game, army: Army) -> bool:
     return False
 
 
+def hand_goes_down(game: Game, army: Army, tokens: dict[int, int]) -> bool:
+    """Whether a placement of `tokens` (region index: count) puts a token from hand on the board,
+    the board counted as after Ready Troops. When none goes down (the Barbarians' hand stays off
+    the board, X-BNA-BAR-1), a Leader in hand stays off it with them."""
+    keep = game._least(army)[0]
+    board = sum(game.tokens[i] if army.ready else min(game.tokens[i], keep) for i in tokens)
+    return sum(tokens.values()) > board
+
+
 def available(game: Game, race: str) -> bool:
     """The race's Leader is in the box: not held by a captor, not out of the game."""
     b = book(game)
     captives = b["captives"]
     return race not in b["gone"] and not (any(captives) and any(
         race == r for seat in captives for r, _ in seat))
-
-
-def enemy_holder(game: Game, army: Army, i: int) -> int | None:
-    """The seat of an enemy race now holding region i (a conversion), else None."""
-    race, owner = game.race[i], game.owner[i]
-    if race is None or race == LOST_TRIBE or owner is None or owner == army.owner:
-        return None
-    return owner
 
 
 #: Where a Leader may be besides a region, in words (`describe_state`).

@@ -94,8 +94,9 @@ def before(game: Game, seat: int, a: Action) -> None:
 
 
 def settle_leader(game: Game, army: Army, given: int | None = None) -> None:
-    """Where the Leader stands after a placement: where it is told, else where it stood, else
-    the non-immune region with the fewest tokens; off the board if all are immune (X-LEAD-3)."""
+    """Where the Leader stands after a placement: where it is told, else where it stood (a region
+    it may stay in, or off the board with the tokens held back), else the non-immune region with
+    the fewest tokens; off the board if all are immune (X-LEAD-3)."""
     if not st.has(army):
         return
     regions = game.regions_of(army.race)
@@ -108,6 +109,8 @@ def settle_leader(game: Game, army: Army, given: int | None = None) -> None:
     if given is not None:
         st.put(game, army, given)
     elif isinstance(where, int) and where in free:
+        return
+    elif where == "held" and army.held >= 1:  # off the board with the tokens held back
         return
     elif free:
         st.put(game, army, st.fewest(game, free))

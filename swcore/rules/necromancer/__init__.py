@@ -59,7 +59,11 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     given = set(ctx.get("powers") or [])
     powers = value.get("powers")
     if powers is None:
-        powers = ctx["rng"].sample([p for p in known if p not in given], 6)
+        left = [p for p in known if p not in given]
+        if len(left) < 6:
+            raise InputError("necromancer.powers", f"only {len(left)} powers are left for his 6 "
+                                                   "(the set-up's powers take the rest, X-NEC-4)")
+        powers = ctx["rng"].sample(left, 6)
     if not isinstance(powers, list) or len(powers) != 6 or len(set(powers)) != 6:
         raise InputError("necromancer.powers", "his 6 drawn power ids, all different (X-NEC-4)")
     for k, p in enumerate(powers):

@@ -21,6 +21,10 @@ class Ability:
     replaces_final_die = False
     #: True where the ability still works once its race is in decline.
     works_in_decline = False
+    #: False: the race has no redeployment in its own turn, so `redeploy` is refused there and
+    #: not offered; its turn ends with every token where it stands (Barbarians, X-BNA-BAR-1,
+    #: A-BNA-05). Withdrawn tokens are still placed (B-LOSS-2).
+    redeploys = True
 
     def __copy__(self) -> Ability:  # one stateless instance per id: copies of a game share it
         return self
@@ -201,8 +205,7 @@ class Ability:
     def on_redeploy(self, game: Game, army: Army, action: Any, place: dict[int, int]) -> list[Any]:
         """Asked of the army's effects by its own `redeploy` once the counts are checked, before
         they are placed: refuse (RuleError, before changing anything) or do what the action's
-        other arguments ask; returns events (Barbarians do not move, X-BNA-BAR-1; Leprechauns'
-        `cauldrons`, X-BNA-LEP-1)."""
+        other arguments ask; returns events (Leprechauns' `cauldrons`, X-BNA-LEP-1)."""
         return []
 
     def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:

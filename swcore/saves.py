@@ -18,11 +18,12 @@ MAX_SAVE_BYTES = 20_000_000
 #: Version 1 (before the rule modules) loads by replaying its log.
 READABLE_VERSIONS = (1, 2)
 #: The rules' revision a save was written under ("rules"; absent: 1). Raised whenever a rule
-#: fix makes a logged game replay to another position (2: Leaders beside the other modules,
-#: issue 18), so a save of an earlier revision still loads: its log is replayed and checked
-#: action by action under today's rules, and its state hash, which the old rules computed,
-#: is not compared.
-RULES_REVISION = 2
+#: fix makes a logged game replay to another position (2: Leaders beside the other modules;
+#: 3: Be Not Afraid beside the other modules: Barbarians and Pixies leaving rivers, Horde
+#: tokens among those off the board, the Elves' Well, the Island's Encampments; issue 18), so
+#: a save of an earlier revision still loads: its log is replayed and checked action by action
+#: under today's rules, and its state hash, which the old rules computed, is not compared.
+RULES_REVISION = 3
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,7 +50,11 @@ class History:
         while done < steps and self.redo_stack:
             entry = self.redo_stack[0]
             redo = self.redo_stack[1:]
-            self.apply(entry)
+            self._replaying = True  # an action accepted once (A-BNA-05's older saves)
+            try:
+                self.apply(entry)
+            finally:
+                self._replaying = False
             self.redo_stack = redo
             done += 1
         return done
@@ -60,11 +65,15 @@ class SavesMixin(History):
         self.log = []
         self.redo_stack = []
         self._reset()
-        for k, entry in enumerate(log):
-            try:
-                self.apply(entry)
-            except SwError as err:
-                raise InputError(f"log[{k}]", f"action {entry} cannot be replayed: {err}") from None
+        self._replaying = True  # every entry was accepted once (A-BNA-05's older saves)
+        try:
+            for k, entry in enumerate(log):
+                try:
+                    self.apply(entry)
+                except SwError as err:
+                    raise InputError(f"log[{k}]", f"action {entry} cannot be replayed: {err}") from None
+        finally:
+            self._replaying = False
 
     def to_dict(self) -> dict[str, Any]:
         """The saved game: the set-up and every action with its die results (replayable)."""

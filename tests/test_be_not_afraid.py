@@ -42,14 +42,16 @@ def hand(g: Game, p: str) -> int:
 
 # --- Barbarians ------------------------------------------------------------------------------
 def test_x_bna_bar_1_barbarians_do_not_redeploy():
-    """X-BNA-BAR-1, A-BNA-05: each token stays where it conquered; a redeploy that moves one is
-    refused, the unmoved one is accepted; tokens left in hand stay off the board."""
+    """X-BNA-BAR-1, A-BNA-05: each token stays where it conquered; a redeploy is refused, the
+    one that would move nothing too (A-BNA-05 as amended), and none is offered; tokens left in
+    hand stay off the board."""
     g = game("barbarians")
     act(g, "ann", "pick", combo=0)  # 9 + 4 = 13
     act(g, "ann", "conquer", region="a")  # 2
     act(g, "ann", "conquer", region="b")  # 2
     assert refused(g, "ann", "redeploy", tokens={"a": 3, "b": 1}) == "X-BNA-BAR-1"
-    act(g, "ann", "redeploy", tokens={"a": 2, "b": 2})
+    assert refused(g, "ann", "redeploy", tokens={"a": 2, "b": 2}) == "X-BNA-BAR-1"
+    assert [a for a in g.legal_actions() if a.do == "redeploy"] == []
     act(g, "ann", "end_turn")
     assert (g.tokens[at(g, "a")], g.tokens[at(g, "b")]) == (2, 2)
     assert hand(g, "ann") == 9 and g.coins[0] == 7  # 5 + 2 regions
@@ -58,8 +60,8 @@ def test_x_bna_bar_1_barbarians_do_not_redeploy():
 def test_x_bna_bar_1_with_x_lead_3_a_brave_leader_leaves_the_barbarians_immune_region():
     """X-BNA-BAR-1 with X-LEAD-3: the Barbarians conquer a with their Leader (2 tokens, the
     Leader one of them) and b (2), the Heroes make both immune, so the Leader waits off the
-    board: the redeploy leaving a with 1 token is not a move the Barbarians are refused (the
-    engine once offered it and then refused it), and it is what ends on the board."""
+    board: no redeploy is offered nor accepted (A-BNA-05), and the end of the turn leaves a
+    with 1 token, b with 2."""
     g = Game(make_setup(LINE, ["ann", "bob"], races=["barbarians", "humans", *OTHERS[2:7]],
                         powers=["heroic", "seafaring", *POWERS[2:7]],
                         expansions=["be_not_afraid", "leaders"]))
@@ -67,10 +69,8 @@ def test_x_bna_bar_1_with_x_lead_3_a_brave_leader_leaves_the_barbarians_immune_r
     act(g, "ann", "conquer", region="a", leader=True)
     act(g, "ann", "conquer", region="b")
     act(g, "ann", "heroes", regions=["a", "b"])
-    offered = [a.to_dict() for a in g.legal_actions() if a.do == "redeploy"]
-    assert offered == [{"by": "ann", "do": "redeploy", "tokens": {"a": 1, "b": 2}}]
-    assert refused(g, "ann", "redeploy", tokens={"a": 2, "b": 2}) != "X-BNA-BAR-1"
-    act(g, "ann", "redeploy", tokens={"a": 1, "b": 2})
+    assert [a for a in g.legal_actions() if a.do == "redeploy"] == []
+    assert refused(g, "ann", "redeploy", tokens={"a": 1, "b": 2}) == "X-BNA-BAR-1"
     act(g, "ann", "end_turn")
     assert (g.tokens[at(g, "a")], g.tokens[at(g, "b")]) == (1, 2)
 
@@ -97,7 +97,6 @@ def test_a_bna_05_withdrawn_barbarians_are_placed_as_usual():
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
     act(g, "ann", "conquer", region="b")
-    act(g, "ann", "redeploy", tokens={"a": 2, "b": 2})
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)
     g.apply({"by": "bob", "do": "conquer", "region": "a"})  # 2 + 2 Barbarians = 4

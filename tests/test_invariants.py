@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import copy
 import random
+import typing
 from collections import Counter
+from dataclasses import fields
 
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
@@ -19,7 +21,13 @@ from hypothesis import strategies as st
 from swcore import Action, Game, InputError, RuleError, SwError
 from swcore.bots import RandomBot
 from swcore.catalogue import BOX, LOST_TRIBE, MARKERS, in_sets
+from swcore.catalogue import RACES as EVERY_RACE
 from swcore.config import default_pool
+from swcore.neutrals import NEUTRALS
+from swcore.rules.leaders import RANSOMS
+from swcore.rules.necromancer import state as necro
+from swcore.rules.registry import MODULES
+from swcore.rules.river_world import PENALTIES
 
 #: A small map where races run out of room fast: many declines, badge reshuffles (B-COMBO-7).
 SMALL = {
@@ -41,9 +49,39 @@ BOARDS = [("base-2p", 2, None), ("base-3p", 3, None), ("base-4p", 4, None), ("ba
 PLAYERS = ["ann", "bob", "cat", "dan", "eve"]
 
 
-def new_game(board: str, players: int, turns: int | None, seed: int) -> Game:
+def new_game(board: str, players: int, turns: int | None, seed: int, options=None) -> Game:
     m = SMALL if board == "small" else board
-    return Game.new(m, PLAYERS[:players], seed=seed, turns=turns)
+    return Game.new(m, PLAYERS[:players], seed=seed, turns=turns, options=options or {})
+
+
+#: The values a test game gives each rule option that is not true/false (those are drawn as
+#: booleans); every option a module declares needs one (tests/test_invariants_expansions.py,
+#: test_every_declared_option_is_drawn).
+VALUES = {
+    "edition": st.sampled_from(["2018", "fr2009"]),                          # A-BASE-17
+    "final_die_max_short": st.integers(0, 3),                                # A-BASE-02
+    "leader_ransom": st.sampled_from(RANSOMS),                               # A-LEAD-01
+    "leader_races": st.none() | st.lists(st.sampled_from(EVERY_RACE), unique=True, max_size=10),
+    "necromancer_price_extra": st.sampled_from([0, 1]),                      # A-NEC-03
+    "pirates_penalty": st.sampled_from(PENALTIES),                           # A-RW-02
+    "events": st.none(),  # drawn with the seed (fixed orders: tests/test_river_world.py)
+}
+
+
+def declared(module_id: str) -> list[tuple[str, type]]:
+    """The rule options a module declares (its `options` dataclass): (name, type)."""
+    schema = getattr(MODULES[module_id], "options", None)
+    if schema is None:
+        return []
+    hints = typing.get_type_hints(schema)
+    return [(f.name, hints[f.name]) for f in fields(schema)]
+
+
+def option_values(module_id: str) -> st.SearchStrategy[dict]:
+    """Some of the module's options (the others keep their default), each a value it takes."""
+    drawn = {name: st.booleans() if kind is bool else VALUES[name]
+             for name, kind in declared(module_id)}
+    return st.fixed_dictionaries({}, optional=drawn)
 
 
 # ---------------------------------------------------------------------------------------
@@ -79,6 +117,21 @@ def boxes(game: Game) -> dict[str, int]:
     return out
 
 
+def powers_aside(game: Game) -> list[str]:
+    """Badges the modules keep out of the stacks: the Necromancer's not yet bought (X-NEC-5),
+    Flying taken out of a River World game (X-RW-0, option `remove_flying`)."""
+    ids = game.ruleset.ids
+    out = list(necro.book(game)["unbought"]) if "necromancer" in ids else []
+    if "river_world" in ids and game.module_options["river_world"].remove_flying:
+        out.append("flying")
+    return out
+
+
+def armies_aside(game: Game) -> list[str]:
+    """Armies that are no banner of the stacks: the Necromancer's Ghosts (X-NEC-18)."""
+    return ["ghosts"] if "necromancer" in game.ruleset.ids else []
+
+
 def check_position(game: Game) -> None:
     b = game.board
     # Coins are never negative (B-SCORE-3, A-BASE-22).
@@ -90,7 +143,7 @@ def check_position(game: Game) -> None:
         if race is None:
             assert n == 0 and owner is None, (rid, race, owner, n)
             assert not any(game.mk[k][i] for k in game.mk), (rid, "markers in an empty region")
-        elif race == LOST_TRIBE:
+        elif race == LOST_TRIBE or race in NEUTRALS:  # (Pirate Ships, X-RW-1)
             assert n >= 1 and owner is None, (rid, n, owner)
         else:
             assert n >= 1, (rid, race, n)
@@ -98,7 +151,7 @@ def check_position(game: Game) -> None:
             assert owner == game.armies[race].owner, (rid, race, owner)
         if b.water[i] and race is not None:  # B-POW-SEAFARING-2: kept in decline, badge gone
             army = game.armies.get(race)
-            assert army.power == "seafaring" or army.declined, (rid, race, "on water")
+            assert "seafaring" in army.powers or army.declined, (rid, race, "on water")
         for k in ("hole", "hero", "dragon", "encampment"):  # B-DECL-7: gone on decline
             if game.mk[k][i]:
                 assert race in game.armies and not game.armies[race].declined, (rid, k, race)
@@ -129,10 +182,11 @@ def check_position(game: Game) -> None:
     # Every banner and badge is in exactly one place (B-COMBO-6, B-COMBO-7, B-COMBO-8).
     sets = game.setup.get("pool") or default_pool(game.setup.get("expansions", []))
     RACES, POWERS = in_sets("race", sets), in_sets("power", sets)  # the sets of the stacks
-    races = [c[0] for c in game.column] + list(game.race_stack) + list(game.armies)
+    banners = [r for r in game.armies if r not in armies_aside(game)]
+    races = [c[0] for c in game.column] + list(game.race_stack) + banners
     assert sorted(races) == sorted(RACES), Counter(races) - Counter(RACES)
     powers = ([c[1] for c in game.column] + list(game.power_stack) + list(game.power_discard)
-              + [a.power for a in game.armies.values() if a.power])
+              + [p for a in game.armies.values() for p in a.powers] + powers_aside(game))
     assert sorted(powers) == sorted(POWERS), (Counter(powers) - Counter(POWERS),
                                               Counter(POWERS) - Counter(powers))
     assert len(game.column) == 6 or not game.race_stack
@@ -152,8 +206,9 @@ def check_ledger(before: Game, after: Game, events: list, ledger=None) -> None:
             expect[d["race"]] = expect.get(d["race"], 0) + d["tokens"] - piles(before).get(d["race"], 0)
         elif ev.kind == "loss":
             expect[d["race"]] -= d["lost"]
-        elif ev.kind == "lost_tribe":
-            expect[LOST_TRIBE] -= 1
+        elif ev.kind in ("lost_tribe", "neutral"):  # wiped out (a Pirate Ship too, A-RW-04)
+            i = before.board.region(d["region"])
+            expect[before.race[i]] -= before.tokens[i]
         elif ev.kind == "gain":
             expect["skeletons"] += d["tokens"]
         elif ev.kind == "convert":
@@ -203,7 +258,7 @@ def bad_actions(game: Game, rng: random.Random) -> list[tuple[Action | dict, typ
     ]
     seas = [rid for i, rid in enumerate(game.board.ids) if game.board.water[i]]
     army = game.army_of(who) if who else None
-    if seas and not (army and army.power == "seafaring"):
+    if seas and not (army and "seafaring" in army.powers):
         out.append((Action(by=who, do="conquer", region=rng.choice(seas)), RuleError))  # B-CONQ-4
     legal = game.legal_actions()
     if legal:
@@ -281,19 +336,20 @@ PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
 
 
 @settings(max_examples=25, deadline=None, phases=PHASES, report_multiple_bugs=False)
-@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
-def test_random_games_keep_the_invariants(seed: int, board: tuple) -> None:
-    """B-COMP-3, B-DEF-8, B-DECL-4, B-COMBO-6..8, B-SCORE-3: see the module docstring."""
+@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS), options=option_values("base"))
+def test_random_games_keep_the_invariants(seed: int, board: tuple, options: dict) -> None:
+    """B-COMP-3, B-DEF-8, B-DECL-4, B-COMBO-6..8, B-SCORE-3: see the module docstring; the
+    base game's rule options (A-BASE-02, -05, -17) drawn at random."""
     name, players, turns = board
-    play_checked(new_game(name, players, turns, seed), seed, check_all_legal=False)
+    play_checked(new_game(name, players, turns, seed, options), seed, check_all_legal=False)
 
 
 @settings(max_examples=6, deadline=None, phases=PHASES, report_multiple_bugs=False)
-@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
-def test_every_legal_action_applies(seed: int, board: tuple) -> None:
+@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS), options=option_values("base"))
+def test_every_legal_action_applies(seed: int, board: tuple, options: dict) -> None:
     """legal_actions() lists only actions that apply() accepts, in every position of a game."""
     name, players, turns = board
-    play_checked(new_game(name, players, turns, seed), seed, check_all_legal=True)
+    play_checked(new_game(name, players, turns, seed, options), seed, check_all_legal=True)
 
 
 def test_small_map_reshuffles_the_badges() -> None:

@@ -1,14 +1,16 @@
-"""Property-based invariants with all four surface expansions in the stacks (issue 10).
+"""Property-based invariants with the rule modules (issues 10 and 18).
 
-Random games (swcore.bots.RandomBot, the Leader bought whenever it is offered) on every base
-board with Cursed!, Grand Dames, Be Not Afraid and Leaders, checked after every action by the
-base game's helpers (tests/test_invariants.py: board, banners and badges, refusals, save/load,
-undo/redo) plus what the modules keep: each race's box accounts exactly for the tokens on the
-board, in hand, held, on the column (the Homunculi's pile, X-BNA-HOM-1), from Pygmy rolls
-(X-BNA-PYG-1), Horde tokens (X-CUR-HOR-1) and Leaders, captive ones included (X-LEAD-2..4,
-B-DEF-8); the Homunculi stay within their 15 (A-BNA-06); coins never go negative and move only
-by picking, scoring and `pay` (X-CUR-RAN-1, X-BNA-COR-1, X-BNA-MER-1, A-LEAD-01, B-SCORE-3);
-the Gypsies' coins lie on regions until collected (X-GD-GYP-1).
+Random games (swcore.bots.RandomBot, the Leader bought whenever it is offered) with a random
+subset of the six modules (Cursed!, Grand Dames, Be Not Afraid, Leaders, Necromancer Island,
+River World on its board `river-practice`) and random values of every rule option they declare,
+checked after every action by the base game's helpers (tests/test_invariants.py: board, banners
+and badges, refusals, save/load, undo/redo) plus what the modules keep: each race's box accounts
+exactly for the tokens on the board, in hand, held, on the column (the Homunculi's pile,
+X-BNA-HOM-1), from Pygmy rolls (X-BNA-PYG-1), Horde tokens (X-CUR-HOR-1), Leaders, captive ones
+included (X-LEAD-2..4, B-DEF-8), and in the Well of Souls (X-NEC-8); the Homunculi stay within
+their 15 (A-BNA-06); the Necromancer's 14 Ghosts are all somewhere (X-NEC-3); coins never go
+negative and move only by picking, scoring and `pay` (X-CUR-RAN-1, X-BNA-COR-1, X-BNA-MER-1,
+A-LEAD-01, X-NEC-12, B-SCORE-3); the Gypsies' coins lie on regions until collected (X-GD-GYP-1).
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from test_invariants import (
     PHASES,
     PLAYERS,
     SMALL,
+    VALUES,
+    declared,
     in_play,
+    option_values,
     piles,
     play_checked,
 )
@@ -30,14 +35,41 @@ from test_invariants import (
 from swcore import Action, Game, InputError, RuleError, SwError
 from swcore.config import make_setup
 from swcore.rules.leaders import state as leaders
+from swcore.rules.necromancer import state as necro
+from swcore.rules.registry import MODULES
 
 ALL4 = ["cursed", "grand_dames", "be_not_afraid", "leaders"]
+SIX = tuple(m for m in MODULES if m != "base")
 HORDES = 2  # X-CUR-HOR-1 (markers.csv `horde`)
 
 
-def new_game(board: str, players: int, turns: int | None, seed: int) -> Game:
+@st.composite
+def module_games(draw: st.DrawFn) -> tuple:
+    """(modules, options, board, players, turns): a random subset of the six modules with
+    option values; River World plays on `river-practice` (2 or 3 players), which has no Lake
+    for Necromancer Island (X-NEC-2), so the two never go together; the Necromancer is an extra,
+    last seat (X-NEC-1)."""
+    mods = draw(st.lists(st.sampled_from(SIX), min_size=1, max_size=len(SIX), unique=True))
+    if "river_world" in mods and "necromancer" in mods:
+        mods.remove(draw(st.sampled_from(["river_world", "necromancer"])))
+    options: dict = {}
+    for m in ("base", *mods):
+        options.update(draw(option_values(m)))
+    if "river_world" in mods:
+        board, players, turns = "river-practice", draw(st.sampled_from([2, 3])), None
+    else:
+        board, players, turns = draw(st.sampled_from(BOARDS))
+    if "necromancer" in mods:
+        players = min(6, players + 1)
+    return mods, options, board, players, turns
+
+
+def new_game(board: str, players: int, turns: int | None, seed: int, expansions=ALL4,
+             options=None) -> Game:
     m = SMALL if board == "small" else board
-    return Game.new(m, PLAYERS[:players], seed=seed, turns=turns, expansions=ALL4)
+    names = PLAYERS[:players] if players <= len(PLAYERS) else [*PLAYERS, "fay"][:players]
+    return Game.new(m, names, seed=seed, turns=turns, expansions=list(expansions),
+                    options=options or {})
 
 
 def buy_leader(legal: list[Action], chosen: Action) -> Action:
@@ -55,13 +87,20 @@ def buy_leader(legal: list[Action], chosen: Action) -> Action:
 def check_modules(game: Game) -> None:
     """Where each module keeps tokens and coins, read from the position and the snapshot."""
     snap = game.snapshot()
+    modules = snap.get("modules", {})
+    well = modules.get("necromancer", {}).get("well", [])
     # X-CUR-HOR-1, X-LEAD-2: the tokens from outside the box are exactly the active Horde
-    # tokens and the Leader still with its race.
+    # tokens and the Leader still with its race; X-NEC-8: those in the Well are out of it.
     for race, army in game.armies.items():
         extra = (HORDES if "hordes_of" in army.powers and not army.declined else 0) + \
-            (1 if leaders.has(army) else 0)
+            (1 if leaders.has(army) else 0) - well.count(race)
+        if race == necro.GHOSTS:  # X-NEC-3: the reserve and those left in the box too
+            book = necro.book(game)
+            extra -= book["reserve"] + book["removed"]
         assert game._extra_box(army) == extra, (race, army.powers, game._extra_box(army))
         assert game.tray(race) >= 0, (race, game.tray(race))
+    if necro.in_play(game):  # X-NEC-3: 14 Ghosts, each in one place
+        assert necro.ghost_count(game) == necro.GHOST_TOKENS
     # X-BNA-HOM-1, A-BNA-06: a pile only on the Homunculi's own combo, within their 15.
     pile = piles(game)
     column = [c[0] for c in game.column]
@@ -74,7 +113,7 @@ def check_modules(game: Game) -> None:
     regular = in_play(game).get("homunculi", 0) - (game._extra_box(hom) if hom else 0)
     assert regular <= game.box_of("homunculi") == 15, regular
     # X-LEAD-2..4: each Leader in one place; a captive is held by an enemy, once.
-    captives = snap["modules"]["leaders"]["captives"]
+    captives = modules["leaders"]["captives"] if "leaders" in modules else {}
     held = [(r, owner) for p, lst in captives.items() for r, owner in lst
             if game.players.index(p) != owner]
     assert len(held) == sum(len(lst) for lst in captives.values()), captives
@@ -108,6 +147,12 @@ def module_ledger(before: Game, after: Game, events: list, expect: dict, decline
             expect[d["race"]] += 1
         elif ev.kind == "roll" and "gained" in d:  # X-BNA-PYG-1
             expect["pygmies"] += d["gained"]
+        elif ev.kind == "spawn":  # X-NEC-11: a Ghost from the reserve onto the Island
+            expect[necro.GHOSTS] += d["spawned"]
+        elif ev.kind == "buy" and d["item"] == "ghost":  # X-NEC-12: likewise, bought
+            expect[necro.GHOSTS] += 1
+        elif ev.kind == "pirates":  # X-RW-11: a Pirate Ship from the box on each river listed
+            expect["pirate_ship"] = expect.get("pirate_ship", 0) + len(d["regions"])
         elif ev.kind == "pay":
             assert d["coins"] >= 0
             bank += d["coins"] if d["payer"] is None else 0
@@ -169,12 +214,17 @@ def hostile(game: Game, rng: random.Random) -> list[tuple[Action | dict, type]]:
         ({"by": who, "do": "redeploy", "tokens": {rid: -1}, "leader": rid}, SwError),
     ]
     army = game.army_of(who) if game.active[game.players.index(who)] else None
+    ids_in_play = game.ruleset.ids
+
+    def refusal(module: str) -> type:  # a word or argument of a module not in play: unknown
+        return RuleError if module in ids_in_play else InputError
+
     if army is not None and "marauding" not in army.powers:                      # X-CUR-MAR-1
         out.append((Action(by=who, do="maraud"), RuleError))
     if army is not None and "mercenary" not in army.powers:                       # X-BNA-MER-1
-        out.append(({"by": who, "do": "conquer", "region": rid, "pay": True}, RuleError))
+        out.append(({"by": who, "do": "conquer", "region": rid, "pay": True}, refusal("be_not_afraid")))
     if army is not None and army.race != "priestesses":                           # X-GD-PRI-1
-        out.append(({"by": who, "do": "decline", "tower": rid}, RuleError))
+        out.append(({"by": who, "do": "decline", "tower": rid}, refusal("grand_dames")))
     return out
 
 
@@ -182,25 +232,36 @@ EXTRA = {"checks": (check_modules,), "ledger": module_ledger, "more_bad": hostil
          "prefer": buy_leader}
 
 
+def test_every_declared_option_is_drawn():
+    """Each option the six modules and the base declare is drawn: true/false ones as booleans,
+    the others from VALUES, whose values the modules' own checks accept."""
+    for m in ("base", *SIX):
+        for name, kind in declared(m):
+            assert kind is bool or name in VALUES, (m, name)
+    assert set(VALUES) <= {name for m in ("base", *SIX) for name, _ in declared(m)}
+
+
 @settings(max_examples=8, deadline=None, phases=PHASES, report_multiple_bugs=False)
-@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
-@example(seed=906, board=("base-5p", 5, None))  # a Leader among Pixies held back (X-LEAD-3)
-@example(seed=1156546539, board=("small", 3, 24))  # Homunculi with Hordes of (X-CUR-HOR-1)
-def test_random_games_with_all_four_expansions_keep_the_invariants(seed: int, board: tuple) -> None:
-    """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, B-SCORE-3: see
-    the module docstring."""
-    name, players, turns = board
-    play_checked(new_game(name, players, turns, seed), seed, check_all_legal=False, **EXTRA)
+@given(seed=st.integers(0, 2**31), setup=module_games())
+@example(seed=906, setup=(ALL4, {}, "base-5p", 5, None))  # a Leader among Pixies held back (X-LEAD-3)
+@example(seed=1156546539, setup=(ALL4, {}, "small", 3, 24))  # Homunculi with Hordes of (X-CUR-HOR-1)
+def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: tuple) -> None:
+    """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, X-NEC-3, -8,
+    B-SCORE-3: see the module docstring."""
+    mods, options, board, players, turns = setup
+    game = new_game(board, players, turns, seed, mods, options)
+    play_checked(game, seed, check_all_legal=False, **EXTRA)
 
 
 @settings(max_examples=3, deadline=None, phases=PHASES, report_multiple_bugs=False)
-@given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS))
-@example(seed=139071232, board=("base-5p", 5, None))  # Barbarians' brave Leader (X-BNA-BAR-1)
-def test_every_legal_action_applies_with_all_four_expansions(seed: int, board: tuple) -> None:
+@given(seed=st.integers(0, 2**31), setup=module_games())
+@example(seed=139071232, setup=(ALL4, {}, "base-5p", 5, None))  # Barbarians' brave Leader (X-BNA-BAR-1)
+def test_every_legal_action_applies_with_random_modules(seed: int, setup: tuple) -> None:
     """legal_actions() lists only actions apply() accepts, the modules' words and arguments
-    included (maraud, ransom, catapult, pay, cauldrons, tower, leader)."""
-    name, players, turns = board
-    play_checked(new_game(name, players, turns, seed), seed, check_all_legal=True, **EXTRA)
+    included (maraud, ransom, catapult, pay, cauldrons, tower, leader, buy, caravel, peek)."""
+    mods, options, board, players, turns = setup
+    game = new_game(board, players, turns, seed, mods, options)
+    play_checked(game, seed, check_all_legal=True, **EXTRA)
 
 
 # ---------------------------------------------------------------------------------------

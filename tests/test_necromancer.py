@@ -694,3 +694,50 @@ def test_his_turn_card_region_notes_and_end_read_in_french():
         do(g, "nec", "buy", item="ghost")
     do(g, "nec", "end_turn")
     assert end_notes(g, "fr")[0][0].startswith("nec, le Nécromant, gagne aussitôt")
+
+
+def test_a_nec_07_encampments_on_the_island_go_back_to_him_when_it_empties():
+    """A-NEC-07 with B-POW-BIVOUACKING-2: he keeps Bivouacking, holds y (hill, 2 Ghosts) and
+    puts 1 Ghost back onto the Island with all 5 Encampments. At his next Ready Troops (his
+    redeploy here) the Island empties into his hand (1; y keeps its 1) and that Ghost goes on
+    y; the Encampments are not left on the empty Island: they go back to him (never lost), to
+    be placed again on his regions."""
+    nec = {"powers": ["bivouacking", "merchant", "hill", "forest", "swamp", "alchemist"],
+           "keeps": "bivouacking"}
+    g = new(nec=nec)
+    first_two_turns(g)
+    do(g, "nec", "conquer", region="y", cost=2)
+    do(g, "nec", "redeploy", tokens={"y": 1, "island": 1})
+    do(g, "nec", "encampments", tokens={"island": 5})
+    do(g, "nec", "end_turn")
+    island = g.board.region("island")
+    assert g.mk["encampment"][island] == 5
+    do(g, "ann", "end_turn")
+    do(g, "bob", "end_turn")
+    before = g.to_json()
+    g.legal_actions()  # previews Ready Troops and takes it back (the journal)
+    assert g.to_json() == before and g.mk["encampment"][island] == 5
+    do(g, "nec", "redeploy", tokens={"y": 2})
+    assert at(g, "island") == (None, 0) and g.mk["encampment"][island] == 0
+    assert g.armies["ghosts"].stock == {"encampment": 5}
+
+
+def test_x_nec_9_only_the_elves_own_tokens_go_into_the_well_on_decline():
+    """X-NEC-9 with X-CUR-HOR-1: Elves 6 + Hordes of 5 + 2 Horde tokens = 13 (box 11). a (Lost
+    Tribe, 3) and x (2), redeployed a 7, x 6. On decline one Elf stays in each region (2), the
+    2 Horde tokens vanish, and only the 11 - 2 = 9 other Elves go into the Well (the 2 Horde
+    tokens went in too: 11 Elves in the Well, the tray at -2)."""
+    g = new(races=["elves", *[r for r in RACES if r != "elves"]], powers=["hordes_of", *POWERS[1:]],
+            expansions=("necromancer", "cursed"))
+    do(g, "ann", "pick", combo=0)
+    assert g.hand("ann") == 13 and g.box_of("elves") == 11
+    do(g, "ann", "conquer", region="a", cost=3)
+    do(g, "ann", "conquer", region="x", cost=2)
+    do(g, "ann", "end_turn")
+    assert at(g, "a") == ("elves", 7) and at(g, "x") == ("elves", 6)
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "end_turn")
+    do(g, "nec", "end_turn")
+    do(g, "ann", "decline")
+    assert at(g, "a") == ("elves", 1) and at(g, "x") == ("elves", 1)
+    assert st.book(g)["well"].count("elves") == 9 and g.tray("elves") == 0

@@ -91,6 +91,11 @@ class ConquestMixin:
             out.append(c)
         return out
 
+    def _may_reinforce(self, army: Army) -> bool:
+        """The final die may be asked for (B-FINAL-1): not by a race whose die is rolled before
+        choosing instead (Berserk, A-BASE-06), nor with such a die already showing."""
+        return army.roll is None and not self._switches(army)[10]
+
     def _reach(self, army: Army) -> tuple[Any, ...]:
         """What decides where `army` may go, computed once: (held regions, regions next to them,
         hooks, may enter water, may enter anywhere, ignores adjacency, the effects adding
@@ -217,7 +222,7 @@ class ConquestMixin:
             cost = max(1, full + sum(o[1] for o in optional))
         logged = a.to_dict()
         if a.reinforce:
-            if army.roll is not None or self._switches(army)[10]:  # replaces the final die
+            if not self._may_reinforce(army):
                 raise RuleError("A-BASE-06", "Berserk rolls before choosing (berserk), not after")
             if army.hand >= full:
                 raise RuleError("B-FINAL-1", f"{a.region} costs {full} and {army.hand} tokens are in "

@@ -96,7 +96,7 @@ class LegalMixin:
             hand = self.available(army, held)
             if hand >= self._least(army)[0]:
                 maxshort = self.options.final_die_max_short
-                can_reinforce = army.roll is None and not self._switches(army)[10]
+                can_reinforce = self._may_reinforce(army)
                 targets = self._targets(army, reach)
                 for i, cost in zip(targets, self._costs(army, targets), strict=True):
                     if cost <= hand:
@@ -105,7 +105,7 @@ class LegalMixin:
                         out.append(new(by, "conquer", region=ids[i], reinforce=True, **who))
             if not army.conquests:
                 out += [new(by, "abandon", region=ids[i], **who) for i in held]
-        if not army.redeployed and held:
+        if not army.redeployed and held and self._fixed(army) is None:  # X-BNA-BAR-1
             place = self._preview_placement(army)
             out.append(new(by, "redeploy", **who, tokens=tuple((ids[i], n) for i, n in place.items())))
         if race is None:

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 
 
 class PlacementMixin:
+    #: True while logged actions are played again (loading, undo, redo: `saves.History`): a
+    #: Barbarians' redeploy changing nothing, which saves from before A-BNA-05's amendment hold,
+    #: is then still accepted.
+    _replaying = False
+
     def _ready(self, army: Army) -> None:
         """Ready Troops (B-READY-1): all but one token per region (and held tokens) to hand."""
         if army.ready:
@@ -69,6 +74,11 @@ class PlacementMixin:
     def _vacated(self, army: Army) -> set[int]:
         """Regions `army` must empty at its own redeployment (`vacates`: rivers, X-RW-4)."""
         return {i for ab in self._switches(army)[7] for i in ab.vacates(self, army)}
+
+    def _fixed(self, army: Army) -> Any:
+        """The effect that takes away the army's redeployment in its own turn (`redeploys`:
+        Barbarians, X-BNA-BAR-1), or None: `redeploy` refuses and legal_actions offers none."""
+        return next((ab for ab in self._hooks(army) if not ab.redeploys), None)
 
     def kept_regions(self, army: Army) -> list[int]:
         """The regions `army` keeps through its own placement: those it holds, less those it must
@@ -237,6 +247,10 @@ class PlacementMixin:
 
     def _do_redeploy(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         army = self._acting(seat, a.by, a.race)
+        fixed = self._fixed(army)
+        if fixed is not None and not self._replaying:  # A-BNA-05: even one changing nothing
+            raise RuleError(fixed.rule, f"the {race_name(army.race)} do not redeploy: each token stays "
+                                        "where it conquered; end the turn")
         self._ready(army)
         if army.redeployed:
             raise RuleError("B-REDEP-1", "this race has already redeployed this turn")
@@ -247,7 +261,11 @@ class PlacementMixin:
         total = sum(self.tokens[i] for i in regions) + army.hand + army.held
         hold = self._held_back(army, total) if not army.declined else 0
         place = self._check_placement(army, a, None, total - hold)
-        for ab in self._fx(army, "on_redeploy"):  # X-BNA-BAR-1, X-BNA-LEP-1
+        if fixed is not None and any(n != self.tokens[i] for i, n in place.items()):
+            # a save from before A-BNA-05 was amended loads with its redeploy changing nothing
+            raise RuleError(fixed.rule, f"the {race_name(army.race)} do not redeploy: each token "
+                                        "stays where it conquered")
+        for ab in self._fx(army, "on_redeploy"):  # X-BNA-LEP-1
             events += ab.on_redeploy(self, army, a, place)
         self._place(army, place)
         events.append(self._event("redeploy", f"{a.by} redeploys the {race_name(army.race)}: " +

@@ -86,8 +86,7 @@ class Mercenary(Ability):
             rid = game.board.ids[i]
             if cost <= hand:
                 out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True))
-            elif army.roll is None and not game._switches(army)[10] and cost - hand <= maxshort:
-                # (no final die where a power's die replaces it: Berserk, A-BASE-06)
+            elif game._may_reinforce(army) and cost - hand <= maxshort:  # A-BASE-06
                 out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True, reinforce=True))
         return out
 

@@ -25,23 +25,19 @@ def state(game: Game) -> dict[str, Any]:
 
 @register
 class Barbarians(Ability):
-    """X-BNA-BAR-1, -2, A-BNA-05: no redeployment; tokens not used stay off the board until the
-    next Ready Troops. Tokens withdrawn after an enemy conquest are placed as usual (B-LOSS-2)."""
+    """X-BNA-BAR-1, -2, A-BNA-05, A-RW-07: no redeployment in their own turn (`redeploys`);
+    tokens not used, and those leaving a river that must be emptied, stay off the board until
+    the next Ready Troops. Tokens withdrawn after an enemy conquest are placed as usual (B-LOSS-2)."""
 
     id, rule = "barbarians", "X-BNA-BAR-1"
+    redeploys = False
 
     def held_back(self, game: Game, army: Army, total: int) -> int:
-        return army.hand + army.held  # nothing in hand goes on the board
-
-    def on_redeploy(self, game: Game, army: Army, action: Any, place: dict[int, int]) -> list[Any]:
-        # No region gains a token. One may lose what another rule takes off the board (a Leader
-        # whose regions are all immune waits off it, X-LEAD-3): the placement's total already
-        # leaves out exactly those tokens, so a loss can come from nothing else.
-        moved = [game.board.ids[i] for i, n in place.items() if n > game.tokens[i]]
-        if moved:
-            raise RuleError(self.rule, "Barbarians do not redeploy: each token stays where it "
-                                       f"conquered ({', '.join(moved)} would change)")
-        return []
+        # Nothing in hand goes on the board, nor what leaves the rivers (A-RW-07): the board
+        # keeps exactly the tokens on the regions not vacated.
+        race = game.race
+        return army.hand + army.held + sum(game.tokens[i] for i in game._vacated(army)
+                                           if race[i] == army.race)
 
 
 @register
@@ -65,8 +61,9 @@ class Leprechauns(Ability):
         spots = []
         for k, rid in enumerate(wanted):
             i = game.board.region(rid, f"cauldrons[{k}]")
-            if i not in place:
-                raise RuleError("X-BNA-LEP-1", f"{rid} is not held by the Leprechauns")
+            if i not in place:  # (a river emptied at this redeployment is not held, X-RW-4)
+                raise RuleError("X-BNA-LEP-1", f"{rid} is not held by the Leprechauns after "
+                                               "this redeployment")
             if i in spots or game.mk["cauldron"][i]:
                 raise RuleError("X-BNA-LEP-1", f"one Cauldron per region: {rid} has one")
             spots.append(i)
@@ -87,13 +84,12 @@ class Leprechauns(Ability):
         return [game.pay(None, attacker.owner, n, "a Leprechaun Cauldron taken, X-BNA-LEP-3")]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        held = game.regions_of(army.race)
-        if army.redeployed or army.declined or not held:
+        if army.redeployed or army.declined or not game.regions_of(army.race):
             return []
-        free = [i for i in held if not game.mk["cauldron"][i]][:self.left(game)]
+        place = game._preview_placement(army)  # the regions held after it (rivers emptied)
+        free = [i for i in place if not game.mk["cauldron"][i]][:self.left(game)]
         if not free:
             return []
-        place = game._preview_placement(army)
         ids = game.board.ids
         return [Action.trusted(by=by, do="redeploy", tokens=tuple((ids[i], n) for i, n in place.items()),
                                cauldrons=tuple(ids[i] for i in free))]
@@ -116,7 +112,7 @@ def cauldrons_pay(game: Game, seat: int) -> list[Any]:
 @register
 class Pixies(Ability):
     """X-BNA-PIX-1: exactly one Pixie stays in each region at redeployment, the rest wait off the
-    board until the next Ready Troops."""
+    board until the next Ready Troops (a river emptied then is not one of the regions, X-RW-4)."""
 
     id, rule = "pixies", "X-BNA-PIX-1"
 

@@ -40,11 +40,13 @@ class HordesOf(Ability):
 
     def region_limit(self, game: Game, army: Army, placed: int) -> int | None:
         """A-CUR-02 option `hordes_need_escort`: a Horde token never holds a region alone, so
-        the regular tokens on the board are the most regions the race may keep."""
+        the regular tokens on the board are the most regions the race may keep. The tokens
+        are not told apart: when some wait off the board (Pixies, Amazons), the Horde tokens
+        may be among them, and all `placed` may be regular ones."""
         if not game.module_options["cursed"].hordes_need_escort:
             return None
         total = game.on_board(army.race) + army.hand + army.held
-        return placed - min(hordes(game), total)
+        return min(placed, total - min(hordes(game), total))
 
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """Before anything leaves, count the race's own tokens: all but the Horde tokens and any

@@ -52,10 +52,20 @@ class Ghosts(Ability):
         if game.race[i] != st.GHOSTS:
             return
         army.hand += game.tokens[i]
-        game._occupy(i, None, None, 0)
-        # Noted before the core's own undo of Ready Troops, so undone after it: by then the
-        # hand and the Island's count are back, only the occupant is missing.
-        game._note(lambda: game._occupy(i, st.GHOSTS, army.owner, game.tokens[i]))
+        marks = {k: game.mk[k][i] for k in game.mk if game.mk[k][i]}
+        stock = dict(army.stock)
+        game._clear(i)  # an Encampment there goes back to the Ghosts (B-POW-BIVOUACKING-2)
+
+        def undo() -> None:
+            # Noted before the core's own undo of Ready Troops, so run after it: by then the
+            # hand and the Island's count are back; the occupant and its markers are not.
+            game._occupy(i, st.GHOSTS, army.owner, game.tokens[i])
+            for k, n in marks.items():
+                game.mk[k][i] = n
+            army.stock.clear()
+            army.stock.update(stock)
+
+        game._note(undo)
 
     def extra_box(self, game: Game, army: Army) -> int:
         """The Ghosts off the board that are not in hand: the reserve, the Well and those the
@@ -88,7 +98,11 @@ class Well(Ability):
         """X-NEC-9: Elves thinned out by their decline (B-DECL-3) go into the Well."""
         if army.race != "elves":
             return []
-        n = army.hand + army.held + sum(game.tokens[i] - 1 for i in game.regions_of(army.race))
+        # Only the race's own tokens: the Horde tokens vanish and a Leader leaves (X-CUR-HOR-1,
+        # X-LEAD-2), what comes from outside the box besides the Well's own count.
+        outside = game._extra_box(army) - self.extra_box(game, army)
+        total = army.hand + army.held + game.on_board(army.race)
+        n = max(0, total - outside - len(game.regions_of(army.race)))
         st.into_well(game, army.race, n)
         return [game._event("well", f"{n} Elves into the Well of Souls (X-NEC-9)", st.seat(game),
                             race=army.race, souls=n)] if n else []

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
-from conftest import WAIT_MS, free_port
+from conftest import WAIT_MS
+from served import ARGS, CHROMIUM, ROOT, Server  # noqa: F401  (used by other test files)
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -30,66 +27,13 @@ from swcore import load_board  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        # each page stands for a device showing it: no background-tab timer throttling
-        "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-        "--disable-backgrounding-occluded-windows"]
+BOARD = load_board("base-3p")
 RACES = ["ratmen", "elves", "amazons", "dwarves", "orcs", "humans"]
 POWERS = ["hill", "forest", "swamp", "alchemist", "flying", "merchant"]
-BOARD = load_board("base-3p")
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
                 allow_module_level=True)
-
-
-class Server:
-    """`panel serve dashboards/app.py` on a free port and a given database, with /sw-alive as
-    `make serve` (`--plugins dashboards.alive`); restartable. `token_lifetime`: Bokeh's
-    `--session-token-expiration` (s), Bokeh's default when None."""
-
-    def __init__(self, db_url: str, poll_ms: int = 500, static_dirs: dict[str, Path] | None = None,
-                 token_lifetime: int | None = None):
-        self.db_url = db_url
-        self.poll_ms = poll_ms
-        # `panel serve` arguments beyond the port and database (a test may add its own)
-        self.args = [f"--static-dirs={name}={path}" for name, path in (static_dirs or {}).items()]
-        self.args.append("--plugins=dashboards.alive")
-        if token_lifetime is not None:
-            self.args.append(f"--session-token-expiration={token_lifetime}")
-        self.port = free_port()
-        self.proc: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/app"
-
-    def start(self) -> None:
-        panel = Path(sys.executable).with_name("panel")
-        env = {**os.environ, "SW_DATABASE_URL": self.db_url, "SW_POLL_MS": str(self.poll_ms)}
-        self.proc = subprocess.Popen(
-            [str(panel), "serve", str(ROOT / "dashboards" / "app.py"), "--port", str(self.port),
-             "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{self.port}",
-             *self.args],
-            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("panel serve did not start")
-
-    def kill(self) -> None:
-        """Stop the server at once, as a crash or a pulled plug would."""
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait(timeout=20)
-            self.proc = None
 
 
 @pytest.fixture

@@ -6,24 +6,16 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
-from conftest import WAIT_MS, free_port
+from conftest import WAIT_MS
+from served import ARGS, CHROMIUM, Server
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
 CODE = "FILM22"
 PASSWORD = "club-secret-1"
@@ -53,29 +45,11 @@ def served(tmp_path_factory):
     set_password(store, PASSWORD)
     create_game(store, "Live table", ["Eve", "Fay"], board="base-2p", seed=2, code="LIVE22")
     store.dispose()
-    port = free_port()
-    panel = Path(sys.executable).with_name("panel")
-    proc = subprocess.Popen(
-        [str(panel), "serve", *(str(ROOT / "dashboards" / f) for f in
-                                ("app.py", "first-game.py", "game-film.py", "club-stats.py")),
-         "--index", "app", "--port", str(port), "--address", "127.0.0.1",
-         f"--allow-websocket-origin=127.0.0.1:{port}"],
-        env={**os.environ, "SW_DATABASE_URL": f"sqlite:///{db}"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("panel serve did not start") from None
-                time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}", gid, len(game.log)
-    finally:
-        proc.kill()
-        proc.wait(timeout=20)
+    srv = Server(f"sqlite:///{db}", pages=("app.py", "first-game.py", "game-film.py",
+                                           "club-stats.py"))
+    srv.start()
+    yield srv.base, gid, len(game.log)
+    srv.kill()
 
 
 @pytest.fixture(scope="module")

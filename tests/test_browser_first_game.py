@@ -7,24 +7,17 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-from conftest import WAIT_MS, free_port
+from conftest import WAIT_MS
+from served import ARGS, CHROMIUM, Server
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
@@ -34,29 +27,11 @@ if not os.path.exists(CHROMIUM):  # pragma: no cover
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """Both pages on a free port, with their own (empty) tables database."""
-    port = free_port()
     db = tmp_path_factory.mktemp("fg") / "app.sqlite"
-    panel = Path(sys.executable).with_name("panel")
-    proc = subprocess.Popen(
-        [str(panel), "serve", str(ROOT / "dashboards" / "app.py"),
-         str(ROOT / "dashboards" / "first-game.py"), "--index", "app", "--port", str(port),
-         "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{port}"],
-        env={**os.environ, "SW_DATABASE_URL": f"sqlite:///{db}"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("panel serve did not start") from None
-                time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.kill()
-        proc.wait(timeout=20)
+    srv = Server(f"sqlite:///{db}", pages=("app.py", "first-game.py"))
+    srv.start()
+    yield srv.base
+    srv.kill()
 
 
 @pytest.fixture

@@ -8,14 +8,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from served import ARGS, CHROMIUM, ROOT, Server
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -24,10 +20,6 @@ from swcore.lessons import chapter_stem, lessons  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LONG = 60_000
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover
@@ -52,32 +44,14 @@ def site(folder: Path) -> None:
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    port = free_port()
     tmp = tmp_path_factory.mktemp("lessons")
     (tmp / "tutorial").mkdir()
     site(tmp / "tutorial")
-    panel = Path(sys.executable).with_name("panel")
-    proc = subprocess.Popen(
-        [str(panel), "serve", str(ROOT / "dashboards" / "app.py"),
-         str(ROOT / "dashboards" / "first-game.py"), "--index", "app", "--port", str(port),
-         "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{port}",
-         f"--static-dirs=tutorial={tmp / 'tutorial'}"],
-        env={**os.environ, "SW_DATABASE_URL": f"sqlite:///{tmp / 'app.sqlite'}"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("panel serve did not start") from None
-                time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.kill()
-        proc.wait(timeout=20)
+    srv = Server(f"sqlite:///{tmp / 'app.sqlite'}", pages=("app.py", "first-game.py"),
+                 static_dirs={"tutorial": tmp / "tutorial"})
+    srv.start()
+    yield srv.base
+    srv.kill()
 
 
 @pytest.fixture

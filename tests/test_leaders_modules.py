@@ -172,18 +172,18 @@ def test_x_bna_bar_1_x_lead_2_the_leader_in_hand_stays_off_the_board_and_is_not_
     assert leader(g, "barbarians") == "held" and g.leaders["captives"] == [[], []]
 
 
-def test_x_bna_bar_1_x_lead_2_a_redeploy_cannot_name_the_leader_left_in_hand():
-    """The same with a `redeploy` that keeps a 2, b 2: naming a for the Leader is refused (it
-    would come from hand) and not offered; without it the Leader stays off the board."""
+def test_a_bna_05_x_lead_2_no_redeploy_places_the_leader_left_in_hand():
+    """A-BNA-05 (amended): the Barbarians' own turn offers no `redeploy`, not even one keeping
+    a 2, b 2, and one naming a for the Leader is refused with the Barbarians' rule before the
+    Leader's: the Leader stays in hand, off the board, with nothing changed."""
     g = barbarians_with_leader_in_hand()
-    offered = [a.to_dict() for a in g.legal_actions() if a.do == "redeploy"]
-    assert offered == [{"by": "ann", "do": "redeploy", "tokens": {"a": 2, "b": 2}}]
+    assert [a for a in g.legal_actions() if a.do == "redeploy"] == []
     before = g.snapshot()
-    with pytest.raises(RuleError) as err:
-        act(g, "ann", "redeploy", tokens={"a": 2, "b": 2}, leader="a")
-    assert err.value.rule == "X-LEAD-2" and g.snapshot() == before
-    act(g, "ann", "redeploy", tokens={"a": 2, "b": 2})
-    assert leader(g, "barbarians") == "held" and g.armies["barbarians"].held == 8
+    for extra in ({}, {"leader": "a"}):
+        with pytest.raises(RuleError) as err:
+            act(g, "ann", "redeploy", tokens={"a": 2, "b": 2}, **extra)
+        assert err.value.rule == "X-BNA-BAR-1" and g.snapshot() == before
+    assert leader(g, "barbarians") == "hand"
 
 
 # --- X-LEAD-3 and X-RW-4: a river emptied at redeployment keeps no Leader ----------------------

@@ -112,8 +112,11 @@ def open_game(page, server: Server, table: str, code: str) -> None:
 
 
 def tap(page, rid: str) -> None:
-    """Click the centre of a region on the map canvas (the canvas holds only the board)."""
-    box = page.locator("canvas").first.bounding_box()
+    """Click the centre of a region on the map canvas (the canvas holds only the board), the
+    map scrolled into view first (a phone's or a long panel's map may start below the fold)."""
+    canvas = page.locator("canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
     i = BOARD.ids.index(rid)
     cx, cy = BOARD.centre[i]
     fw, fh = BOARD.frame

@@ -72,8 +72,8 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
     # on it said the screen had changed, again and again): what happened, no cost, no button.
     expect(page.get_by_text("Done:")).to_be_visible()
     expect(page.get_by_role("button", name="Conquer r2")).to_be_hidden()
-    region.select_option(label="r1 · sea")
-    region.select_option(label="r2 · farmland · magic")
+    region.select_option(label="r1 · Sea")
+    region.select_option(label="r2 · Farmland · Magic Source")
     expect(page.get_by_text("Held by:").first).to_be_visible()
     expect(page.get_by_text(re.compile(r"Cost \d+ tokens? \("))).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile("^Die: "))).to_have_count(0)
@@ -130,7 +130,7 @@ def test_the_first_game_page_loads_nothing_from_outside(served, viewport):
         expect(page.get_by_text("Turn 1 of 10")).to_be_visible()
         page.get_by_role("button", name="Pick").first.click()
         page.get_by_role("combobox", name="Region (or tap the map)").select_option(
-            label="r2 · farmland · magic")
+            label="r2 · Farmland · Magic Source")
         expect(page.get_by_role("button", name="Conquer r2")).to_be_visible()
         browser.close()
     assert outside == []

@@ -59,6 +59,7 @@ class SwitchMap:
         self.brush = pn.widgets.Select(label=_("What a tap on the map sets"), options=brushes,
                                        height=60, **W)
         self.count = Stepper(_("How many in the region tapped"), 1, 1, 10)
+        self.sets = html("")  # the brush as the server has it: what the next tap will set
         self.brush.param.watch(lambda e: self._show_count(), "value")
         self.alert = alert_pane("warning")
         self.summary = html("")
@@ -75,12 +76,15 @@ class SwitchMap:
             html("<div class='sw-muted'>" + _("Choose what a tap sets, then tap each region on "
                                              "the map as it is on the table: a tap again takes "
                                              "it off.") + "</div>"),
-            self.brush, self.count, pane, self.alert, self.summary, **W)
+            self.brush, self.sets, self.count, pane, self.alert, self.summary, **W)
         self._show_count()
         self._draw(self.preview())
 
     def _show_count(self) -> None:
         show(self.count, str(self.brush.value).startswith("marker:"))
+        label = next((k for k, v in self.brush.options.items() if v == self.brush.value), "")
+        self.sets.object = ("<div class='sw-muted' data-switch='sets'>" + esc(
+            _("A tap sets: {what}").format(what=label)) + "</div>")
 
     def kwargs(self) -> dict[str, Any]:
         """What `switch_to_map` and `ScoreSheet.map_setup` take besides the board and column."""

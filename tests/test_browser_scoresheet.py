@@ -121,11 +121,14 @@ def test_score_only_mode_a_whole_round_B_SCORE(server, page, db_url):
     # What lies on the board is tapped on its map (review table.md 5), base-3p: the Humans on
     # r4 (farmland), the Dwarves on r3 (mountain); r10's Lost Tribe conquered since the start.
     summary = page.locator("[data-switch=summary]")
+    sets = page.locator("[data-switch=sets]")  # the brush as the server has it
     for brush, rid in (("Humans (Ann, active)", "r4"), ("Dwarves (Cleo, active)", "r3")):
         selects.nth(1).select_option(label=brush)
+        expect(sets).to_have_text(f"A tap sets: {brush}")
         tap(page, rid)
         expect(summary.locator("tr", has_text=brush.split(",")[0])).to_contain_text(rid)
     selects.nth(1).select_option(label="Lost Tribes")
+    expect(sets).to_have_text("A tap sets: Lost Tribes")
     tribes = summary.locator("tr", has_text="Lost Tribes")
     expect(tribes).to_contain_text("r10")
     tap(page, "r10")

@@ -36,7 +36,7 @@ from .state import Army
 UNKNOWN_BOX = 1000
 _HOOKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
-#: Game attributes a probe shares rather than copies (`Game._probe`): fixed for the whole game,
+#: Game attributes a copy shares rather than copies (`Game.copy`): fixed for the whole game,
 #: or caches of what the effects are (they depend on the effects and options only).
 _SHARED = ("setup", "board", "ruleset", "module_options", "options", "supply", "_tables")
 
@@ -297,17 +297,17 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
 
     def why_illegal(self, action: Action | dict[str, Any]) -> SwError | None:
         """The error `apply` would raise, without changing anything: the action is tried on a
-        copy of the position (`_probe`), so this game is never touched and nothing replays."""
+        copy of the position, so this game is never touched and nothing replays."""
         try:
-            self._probe().apply(action)
+            self.copy().apply(action)
         except SwError as err:
             return err
         return None
 
-    def _probe(self) -> Game:
-        """A copy of the game that can act on its own: the position deep-copied; what never
-        changes in a game (set-up, board, rule set, options) and the effects' caches shared;
-        the log copied as a list (its entries are never changed)."""
+    def copy(self) -> Game:
+        """An independent copy of the game (a trial, a film's stored position): the position
+        deep-copied; what never changes in a game (set-up, board, rule set, options) and the
+        effects' caches shared; the log copied as a list (its entries are never changed)."""
         mine = self.__dict__
         memo: dict[int, Any] = {id(mine[k]): mine[k] for k in _SHARED if k in mine}
         for army in self.armies.values():

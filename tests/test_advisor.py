@@ -10,7 +10,6 @@ import pytest
 from swcore import Game
 from swcore.advisor import advise
 from swcore.bots import PlannerBot
-from swcore.film import copy_game
 
 ALL4 = ["cursed", "grand_dames", "be_not_afraid", "leaders"]
 
@@ -83,7 +82,7 @@ def test_b_score_1_ending_the_turn_names_the_coins_it_scores():
         game.apply(advice.action)
     before = game.coins[game.seat_of(advice.player)]
     said = advice.lines("en")[-1]
-    trial = copy_game(game)
+    trial = game.copy()
     trial.apply(advice.action)
     scored = trial.coins[game.seat_of(advice.player)] - before
     assert said == f"This scores {scored} coins now." and scored > 0

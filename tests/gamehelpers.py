@@ -1,5 +1,7 @@
-"""Small helpers shared by the rule tests: build a game on an inline map, act, check refusals."""
+"""Small helpers shared by the rule tests: build a game on an inline map, act, check refusals;
+the openings many tests share; the one way to skip for a file outside the repository."""
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,3 +72,13 @@ def owner(game: Game, rid: str) -> str | None:
 
 def last_scored(game: Game, player: str) -> int:
     return sum(item["coins"] for item in game.last_score[game.players.index(player)])
+
+
+#: Begins the reason of every skip for a file outside the repository: tests/conftest.py counts
+#: and lists them at the end of the run, so such a skip is never silent.
+OUTSIDE = "needs a file outside the repository: "
+
+
+def skip_outside(path: Path, what: str) -> None:
+    """Skip because `path`, beside the clone but not in it, is missing (loud: see OUTSIDE)."""
+    pytest.skip(f"{OUTSIDE}{what} ({path} is absent)")

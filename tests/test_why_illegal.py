@@ -68,7 +68,7 @@ def test_why_illegal_answers_as_apply_and_changes_nothing(seed: int, setup: tupl
         assert game.state_hash() == twin.state_hash()
 
 
-def test_b_flow_1_why_illegal_names_the_rule_and_keeps_the_position():
+def test_B_FLOW_1_why_illegal_names_the_rule_and_keeps_the_position():
     """B-FLOW-1: out of turn; the refusal names the rule; a legal action asked about is not
     played (the log, the redo stack and the position stay as they were)."""
     game = Game.new("base-2p", ["ann", "bob"], seed=1)

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from swcore import Game, RuleError
 
@@ -82,3 +83,23 @@ OUTSIDE = "needs a file outside the repository: "
 def skip_outside(path: Path, what: str) -> None:
     """Skip because `path`, beside the clone but not in it, is missing (loud: see OUTSIDE)."""
     pytest.skip(f"{OUTSIDE}{what} ({path} is absent)")
+
+
+#: A known-good scenario (FORMAT v1): Ratmen + Merchant picked, 10 tokens in hand (B-COMBO-2).
+#: Tests change a deep copy of it to make a malformed or a failing one.
+GOOD_SCENARIO: dict[str, Any] = {
+    "title": "good",
+    "players": ["ann", "bob"],
+    "map": {"regions": {"a": {"terrain": "farmland", "edge": True}, "b": {"terrain": "forest"}},
+            "borders": [["a", "b"]]},
+    "races": ["ratmen"],
+    "powers": ["merchant"],
+    "steps": [{"by": "ann", "do": "pick", "combo": 0}, {"check": {"hand": {"ann": 10}}}],
+}
+
+
+def write_scenario(folder: Path, data: dict[str, Any], name: str = "s.yaml") -> Path:
+    """The scenario written as a YAML file in `folder`; returns its path."""
+    path = folder / name
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path

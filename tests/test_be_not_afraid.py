@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from gamehelpers import act, at, refused, region
+from gamehelpers import act, at, refused, region, turn
 
 from swcore import Game, InputError, RuleError
 from swcore.bots import RandomBot
@@ -273,8 +273,7 @@ def test_A_BNA_02_gains_limited_by_the_tray_and_no_roll_in_decline():
     act(h, "ann", "end_turn")
     act(h, "bob", "pick", combo=0)
     act(h, "bob", "end_turn")
-    act(h, "ann", "decline")
-    act(h, "ann", "end_turn")
+    turn(h, "ann", decline=True)
     rolls = h.rolls
     h.apply({"by": "bob", "do": "conquer", "region": "a"})
     assert h.rolls == rolls and "pygmies" not in h.armies
@@ -476,8 +475,7 @@ def test_A_BNA_07_no_corrupt_coin_in_decline():
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     coins = list(g.coins)
     g.apply({"by": "bob", "do": "conquer", "region": "a"})
     assert g.coins == coins and g.race[at(g, "a")] == "humans"

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from gamehelpers import act, last_scored, new, owner, refused, region, tokens
+from gamehelpers import act, last_scored, new, owner, refused, region, tokens, turn
 
 from swcore import Game, InputError
 from swcore.bots import GreedyBot, RandomBot
@@ -139,8 +139,7 @@ def test_goblins_minus_one_against_their_own_race_in_decline_X_CUR_GOB_1():
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
     act(g, "ann", "pick", combo=0)  # Goblins
     assert g.quote("a").cost == 2 + 1 - 1
@@ -400,8 +399,7 @@ def test_ransacking_nothing_from_a_race_in_decline_A_CUR_06():
     act(g, "bob", "pick", combo=0)
     act(g, "bob", "conquer", region="e")
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     before = list(g.coins)
     act(g, "bob", "conquer", region="c")
     act(g, "bob", "conquer", region="b")

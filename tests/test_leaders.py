@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from gamehelpers import act
 
 from swcore import Game, InputError, RuleError
 from swcore.bots import RandomBot
@@ -26,12 +27,6 @@ def game(first: str, power: str = "hill", second: str = "humans", power2: str = 
     powers = [power, power2] + [p for p in REST_P if p not in (power, power2)][:4]
     return Game.new(LINE, ["ann", "bob"], seed=3, races=races, powers=powers,
                     expansions=["leaders"], **kw)
-
-
-def act(g: Game, by: str, do: str, **kw: Any) -> None:
-    g.apply({"by": by, "do": do, **kw})
-    while g.queue:
-        g.apply(g.default_withdrawal())
 
 
 def where(g: Game, player: str) -> Any:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from gamehelpers import GOOD_SCENARIO as GOOD
+from gamehelpers import write_scenario as write
 
 from swcore import checks
 from swcore.game import make_setup
@@ -27,21 +29,6 @@ from swcore.scenario import run_file, run_paths
 ROOT = Path(__file__).resolve().parent.parent
 EXPANSIONS = ROOT / "tests" / "conformance" / "examples-expansions"
 
-GOOD = {
-    "title": "good",
-    "players": ["ann", "bob"],
-    "map": {"regions": {"a": {"terrain": "farmland", "edge": True}, "b": {"terrain": "forest"}},
-            "borders": [["a", "b"]]},
-    "races": ["ratmen"],
-    "powers": ["merchant"],
-    "steps": [{"by": "ann", "do": "pick", "combo": 0}, {"check": {"hand": {"ann": 10}}}],
-}
-
-
-def write(tmp_path: Path, data: dict, name: str = "s.yaml") -> Path:
-    path = tmp_path / name
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return path
 
 
 # --- what the engine lacks is named, once, on one line ----------------------------------------

@@ -317,6 +317,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         other = object.__new__(type(self))
         memo[id(self)] = other
         other.__dict__.update(copy.deepcopy(mine, memo))
+        other._journal = None  # an action under way is this game's to roll back, not the copy's
         return other
 
     # --- journaled preparatory steps --------------------------------------------------

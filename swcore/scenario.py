@@ -23,7 +23,7 @@ from .game import Game, make_setup
 from .rules import MODULE_ORDER, available_modules
 from .rules.registry import MODULES
 from .safeload import load_file
-from .sets import SETS, map_key_sets, most_players
+from .sets import MAP_KEYS, SETS, map_key_sets, most_players
 from .terrains import SYMBOL, TERRAIN
 from .words import WORDS
 
@@ -139,9 +139,9 @@ def _map_needs(board: Board, raw: dict[str, Any], have: set[str]) -> list[str]:
                 out.append(f"{where}.symbols: symbol {s!r} ({', '.join(SYMBOL[s].expansions)}) "
                            "is not implemented yet")
         spec = specs[rid]
-        for key in spec if isinstance(spec, dict) else ():
-            mods = map_key_sets(key)  # inline-map features whose rules belong to modules
-            if mods and not have & set(mods):
+        for key in MAP_KEYS:  # inline-map features whose rules belong to modules
+            mods = map_key_sets(key)
+            if isinstance(spec, dict) and key in spec and not have & set(mods):
                 out.append(f"{where}.{key}: region key {key!r} ({', '.join(mods)}) is not "
                            "implemented yet")
     mods = map_key_sets("tunnels")

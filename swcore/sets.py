@@ -25,14 +25,14 @@ class GameSet:
     #: The most seats a game with it allows.
     players: int
     #: Inline-map keys (region keys, and `tunnels`) whose rules belong to it.
-    map_keys: frozenset[str]
+    map_keys: tuple[str, ...]
     source: str
 
 
 def _load() -> dict[str, GameSet]:
     text = resources.files("swcore").joinpath("data/sets.csv").read_text("utf-8")
     return {row["id"]: GameSet(row["id"], row["banners"] == "yes", row["replaces"], int(row["players"]),
-                               frozenset(row["map_keys"].split()), row["source"])
+                               tuple(row["map_keys"].split()), row["source"])
             for row in csv.DictReader(io.StringIO(text))}
 
 
@@ -51,9 +51,14 @@ def default_pool(expansions: list[str]) -> list[str]:
     return [first] + [s for s in chosen if s != first and not SETS[s].replaces]
 
 
-def most_players(expansions: set[str] | list[str]) -> int:
+#: Inline-map keys whose rules belong to a set, in the file's order (the order they are reported).
+MAP_KEYS: tuple[str, ...] = tuple(dict.fromkeys(k for s in SETS.values() for k in s.map_keys))
+
+
+def most_players(expansions: list[object]) -> int:
     """The most seats the chosen sets allow (the base game's five unless one allows more)."""
-    return max([SETS[BASE].players, *(SETS[e].players for e in expansions if e in SETS)])
+    return max([SETS[BASE].players,
+                *(SETS[e].players for e in expansions if isinstance(e, str) and e in SETS)])
 
 
 def map_key_sets(key: str) -> tuple[str, ...]:

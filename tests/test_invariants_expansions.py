@@ -272,7 +272,7 @@ def test_every_legal_action_applies_with_random_modules(seed: int, setup: tuple)
 # ---------------------------------------------------------------------------------------
 # Regressions: bugs the invariants above found
 # ---------------------------------------------------------------------------------------
-def test_x_lead_2_the_leader_goes_in_with_the_last_token_in_hand():
+def test_X_LEAD_2_the_leader_goes_in_with_the_last_token_in_hand():
     """X-LEAD-2: a conquest that commits every token in hand (the final die here) takes the
     Leader along, without `leader: true`; it was left "in hand" with an empty hand."""
     board = {"regions": {"a": {"terrain": "farmland", "edge": True},
@@ -289,7 +289,7 @@ def test_x_lead_2_the_leader_goes_in_with_the_last_token_in_hand():
     check_modules(game)
 
 
-def test_x_cur_hor_1_horde_tokens_vanish_beside_a_leader_on_decline():
+def test_X_CUR_HOR_1_horde_tokens_vanish_beside_a_leader_on_decline():
     """X-CUR-HOR-1 with X-LEAD-2: on decline the race keeps only its own tokens. The Leader is
     not one of them: counting it as one kept a Horde token on the board (3 tokens, 2 own)."""
     game = Game.new("base-2p", ["ann", "bob"], seed=1, races=["ratmen"], powers=["hordes_of"],
@@ -309,7 +309,7 @@ def test_x_cur_hor_1_horde_tokens_vanish_beside_a_leader_on_decline():
     assert game.tray("ratmen") == game.box_of("ratmen") - own
 
 
-def test_b_def_8_a_final_die_logged_with_an_added_argument_saves_exactly():
+def test_B_DEF_8_a_final_die_logged_with_an_added_argument_saves_exactly():
     """Save/load exact: the die result joins a logged `conquer` in the word's parameter order,
     so a Mercenary's `pay` before it reloads to the same text (it came after `roll`)."""
     board = {"regions": {"a": {"terrain": "mountain", "edge": True}}, "borders": []}

@@ -28,15 +28,17 @@ from swcore import Game  # noqa: E402
 ALL4 = "cursed,grand_dames,be_not_afraid,leaders"
 
 
-def one(board: str, players: int, seed: int, expansions: list[str]) -> tuple[float, int]:
-    """Seconds and actions of one seeded random game (the bench_compare loop)."""
+def one(board: str, players: int, seed: int, expansions: list[str],
+        clock=time.perf_counter) -> tuple[float, int]:
+    """Seconds and actions of one seeded random game (the bench_compare loop); scripts/
+    bench_peer.py passes `clock=time.thread_time`, the clock of its peer's side."""
     game = Game.new(board, [f"P{i + 1}" for i in range(players)], seed=seed, expansions=expansions)
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = clock()
     while not game.game_over:
         actions = game.legal_actions()
         game.apply(actions[rng.randrange(len(actions))])
-    return time.perf_counter() - start, len(game.log)
+    return clock() - start, len(game.log)
 
 
 def compare(board: str, players: int, games: int, rounds: int, expansions: list[str]) -> dict:

@@ -4,8 +4,9 @@
         [--peer-python PYTHON_WITH_NUMBA] [--games 20] [--rounds 8] [--players 4]
 
 The peer is cestpasphoto's numba engine, the `smallworld/` folder of the public GitHub repository
-cestpasphoto/alpha-zero-general; CHECKOUT is a checkout of that repository, kept outside this
-project: its code is imported and run from there for the measurement, never copied here. It needs
+cestpasphoto/alpha-zero-general; CHECKOUT is a checkout of that repository (`git clone --depth 1
+https://github.com/cestpasphoto/alpha-zero-general`), kept outside this project: its code is
+imported and run from there for the measurement, never copied here. It needs
 numba, numpy and colorama, e.g. `python3 -m venv /tmp/peer-venv && /tmp/peer-venv/bin/pip install
 numba numpy colorama`, then `--peer-python /tmp/peer-venv/bin/python` (default: this interpreter).
 
@@ -159,13 +160,13 @@ def report(s: dict[str, dict], args: argparse.Namespace, ready: dict) -> str:
              f"in {ready['warm_up_s']} s)",
              f"{args.rounds} rotating rounds x {args.games} random {args.players}-player games, "
              "the same seeds on every side, thread CPU time, medians:",
-             f"{'side':<32} {'ms/game':>8} {'IQR (games)':>14} {'round medians':>14} "
+             f"{'side':<32} {'ms/game':>8}  {'IQR of games':<13}  {'round medians':<13} "
              f"{'us/move':>8} {'moves':>6}"]
     for side in SIDES:
         r = s[side]
         lo, hi = min(r["round_medians"]), max(r["round_medians"])
-        lines.append(f"{LABELS[side].format(players=args.players):<32} {r['ms']:8.2f} "
-                     f"{r['q1']:6.2f}-{r['q3']:<7.2f} {lo:6.2f}-{hi:<7.2f} "
+        lines.append(f"{LABELS[side].format(players=args.players):<32} {r['ms']:8.2f}  "
+                     f"{r['q1']:.2f}-{r['q3']:<8.2f}  {lo:.2f}-{hi:<8.2f} "
                      f"{r['us_move']:8.1f} {r['moves']:6.0f}")
     for side in ("direct", "api"):
         r = s["ratio_" + side]

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from swcore import Game, InputError, load_board
+from swcore import Game, InputError, builtin_ids, load_board
 from swcore.__main__ import main
 from swcore.boardcheck import playable, problems
 from swcore.boardedit import MAX_FILE_BYTES, Draft, from_shipped, read_file, vocabulary
@@ -73,6 +73,7 @@ def test_no_edge_region_means_no_entry_b_conq_1():
 
 def test_box_counts_lost_tribes_b_setup_4():
     d = Draft(from_shipped("base-5p"))
+    d.toggle_border("r14", "r20")  # the disputed border that makes the 5p board not flat
     assert playable(d.doc)  # 18 Lost Tribes, the box's 18
     land = [rid for rid in d.regions if d.regions[rid]["terrain"] in ("farmland", "hill")
             and not d.regions[rid].get("lost_tribe")]
@@ -96,6 +97,76 @@ def test_crossing_outline_and_self_border_refused_and_nothing_changes():
     with pytest.raises(InputError, match="stands only on"):
         d.set_symbol("r1", "pirate", True)  # a pirate symbol stands on a river (X-RW-1)
     assert json.dumps(d.doc) == before and len(d.undo_stack) == len(TAPS) + 2  # taps, derive, propose
+
+
+def bordered(n: int, pairs) -> Draft:
+    """n regions placed in a row (no outlines), with the given borders (1-based)."""
+    d = Draft()
+    for k in range(n):
+        d.add_region(50 + 100 * k, 350)
+    for a, b in pairs:
+        d.toggle_border(f"r{a}", f"r{b}")
+    return d
+
+
+def planar_problem(d: Draft):
+    return [p for p in problems(d.doc) if p.code == "planar"]
+
+
+def test_k5_borders_cannot_be_drawn_flat_and_the_problem_names_its_regions():
+    """Five regions each bordering the four others (K5): no flat board has them."""
+    d = bordered(5, [(a, b) for a in range(1, 6) for b in range(a + 1, 6)])
+    [p] = planar_problem(d)
+    assert p.blocking and set(p.regions) == {"r1", "r2", "r3", "r4", "r5"}
+    assert "r1–r2" in p.text() and "r4–r5" in p.text()  # any one border removed makes it flat
+    assert not playable(d.doc)
+    d.toggle_border("r2", "r4")
+    assert not planar_problem(d)  # K5 less a border is planar
+
+
+def test_k33_borders_cannot_be_drawn_flat_though_few_enough():
+    """Three regions each bordering three others (K3,3): 9 borders, under the 3V - 6 = 12 a
+    count allows, yet no flat board has them."""
+    d = bordered(6, [(a, b) for a in (1, 2, 3) for b in (4, 5, 6)])
+    [p] = planar_problem(d)
+    assert set(p.regions) == {f"r{k}" for k in range(1, 7)}
+    assert p.text("fr") != p.text() and "r1–r4" in p.text("fr")
+
+
+def test_a_split_k33_names_its_branch_regions_not_the_path_between():
+    """K3,3 with the border r1-r4 replaced by r1-r7-r4: still not flat; r7 only lies on a
+    path of it: the problem names the six branch regions as those whose borders cross, and
+    the split border among those to check."""
+    pairs = [(a, b) for a in (1, 2, 3) for b in (4, 5, 6) if (a, b) != (1, 4)]
+    d = bordered(7, [*pairs, (1, 7), (7, 4)])
+    [p] = planar_problem(d)
+    assert "(those joining r1, r2, r3, r4, r5, r6 would cross)" in p.text()
+    assert "r1–r7" in p.text() and "r4–r7" in p.text()
+    assert set(p.regions) == {f"r{k}" for k in range(1, 8)}
+
+
+def test_tunnels_are_not_drawn_and_not_checked_for_flatness():
+    """AU-13: a tunnel gives adjacency without a shared border, so it may cross the map."""
+    d = bordered(6, [(a, b) for a in (1, 2, 3) for b in (4, 5, 6) if (a, b) != (3, 6)])
+    d.doc["tunnels"] = [["r3", "r6"]]
+    assert not planar_problem(d)
+
+
+@pytest.mark.parametrize("board_id", builtin_ids())
+def test_shipped_boards_are_flat_but_the_disputed_5p_border(board_id):
+    """Every shipped board's borders can be drawn flat, except base-5p's: its smawg border
+    r14-r20, which the traced map lacks (swcore/data/boards/README.md, disputed points),
+    makes it not flat; the problem names it, and without it the copy is playable."""
+    d = Draft(from_shipped(board_id))
+    found = planar_problem(d)
+    if board_id != "base-5p":
+        assert not found and playable(d.doc)
+        return
+    [p] = found
+    assert p.text().endswith("removing any one of them makes it flat: r13–r21, r14–r20.")
+    assert p.regions[:4] == ("r13", "r21", "r14", "r20")
+    d.toggle_border("r14", "r20")
+    assert not planar_problem(d) and playable(d.doc)
 
 
 def test_undo_and_redo():

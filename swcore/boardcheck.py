@@ -123,15 +123,12 @@ def _drawing(doc: dict[str, Any], b: Board) -> list[Problem]:
     drawing shows."""
     out = []
     rings = {rid: r for rid in b.ids if (r := outline(doc["regions"][rid]))}
-    items = list(rings.items())
-    for k, (a, ra) in enumerate(items):
-        if geo.self_crosses(ra):
-            out.append(Problem("self_cross", "The outline of {a} crosses itself.", (a,),
-                               args={"a": a}))
-        for c, rc in items[k + 1:]:
-            if geo.crosses(ra, rc):
-                out.append(Problem("cross", "The outlines of {a} and {b} cross.", (a, c),
-                                   args={"a": a, "b": c}))
+    selfs, pairs = geo.crossings(rings)
+    order = {rid: k for k, rid in enumerate(rings)}
+    out += [Problem("self_cross", "The outline of {a} crosses itself.", (a,), args={"a": a})
+            for a in rings if a in selfs]
+    out += [Problem("cross", "The outlines of {a} and {b} cross.", (a, c), args={"a": a, "b": c})
+            for a, c in sorted(pairs, key=lambda p: (order[p[0]], order[p[1]]))]
     for i, j in b.borders:
         a, c = b.ids[i], b.ids[j]
         if a in rings and c in rings and geo.shared_length(rings[a], rings[c]) < geo.MIN_SHARED:

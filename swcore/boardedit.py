@@ -23,6 +23,11 @@ from .terrains import SYMBOL, TERRAIN
 
 #: A board file larger than this is refused before it is parsed (a hostile upload).
 MAX_FILE_BYTES = 2_000_000
+#: Points of one outline, and of all a board's outlines, the editor takes: 30 and 15 times
+#: the shipped boards' largest, and few enough that every check answers within seconds
+#: whatever the shapes (a hostile file is refused, not checked for minutes).
+MAX_OUTLINE = 500
+MAX_POINTS = 5000
 #: Undo steps kept per editing session.
 MAX_HISTORY = 200
 #: Region flags the editor sets by tapping (the base game's: B-DEF-2, B-SETUP-4).
@@ -79,7 +84,8 @@ def source(arg: str) -> str | dict[str, Any]:
 
 def read_file(text: str | bytes) -> dict[str, Any]:
     """A board file read from an upload: size-bounded, valid JSON, every key known and every
-    value checked by the engine's own map reader (InputError names the faulty field)."""
+    value checked by the engine's own map reader, outlines within the editor's bounds
+    (InputError names the faulty field)."""
     if len(text) > MAX_FILE_BYTES:
         raise InputError("file", f"a board file has at most {MAX_FILE_BYTES // 1000} kB")
     try:
@@ -87,6 +93,15 @@ def read_file(text: str | bytes) -> dict[str, Any]:
     except (ValueError, RecursionError):
         raise InputError("file", "not a JSON board file") from None
     Board.from_map(data, field_name="file")
+    total = 0
+    for rid, region in data["regions"].items():
+        for ring in (ring for poly in region.get("polygons") or [] for ring in poly):
+            total += len(ring)
+            if len(ring) > MAX_OUTLINE:
+                raise InputError(f"file.regions.{rid}.polygons",
+                                 f"an outline has at most {MAX_OUTLINE} points")
+    if total > MAX_POINTS:
+        raise InputError("file.regions", f"the outlines have at most {MAX_POINTS} points in all")
     return normalise(data)
 
 
@@ -256,19 +271,20 @@ class Draft:
         self._known(rid)
         pts = geo.closed([(float(x), float(y)) for x, y in ring])
         where = f"regions.{rid}.polygons"
-        if not 3 <= len(pts) <= 500:
-            raise InputError(where, "an outline has 3 to 500 points")
+        if not 3 <= len(pts) <= MAX_OUTLINE:
+            raise InputError(where, f"an outline has 3 to {MAX_OUTLINE} points")
         w, h = self.doc["frame"]
         if any(not (-1 <= x <= w + 1 and -1 <= y <= h + 1) for x, y in pts):
             raise InputError(where, "an outline stays inside the board's frame")
-        if geo.self_crosses(pts):
+        others = {o: r for o, reg in self.regions.items() if o != rid and (r := outline(reg))}
+        selfs, pairs = geo.crossings({rid: pts, **others})
+        if rid in selfs:
             raise InputError(where, "an outline cannot cross itself")
         if geo.area(pts) < 1:
             raise InputError(where, "an outline encloses an area")
-        for other, r in self.regions.items():
-            o = outline(r)
-            if other != rid and o and geo.crosses(pts, o):
-                raise InputError(where, f"the outline crosses the outline of {other}")
+        crossed = [o for o in others if (rid, o) in pairs]
+        if crossed:
+            raise InputError(where, f"the outline crosses the outline of {crossed[0]}")
         ring_out = [[round(x, 1), round(y, 1)] for x, y in pts]
 
         def change(d: dict[str, Any]) -> None:

@@ -99,17 +99,46 @@ def _proper(a: Point, b: Point, c: Point, d: Point) -> bool:
            ((d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps))
 
 
+def crossings(rings: dict[str, Ring]) -> tuple[set[str], set[tuple[str, str]]]:
+    """The outlines that cross themselves, and the pairs (in `rings` order) that cross each
+    other. One sweep over every segment in x: a segment is tested only against those whose
+    x and y spans overlap its own, so a drawn board answers in near-linear time."""
+    order = {rid: k for k, rid in enumerate(rings)}
+    segs = []
+    for rid, ring in rings.items():
+        es = edges(ring)
+        for k, (a, b) in enumerate(es):
+            segs.append((min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]),
+                         rid, k, len(es), a, b))
+    segs.sort(key=lambda t: t[0])
+    selfs: set[str] = set()
+    pairs: set[tuple[str, str]] = set()
+    active: list[tuple] = []
+    for s in segs:
+        active = [t for t in active if t[1] >= s[0]]
+        for t in active:
+            if t[2] > s[3] or s[2] > t[3]:
+                continue
+            if t[4] == s[4]:  # the same outline: its neighbouring segments share a point
+                gap = abs(t[5] - s[5])
+                if s[4] not in selfs and gap not in (1, s[6] - 1) and _proper(t[7], t[8], s[7], s[8]):
+                    selfs.add(s[4])
+                continue
+            key = (t[4], s[4]) if order[t[4]] < order[s[4]] else (s[4], t[4])
+            if key not in pairs and _proper(t[7], t[8], s[7], s[8]):
+                pairs.add(key)
+        active.append(s)
+    return selfs, pairs
+
+
 def crosses(r1: Ring, r2: Ring) -> bool:
     """Whether two outlines cross each other (sharing a stretch of outline is not crossing)."""
-    return any(_proper(a, b, c, d) for a, b in edges(r1) for c, d in edges(r2))
+    return bool(crossings({"a": r1, "b": r2})[1])
 
 
 def self_crosses(ring: Ring) -> bool:
     """Whether an outline crosses itself (a figure eight)."""
-    es = edges(ring)
-    n = len(es)
-    return any(_proper(*es[i], *es[j]) for i in range(n) for j in range(i + 2, n)
-               if not (i == 0 and j == n - 1))
+    return bool(crossings({"a": ring})[0])
 
 
 def _dist(p: Point, a: Point, b: Point) -> float:
@@ -132,17 +161,29 @@ def _near_length(a: Point, b: Point, other: list[tuple[Point, Point]], tol: floa
     return length * near / steps
 
 
+def _box(a: Point, b: Point, tol: float) -> tuple[float, float, float, float]:
+    return (min(a[0], b[0]) - tol, min(a[1], b[1]) - tol, max(a[0], b[0]) + tol,
+            max(a[1], b[1]) + tol)
+
+
+def _meet(p: tuple[float, float, float, float], q: tuple[float, float, float, float]) -> bool:
+    return p[0] <= q[2] and q[0] <= p[2] and p[1] <= q[3] and q[1] <= p[3]
+
+
 def shared_length(r1: Ring, r2: Ring, tol: float = TOUCH) -> float:
-    """The length of r1's outline that runs along r2's (a shared border when long enough)."""
-    e2 = edges(r2)
+    """The length of r1's outline that runs along r2's (a shared border when long enough);
+    each segment of r1 is measured against the segments of r2 near it only."""
+    e2 = [(c, d, _box(c, d, 0.0)) for c, d in edges(r2)]
     xs2, ys2 = [p[0] for p in closed(r2)], [p[1] for p in closed(r2)]
-    box = (min(xs2) - tol, min(ys2) - tol, max(xs2) + tol, max(ys2) + tol)
+    box = (min(xs2), min(ys2), max(xs2), max(ys2))
     total = 0.0
     for a, b in edges(r1):
-        if max(a[0], b[0]) < box[0] or min(a[0], b[0]) > box[2] or \
-                max(a[1], b[1]) < box[1] or min(a[1], b[1]) > box[3]:
+        near = _box(a, b, tol)
+        if not _meet(near, box):
             continue
-        total += _near_length(a, b, e2, tol)
+        other = [(c, d) for c, d, bx in e2 if _meet(near, bx)]
+        if other:
+            total += _near_length(a, b, other, tol)
     return total
 
 

@@ -238,3 +238,34 @@ def test_command_line_plays_a_board_file(tmp_path, capsys):
     assert main(["play", "--board", str(path)]) == 0
     assert "wins" in capsys.readouterr().out
     assert main(["play", "--board", str(tmp_path / "none.json")]) == 2
+
+
+def circles(count: int, points: int) -> str:
+    """A hostile board file: `count` concentric outlines of `points` points, none crossing."""
+    import math
+    regions = {f"r{j}": {"terrain": "farmland", "polygons": [[[
+        [round(500 + (40 + 25 * j) * math.cos(2 * math.pi * k / points), 1),
+         round(350 + (40 + 25 * j) * math.sin(2 * math.pi * k / points), 1)]
+        for k in range(points)]]]} for j in range(1, count + 1)}
+    return json.dumps({"players": 2, "frame": [1000, 700], "regions": regions, "borders": []})
+
+
+def test_outlines_beyond_the_editors_bounds_are_refused():
+    """A file the engine would load but whose outlines would keep the checks busy for minutes
+    (a ring of 5000 points, or more points in all than the editor checks quickly)."""
+    with pytest.raises(InputError, match="at most 500 points") as err:
+        read_file(circles(1, 501))
+    assert err.value.field == "file.regions.r1.polygons"
+    with pytest.raises(InputError, match="at most 5000 points in all"):
+        read_file(circles(11, 500))
+
+
+def test_a_detailed_board_within_the_bounds_is_checked_quickly():
+    """Ten concentric outlines of 500 points (5000 in all): each pair's bounding boxes meet,
+    so testing every pair of segments would take minutes; the sweep answers in seconds."""
+    import time
+    doc = read_file(circles(10, 500))
+    start = time.monotonic()
+    found = problems(doc)
+    assert time.monotonic() - start < 5
+    assert not {"cross", "self_cross"} & {p.code for p in found}

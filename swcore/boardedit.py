@@ -28,6 +28,8 @@ MAX_FILE_BYTES = 2_000_000
 #: whatever the shapes (a hostile file is refused, not checked for minutes).
 MAX_OUTLINE = 500
 MAX_POINTS = 5000
+#: The largest side of a board's frame, in frame units (the shipped boards' are 1000).
+MAX_FRAME = 10_000
 #: Undo steps kept per editing session.
 MAX_HISTORY = 200
 #: Region flags the editor sets by tapping (the base game's: B-DEF-2, B-SETUP-4).
@@ -93,6 +95,9 @@ def read_file(text: str | bytes) -> dict[str, Any]:
     except (ValueError, RecursionError):
         raise InputError("file", "not a JSON board file") from None
     Board.from_map(data, field_name="file")
+    frame = data.get("frame") or [1, 1]
+    if not all(0 < side <= MAX_FRAME for side in frame):
+        raise InputError("file.frame", f"a frame's sides are at most {MAX_FRAME} units")
     total = 0
     for rid, region in data["regions"].items():
         for ring in (ring for poly in region.get("polygons") or [] for ring in poly):
@@ -277,6 +282,8 @@ class Draft:
         if any(not (-1 <= x <= w + 1 and -1 <= y <= h + 1) for x, y in pts):
             raise InputError(where, "an outline stays inside the board's frame")
         others = {o: r for o, reg in self.regions.items() if o != rid and (r := outline(reg))}
+        if len(pts) + sum(map(len, others.values())) > MAX_POINTS:
+            raise InputError(where, f"the outlines have at most {MAX_POINTS} points in all")
         selfs, pairs = geo.crossings({rid: pts, **others})
         if rid in selfs:
             raise InputError(where, "an outline cannot cross itself")

@@ -19,6 +19,9 @@ Ring = list[Point]
 TOUCH = 2.0
 #: A shared stretch at least this long (frame units) proposes a border.
 MIN_SHARED = 5.0
+#: Samples along one segment at most (every TOUCH units along the longest a 1000-unit frame
+#: has), so a hostile file's long segments cost no more than a drawn board's.
+MAX_STEPS = 1000
 
 
 def closed(ring: Ring) -> Ring:
@@ -151,7 +154,7 @@ def _dist(p: Point, a: Point, b: Point) -> float:
 def _near_length(a: Point, b: Point, other: list[tuple[Point, Point]], tol: float) -> float:
     """How much of segment ab lies within tol of the edges `other` (sampled every ~tol)."""
     length = math.hypot(b[0] - a[0], b[1] - a[1])
-    steps = max(1, int(length / tol))
+    steps = max(1, min(MAX_STEPS, int(length / tol)))
     near = 0
     for k in range(steps):
         t = (k + 0.5) / steps

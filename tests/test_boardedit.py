@@ -218,6 +218,9 @@ def test_corrected_shipped_board_is_a_new_board_the_original_unchanged():
     ('{"regions": {"a": {"terrain": "farmland"}}, "boards": []}', "unknown key"),
     ('{"regions": {"a": {"terrain": "farmland", "colour": 1}}}', "unknown key"),
     ("[" * 100_000, "not a JSON"),
+    ('{"regions": {"a": {"terrain": "farmland"}}, "frame": [1e300, 1e300]}', "at most 10000"),
+    ('{"regions": {"a": {"terrain": "farmland"}}, "borders": [["a", "a"]]}', "border itself"),
+    ('{"regions": {"a": {"terrain": "farmland", "centre": [NaN, 1]}}}', "must be"),
     ('{"regions": {"a": {"terrain": "farmland", "polygons": [[[[0, 0]]]]}}}', "3 to"),
 ])
 def test_bad_files_refused_with_a_message(text, field):

@@ -43,7 +43,7 @@ HINTS = {"place": N_("A tap places a new region."),
          "borders": N_("Tap two regions: their border is added, or removed if it was there."),
          "draw": N_("Press and hold to start the chosen region's outline, tap its points, press "
                    "and hold on the last one, then use the drawn outline."),
-         "adjust": N_("Tap an outline to show its points, then drag them.")}
+         "adjust": N_("Press and hold an outline to show its points, then drag them.")}
 FLAG_LABELS = {"edge": N_("On the board's edge"), "lost_tribe": N_("Lost Tribe")}
 BLANK = "blank"
 WRAP = ":host .bk-btn-group { flex-wrap: wrap; } :host .bk-btn { min-height: 48px; }"

@@ -1,0 +1,109 @@
+"""The board editor's history and outline points in a real browser, and its draft across a
+reload and a server restart (issue 22). Four taps place r1 (top left), r2 (top right), r3
+(bottom left) and r4 (bottom right) on the 1000 x 700 frame; their outlines derived from the
+taps are the four quarters, meeting at (500, 350). Served and driven as test_browser_boards.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect  # noqa: E402
+from test_browser_app import Server, browser, db_url, server  # noqa: E402,F401
+from test_browser_boards import mode, page, stored, tap, until  # noqa: E402,F401
+
+from dashboards import board_store  # noqa: E402
+from dashboards.store import Store  # noqa: E402
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=30_000)
+
+QUARTERS = [(250, 175), (750, 175), (250, 525), (750, 525)]
+
+
+def place(page, db_url, taps=QUARTERS) -> None:  # noqa: F811
+    """One tap, one region: each waits until the server has saved it."""
+    for k, (x, y) in enumerate(taps):
+        tap(page, x, y)
+        until(lambda k=k: len(stored(db_url).doc["regions"]) == k + 1, page=page)
+
+
+def ring(db_url: str, rid: str) -> list[list[float]]:  # noqa: F811
+    return stored(db_url).doc["regions"][rid]["polygons"][0][0]
+
+
+def test_undo_redo_and_moving_an_outline_point(page, server, db_url):  # noqa: F811
+    """Every change is a step of Undo and Redo, a point dragged with the PolyEditTool too."""
+    page.goto(server.url + "?page=boards")
+    place(page, db_url)
+    page.get_by_role("button", name="Outlines from the regions placed").click()
+    until(lambda: [500.0, 350.0] in ring(db_url, "r1"), page=page)
+    undo, redo = (page.get_by_role("button", name=n, exact=True) for n in ("Undo", "Redo"))
+    undo.click()  # the outlines go
+    until(lambda: not any("polygons" in r for r in stored(db_url).doc["regions"].values()))
+    undo.click()  # then r4
+    until(lambda: list(stored(db_url).doc["regions"]) == ["r1", "r2", "r3"])
+    redo.click()
+    until(lambda: len(stored(db_url).doc["regions"]) == 4)
+    redo.click()
+    until(lambda: [500.0, 350.0] in ring(db_url, "r1"), page=page)
+    # r1's corner at the middle of the board dragged up and left: r1 shrinks, nothing crosses
+    mode(page, "Move outline points", "then drag them")
+    canvas = page.locator("canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return box["x"] + x * box["width"] / 1000, box["y"] + y * box["height"] / 700
+    page.mouse.move(*at(250, 175))  # a press on r1 shows its points (Bokeh's press gesture)
+    page.mouse.down()
+    page.wait_for_timeout(600)  # a long press, not a wait for state
+    page.mouse.up()
+    page.wait_for_timeout(400)  # the next gesture is not read as a double tap
+    page.mouse.move(*at(500, 350))
+    page.mouse.down()
+    page.mouse.move(*at(450, 320), steps=5)
+    page.mouse.move(*at(400, 300), steps=5)
+    page.mouse.up()
+    until(lambda: [500.0, 350.0] not in ring(db_url, "r1"), page=page)
+    moved = ring(db_url, "r1")
+    corner = [p for p in moved if p not in ([0.0, 0.0], [500.0, 0.0], [0.0, 350.0])]
+    assert len(corner) == 1 and abs(corner[0][0] - 400) <= 6 and abs(corner[0][1] - 300) <= 6
+    assert [500.0, 350.0] in ring(db_url, "r2")  # the other outlines stay
+    undo.click()
+    until(lambda: [500.0, 350.0] in ring(db_url, "r1"), page=page)
+    redo.click()
+    until(lambda: ring(db_url, "r1") == moved, page=page)
+
+
+def test_nothing_lost_when_the_page_reloads_or_the_server_restarts(page, db_url):  # noqa: F811
+    """Mid-edit, the page reloads, then the server is killed and started again: the page
+    comes back to the same board (its address names it) with every region placed, and the
+    next tap goes on the same stored board."""
+    srv = Server(db_url)
+    srv.start()
+    try:
+        page.goto(srv.url + "?page=boards")
+        page.get_by_label("Board name").fill("Kitchen")
+        page.get_by_label("Board name").press("Enter")
+        place(page, db_url, QUARTERS[:2])
+        expect(page).to_have_url(f"{srv.url}?page=boards&board={stored(db_url).id}")
+        page.reload()
+        expect(page.get_by_label("Board name")).to_have_value("Kitchen")
+        tap(page, *QUARTERS[2])
+        until(lambda: len(stored(db_url).doc["regions"]) == 3, page=page)
+        srv.kill()
+        srv.start()  # the page finds the new process and reloads its address by itself
+        expect(page.get_by_text("● Connected")).to_be_visible(timeout=90_000)
+        expect(page.get_by_label("Board name")).to_have_value("Kitchen")
+        tap(page, *QUARTERS[3])
+        until(lambda: len(stored(db_url).doc["regions"]) == 4, page=page)
+        s = Store(db_url)
+        try:
+            assert len(board_store.listing(s)) == 1  # one board, edited throughout
+        finally:
+            s.dispose()
+        assert stored(db_url).name == "Kitchen"
+    finally:
+        srv.kill()

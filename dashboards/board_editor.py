@@ -48,6 +48,11 @@ FLAG_LABELS = {"edge": N_("On the board's edge"), "lost_tribe": N_("Lost Tribe")
 BLANK = "blank"
 WRAP = ":host .bk-btn-group { flex-wrap: wrap; } :host .bk-btn { min-height: 48px; }"
 CSS_BIG = {"height": 48}
+#: A problem's button shows its whole text on a phone: lines wrap, the button grows.
+WRAPPED = (":host .bk-btn { white-space: normal; text-align: left; height: auto; "
+           "min-height: 48px; }")
+#: The multiple choice's box is what a finger taps to open it: 48 px like the buttons.
+TALL_CHOICES = ".choices__inner { min-height: 48px; box-sizing: border-box; }"
 
 
 def _name(item: Any, lang_: str) -> str:
@@ -92,7 +97,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.modules = pn.widgets.MultiChoice(
             label=_("Rule modules (their terrains and symbols)"),
             options={engine(module_name(m, lang())): m for m in available_modules()},
-            width=320)
+            width=320, stylesheets=[TALL_CHOICES])
         self.board_name.param.watch(lambda e: self._edit(self.draft.set_info, name=e.new),
                                     "value")
         self.author.param.watch(lambda e: self._save(), "value")
@@ -276,7 +281,7 @@ class BoardEditor(pn.viewable.Viewer):
         buttons = []
         for p in found[:30]:
             b = button(("⛔ " if p.blocking else "⚠ ") + p.text(lang()), sizing_mode="stretch_width",
-                       height=48, color="default", styles={"text-align": "left"})
+                       min_height=48, color="default", stylesheets=[WRAPPED])
             if p.regions:
                 b.on_click(lambda e, r=p.regions[0]: self.pick(r))
             buttons.append(b)

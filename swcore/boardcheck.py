@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import boardgeom as geo
 import networkx as nx
 
+from . import boardgeom as geo
 from .board import Board
 from .boardedit import outline
 from .catalogue import CATALOGUE

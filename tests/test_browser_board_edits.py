@@ -107,3 +107,76 @@ def test_nothing_lost_when_the_page_reloads_or_the_server_restarts(page, db_url)
         assert stored(db_url).name == "Kitchen"
     finally:
         srv.kill()
+
+
+def english_left(text: str) -> list[str]:
+    """The app's and the engine's English messages (those French translates) found in `text`:
+    each message whole, or a message with fields by its words between the fields."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[1]
+    found = []
+    for po in (root / "dashboards/locale/fr/LC_MESSAGES/dashboards.po",
+               root / "swcore/locale/fr/LC_MESSAGES/swcore.po"):
+        with po.open("rb") as f:
+            for m in read_po(f):
+                if not m.id or not m.string or m.id == m.string or not isinstance(m.id, str):
+                    continue
+                for piece in re.split(r"\{[^}]*\}", m.id):
+                    piece = piece.strip(" .:,;()")
+                    if len(piece) >= 4 and " " in piece or piece in ("Undo", "Redo", "Open"):
+                        if re.search(r"(?<![\w-])" + re.escape(piece) + r"(?![\w-])", text):
+                            found.append(piece)
+    return sorted(set(found))
+
+
+#: Every element a finger may need: its words, its box, and whether its words are cut (a
+#: multiple choice's box, not the small search field inside it that the box opens).
+TARGETS = """() => { const out = []; const walk = (n) => { for (const c of n.children) {
+  if (c.matches('button, a, select, input, textarea, [role=button], .choices__inner')
+      && !c.matches('.choices__input')) {
+    const r = c.getBoundingClientRect(), s = getComputedStyle(c);
+    if (r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && c.type !== 'file')
+      out.push([(c.innerText || c.value || c.getAttribute('aria-label') || '') + ' <' +
+                c.tagName + '.' + c.className + '>',
+                Math.round(r.width), Math.round(r.height), c.scrollWidth > c.clientWidth + 1]); }
+  if (c.shadowRoot) walk(c.shadowRoot); walk(c); } };
+  walk(document.body); return out; }"""
+
+
+def test_the_editor_in_french_on_a_phone(browser, server, db_url, tmp_path):  # noqa: F811
+    """390 x 844, French: every word on the screen French (no message of the catalogues in
+    English), every button, field and link at least 44 px, nothing wider than the screen;
+    with regions placed, outlines made, a region chosen and problems listed, each problem's
+    words shown whole. (The file fields' "Choose File" is the browser's own, in its language.)"""
+    from test_browser_french import PAGE_TEXT
+
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              locale="fr-FR",
+                              has_touch=True, device_scale_factor=2)
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()  # noqa: F811
+    try:
+        page.goto(server.url + "?page=boards&lang=fr")
+        expect(page.get_by_text("Éditeur de plateau")).to_be_visible()
+        place(page, db_url, QUARTERS[:3])
+        page.get_by_role("button", name="Contours d'après les régions placées").click()
+        until(lambda: "polygons" in stored(db_url).doc["regions"]["r1"], page=page)
+        mode(page, "Choisir une région", "Un toucher choisit une région")
+        tap(page, *QUARTERS[0])
+        expect(page.get_by_text("Région r1")).to_be_visible()
+        page.screenshot(path=str(tmp_path / "phone-fr.png"), full_page=True)
+        page.get_by_text("Brouillon").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "phone-fr-problems.png"))
+        text = page.evaluate(PAGE_TEXT)
+        assert "Région r1" in text and "Placer des régions" in text
+        assert english_left(text) == []
+        targets = page.evaluate(TARGETS)
+        assert [t for t in targets if min(t[1], t[2]) < 44] == []
+        assert [t[0] for t in targets if t[3] and t[0].startswith("⛔")] == []  # words shown
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()

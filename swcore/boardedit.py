@@ -23,11 +23,11 @@ from .terrains import SYMBOL, TERRAIN
 
 #: A board file larger than this is refused before it is parsed (a hostile upload).
 MAX_FILE_BYTES = 2_000_000
-#: Points of one outline, and of all a board's outlines, the editor takes: 30 and 15 times
-#: the shipped boards' largest, and few enough that every check answers within seconds
+#: Points of one outline, and of all a board's outlines, the editor takes: 30 and 9 times the
+#: shipped boards' largest. With boardgeom.MAX_PAIRS they keep every check within seconds
 #: whatever the shapes (a hostile file is refused, not checked for minutes).
 MAX_OUTLINE = 500
-MAX_POINTS = 5000
+MAX_POINTS = 3000
 #: The largest side of a board's frame, in frame units (the shipped boards' are 1000).
 MAX_FRAME = 10_000
 #: Undo steps kept per editing session.
@@ -107,6 +107,8 @@ def read_file(text: str | bytes) -> dict[str, Any]:
                                  f"an outline has at most {MAX_OUTLINE} points")
     if total > MAX_POINTS:
         raise InputError("file.regions", f"the outlines have at most {MAX_POINTS} points in all")
+    geo.check_intricacy({rid: ring for rid, r in data["regions"].items() if (ring := outline(r))},
+                        field="file.regions")
     return normalise(data)
 
 
@@ -319,12 +321,9 @@ class Draft:
     def proposed_borders(self) -> list[tuple[str, str]]:
         """Pairs of regions whose outlines run along each other (geo.MIN_SHARED or more)."""
         drawn = [(rid, o) for rid, r in self.regions.items() if (o := outline(r))]
-        out = []
-        for k, (a, ra) in enumerate(drawn):
-            for b, rb in drawn[k + 1:]:
-                if geo.shared_length(ra, rb) >= geo.MIN_SHARED:
-                    out.append((a, b))
-        return out
+        near = geo.near_lengths(dict(drawn))
+        return [(a, b) for k, (a, _ra) in enumerate(drawn) for b, _rb in drawn[k + 1:]
+                if near.get((a, b), 0.0) >= geo.MIN_SHARED]
 
     def propose(self) -> None:
         """Borders and edge flags from the outlines: drawn regions' borders are replaced by the

@@ -152,6 +152,26 @@ def test_tunnels_are_not_drawn_and_not_checked_for_flatness():
     assert not planar_problem(d)
 
 
+def test_a_large_board_not_flat_is_checked_in_seconds():
+    """900 regions in a triangulated 30 x 30 grid (flat), plus borders joining its four corners
+    and its middle each to each (a K5): the problem names those five regions within seconds
+    (networkx's own counterexample, a planarity test per border, took minutes here)."""
+    import time
+    n = 30
+    ids = [f"r{k}" for k in range(1, n * n + 1)]
+    pairs = {(i * n + j, i * n + j + 1) for i in range(n) for j in range(n - 1)}
+    pairs |= {(i * n + j, (i + 1) * n + j + dj) for i in range(n - 1) for j in range(n)
+              for dj in (0, 1) if j + dj < n}
+    far = [0, n - 1, n * (n - 1), n * n - 1, n * n // 2 + n // 2]
+    pairs |= {(a, b) for a in far for b in far if a < b}
+    doc = {"players": 6, "regions": {r: {"terrain": "farmland"} for r in ids},
+           "borders": [[ids[a], ids[b]] for a, b in sorted(pairs)]}
+    start = time.monotonic()
+    [p] = [p for p in problems(doc) if p.code == "planar"]
+    assert time.monotonic() - start < 30
+    assert set(p.regions) == {ids[k] for k in far}
+
+
 @pytest.mark.parametrize("board_id", builtin_ids())
 def test_shipped_boards_are_flat_but_the_disputed_5p_border(board_id):
     """Every shipped board's borders can be drawn flat, except base-5p's: its smawg border

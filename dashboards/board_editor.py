@@ -51,6 +51,9 @@ CSS_BIG = {"height": 48}
 #: A problem's button shows its whole text on a phone: lines wrap, the button grows.
 WRAPPED = (":host .bk-btn { white-space: normal; text-align: left; height: auto; "
            "min-height: 48px; }")
+#: The download's words at the size of the other buttons' (Panel's are smaller).
+DOWNLOAD = (":host .bk-btn { font-size: 16px; display: flex; align-items: center; "
+            "justify-content: center; min-height: 48px; }")
 #: The multiple choice's box is what a finger taps to open it: 48 px like the buttons.
 TALL_CHOICES = ".choices__inner { min-height: 48px; box-sizing: border-box; }"
 
@@ -146,7 +149,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.status = html("")
         export = pn.widgets.FileDownload(callback=self._export, filename="board.json",
                                          label=_("Export the board file"), color="primary",
-                                         height=48)
+                                         height=48, stylesheets=[DOWNLOAD])
         self.import_in = pn.widgets.FileInput(accept=".json,application/json")
         self.import_in.param.watch(self._import, "value")
         leave = button(_("Back to the lobby"), **CSS_BIG)
@@ -425,7 +428,7 @@ class BoardEditor(pn.viewable.Viewer):
         if value.startswith(board_store.PREFIX):
             self.open_stored(int(value[len(board_store.PREFIX):]))
             return
-        doc = blank() if value == BLANK else from_shipped(value)
+        doc = blank() if value == BLANK else from_shipped(value, lang())
         self.board_id, self.photo, self.based_on, self.selected = None, None, (
             "" if value == BLANK else value), None
         self._load(doc, "" if value == BLANK else str(doc.get("name", "")))

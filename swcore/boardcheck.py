@@ -11,9 +11,7 @@ the player count. Messages are English templates, translated by `swcore.i18n.tr`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from . import boardgeom as geo
 from .board import Board
@@ -22,6 +20,9 @@ from .catalogue import CATALOGUE
 from .errors import InputError
 from .i18n import tr
 from .markers import MARKER_TYPES
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: Regions of the official boards by player count (swcore/data/boards/README.md).
 OFFICIAL_REGIONS = {2: 23, 3: 30, 4: 39, 5: 48, 6: 48}
@@ -95,7 +96,10 @@ def _planar(b: Board) -> list[Problem]:
     left-right planarity test). When they do not, the problem names the branch regions of a
     Kuratowski subgraph (a K5 or a K3,3, its edges possibly split into paths), and those of
     its borders whose removal alone makes the board flat. Tunnels share no border (AU-13)
-    and are left out."""
+    and are left out. (networkx is imported here: almost half a second that only checking a
+    board pays, not every command and page that loads the engine.)"""
+    import networkx as nx
+
     g = nx.Graph()
     g.add_nodes_from(b.ids)
     g.add_edges_from((b.ids[i], b.ids[j]) for i, j in b.borders)
@@ -129,6 +133,8 @@ def _kuratowski(g: nx.Graph) -> nx.Graph:
     then needs every one of its borders, which makes it a subdivided K5 or K3,3. (networkx's
     own counterexample takes them away one at a time: a planarity test per border, minutes
     for a large hostile file; halving the batches needs few tests where most can go.)"""
+    import networkx as nx
+
     h = nx.Graph(g.edges)
     chunk = max(1, h.number_of_edges() // 2)
     while True:

@@ -50,9 +50,11 @@ def blank(frame: tuple[float, float] = (1000.0, 700.0), players: int = 2) -> dic
             "credits": "", "regions": {}, "borders": []}
 
 
-def from_shipped(board_id: str) -> dict[str, Any]:
-    """A shipped board as a board file to correct: its facts, and its drawing as outlines."""
+def from_shipped(board_id: str, lang: str = "en") -> dict[str, Any]:
+    """A shipped board as a board file to correct: its facts, and its drawing as outlines; its
+    name, and what its credits say it was made from, in `lang` (the sources stay as cited)."""
     from .board import geometry  # the drawing is optional for a shipped board
+    from .i18n import tr
     b = load_board(board_id)
     doc = b.inline()
     try:
@@ -62,9 +64,10 @@ def from_shipped(board_id: str) -> dict[str, Any]:
     for rid, polys in shapes.items():
         if rid in doc["regions"]:
             doc["regions"][rid]["polygons"] = polys
-    doc.update({"id": f"{board_id}-table", "name": b.name, "players": b.players, "turns": b.turns,
-                "frame": list(b.frame),
-                "credits": f"Corrected by a table from the shipped board {board_id}: {b.credits}"[:2000]})
+    made = tr("Corrected by a table from the shipped board {board}:", lang).format(board=board_id)
+    doc.update({"id": f"{board_id}-table", "name": tr(b.name, lang), "players": b.players,
+                "turns": b.turns, "frame": list(b.frame),
+                "credits": f"{made} {b.credits}"[:2000]})
     return doc
 
 

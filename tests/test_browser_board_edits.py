@@ -6,6 +6,8 @@ taps are the four quarters, meeting at (500, 350). Served and driven as test_bro
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("playwright")
@@ -112,7 +114,6 @@ def test_nothing_lost_when_the_page_reloads_or_the_server_restarts(page, db_url)
 def english_left(text: str) -> list[str]:
     """The app's and the engine's English messages (those French translates) found in `text`:
     each message whole, or a message with fields by its words between the fields."""
-    import re
     from pathlib import Path
 
     from babel.messages.pofile import read_po
@@ -151,7 +152,7 @@ def test_the_editor_in_french_on_a_phone(browser, server, db_url, tmp_path):  # 
     """390 x 844, French: every word on the screen French (no message of the catalogues in
     English), every button, field and link at least 44 px, nothing wider than the screen;
     with regions placed, outlines made, a region chosen and problems listed, each problem's
-    words shown whole. (The file fields' "Choose File" is the browser's own, in its language.)"""
+    words shown whole; then a shipped board opened to correct, its name and credits French. (The file fields' "Choose File" is the browser's own, in its language.)"""
     from test_browser_french import PAGE_TEXT
 
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
@@ -178,5 +179,14 @@ def test_the_editor_in_french_on_a_phone(browser, server, db_url, tmp_path):  # 
         assert [t for t in targets if min(t[1], t[2]) < 44] == []
         assert [t[0] for t in targets if t[3] and t[0].startswith("⛔")] == []  # words shown
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        # a shipped board to correct: its name and what it was made from in French too
+        page.get_by_label("Partir de").select_option(
+            label="Corriger base-2p: Small World, plateau à 2 joueurs")
+        page.get_by_role("button", name="Ouvrir", exact=True).click()
+        expect(page.get_by_label("Nom du plateau")).to_have_value(
+            "Small World, plateau à 2 joueurs")
+        expect(page.get_by_label("D'où vient le plateau (ses données, son dessin)")).to_have_value(
+            re.compile("^Corrigé par une table d'après le plateau fourni base-2p : "))
+        assert english_left(page.evaluate(PAGE_TEXT)) == []
     finally:
         ctx.close()

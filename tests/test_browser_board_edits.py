@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
-from test_browser_app import Server, browser, db_url, server  # noqa: E402,F401
+from test_browser_app import BOTH_DATABASES, Server, browser, db_url, server  # noqa: E402,F401
 from test_browser_boards import mode, page, stored, tap, until  # noqa: E402,F401
 
 from dashboards import board_store  # noqa: E402
@@ -79,10 +79,11 @@ def test_undo_redo_and_moving_an_outline_point(page, server, db_url):  # noqa: F
     until(lambda: ring(db_url, "r1") == moved, page=page)
 
 
+@BOTH_DATABASES
 def test_nothing_lost_when_the_page_reloads_or_the_server_restarts(page, db_url):  # noqa: F811
     """Mid-edit, the page reloads, then the server is killed and started again: the page
     comes back to the same board (its address names it) with every region placed, and the
-    next tap goes on the same stored board."""
+    next tap goes on the same stored board (SQLite, and PostgreSQL as a club runs it)."""
     srv = Server(db_url)
     srv.start()
     try:

@@ -31,7 +31,7 @@ def codes(doc):
     return {p.code for p in problems(doc)}
 
 
-def test_outlines_derived_from_taps_propose_the_grid_borders_and_edge_b_def_2():
+def test_outlines_derived_from_taps_propose_the_grid_borders_and_edge_B_DEF_2():
     d = small_board()
     # a 3 x 3 grid: 6 horizontal and 6 vertical neighbours, only the middle cell off the edge
     assert len(d.doc["borders"]) == 12
@@ -39,7 +39,7 @@ def test_outlines_derived_from_taps_propose_the_grid_borders_and_edge_b_def_2():
     assert [rid for rid, r in d.regions.items() if not r["edge"]] == ["r5"]
 
 
-def test_proposed_borders_of_the_2p_drawing_are_its_51_borders_b_def_2():
+def test_proposed_borders_of_the_2p_drawing_are_its_51_borders_B_DEF_2():
     d = Draft(from_shipped("base-2p"))
     b = load_board("base-2p")
     got = {tuple(sorted((b.index[a], b.index[c]))) for a, c in d.proposed_borders()}
@@ -55,7 +55,7 @@ def test_a_small_board_with_too_few_regions_cannot_be_played_then_can():
     assert playable(d.doc)
 
 
-def test_a_cut_off_region_is_named_b_def_2():
+def test_a_cut_off_region_is_named_B_DEF_2():
     d = small_board()
     d.set_terrain("r2", "sea")
     d.set_terrain("r4", "sea")  # r1 now touches only seas
@@ -64,14 +64,14 @@ def test_a_cut_off_region_is_named_b_def_2():
     assert not playable(d.doc)
 
 
-def test_no_edge_region_means_no_entry_b_conq_1():
+def test_no_edge_region_means_no_entry_B_CONQ_1():
     d = small_board()
     for rid in d.regions:
         d.set_flag(rid, "edge", False)
     assert "entry" in codes(d.doc)
 
 
-def test_box_counts_lost_tribes_b_setup_4():
+def test_box_counts_lost_tribes_B_SETUP_4():
     d = Draft(from_shipped("base-5p"))
     d.toggle_border("r14", "r20")  # the disputed border that makes the 5p board not flat
     assert playable(d.doc)  # 18 Lost Tribes, the box's 18
@@ -200,7 +200,7 @@ def test_undo_and_redo():
     assert d.toggle_border("r1", "r5") is False
 
 
-def test_river_world_features_come_from_the_module_x_rw_5():
+def test_river_world_features_come_from_the_module_X_RW_5():
     v = vocabulary(["river_world"])
     assert "river" in v["terrains"] and {"harbour", "shipyard", "temple"} <= set(v["symbols"])
     assert "river" not in vocabulary()["terrains"] and "harbour" not in vocabulary()["symbols"]

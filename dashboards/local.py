@@ -94,6 +94,9 @@ def local_page(title: str, main: list[Any], header: list[Any], max_width: str,
         busy_indicator=None, meta_viewport="width=device-width, initial-scale=1")
 
 
+#: Panel's own notebook `diff` (`notebook_extension` puts `_local_diff` in its place).
+_PANEL_DIFF = _notebook.diff
+
 
 @cache
 def _inlined(url: str) -> str:
@@ -113,9 +116,6 @@ def _local_diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
         if isinstance(model, ImportedStyleSheet) and str(model.url).startswith(CDN_DIST):
             model.url = _inlined(str(model.url))
     return _PANEL_DIFF(doc, binary=binary, events=events)
-
-
-_PANEL_DIFF = _notebook.diff
 
 
 def notebook_extension() -> None:

@@ -12,13 +12,11 @@ from __future__ import annotations
 import panel as pn
 
 from swcore.lessons import Question, of_chapter, say
-from swcore.tutorial import linked
+from swcore.tutorial import RULES_BASE, linked
 
 from . import i18n
 from .tutorial_pages import HEAD
 
-#: Where the rules reference is, from a notebook (notebooks/, or notebooks/fr/ in French).
-RULES = {"en": "../docs/rules/", "fr": "../../docs/rules/"}
 STYLE = {"ok": "border-left:4px solid #1b5e20;background:#e8f5e9;padding:4px 8px;",
          "no": "border-left:4px solid #c62828;background:#ffebee;padding:4px 8px;"}
 
@@ -47,7 +45,7 @@ class QuestionCard:
             say(HEAD["no"], self.lang).format(answer=self.answer)
         self.feedback.object = (f"<div style='{STYLE['ok' if self.right else 'no']}'>"
                                 f"<b>{verdict}</b> {say(HEAD['why'], self.lang)} "
-                                f"{linked(self.why, RULES[self.lang])}</div>")
+                                f"{linked(self.why, RULES_BASE[self.lang])}</div>")
         self.feedback.visible = True
         return self.right
 

@@ -358,20 +358,27 @@ RULE_FILES = {"B": "base-game.md", "A": "ambiguities.md", "X": "surface-expansio
               "R": "realms-scenarios.md"}
 
 
-def rule_link(rule: str, base: str = "../docs/rules/") -> str:
-    """A rule ID as a Markdown link to its anchor in the rules reference (from notebooks/)."""
+#: The rules reference from a notebook: notebooks/ (English), notebooks/fr/ (French).
+RULES_BASE = {"en": "../docs/rules/", "fr": "../../docs/rules/"}
+
+
+def rule_link(rule: str, base: str | None = None) -> str:
+    """A rule ID as a Markdown link to its anchor in the rules reference (from the notebook
+    of the tutorial's language, unless `base` says where it is)."""
     page = RULE_FILES.get(rule.split("-", 1)[0])
+    base = RULES_BASE[language()] if base is None else base
     return f"[{rule}]({base}{page}#{rule})" if page else rule
 
 
 _RULE_ID = re.compile(r"\b(?:AU|[ABXUR])-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?\b")
 
 
-def linked(text: Any, base: str = "../docs/rules/") -> str:
+def linked(text: Any, base: str | None = None) -> str:
     """`text` escaped for HTML, each rule ID in it a link to the rules reference (from
     notebooks/; the static site's renderer points them at its own pages): a score line's
     rule in a step's report can be looked up like any other."""
     text, out, last = str(text), [], 0
+    base = RULES_BASE[language()] if base is None else base
     for m in _RULE_ID.finditer(text):
         page = RULE_FILES.get(m.group(0).split("-", 1)[0])
         out.append(escape(text[last:m.start()]))

@@ -99,8 +99,8 @@ def scenario_texts() -> Iterator[tuple[str, str]]:
     """(text, file) of every tutorial scenario's title and step comments, as the helpers
     show them (`swcore.tutorial.Script`)."""
     sys.path.insert(0, str(ROOT))
-    from swcore.tutorial import step_comments
     from swcore.scenario import load
+    from swcore.tutorial import step_comments
 
     for path in sorted(SCENARIOS.rglob("*.yaml")):
         where = str(path.relative_to(ROOT))

@@ -47,7 +47,7 @@ from .i18n import (
     normalise,
     place_name,
     reason_text,
-    term,
+    term_or_none,
     translation,
 )
 from .simulate import with_interval  # noqa: F401  (the strategy lab's intervals)
@@ -150,6 +150,7 @@ class Played:
     events: list[Event] = field(default_factory=list)
     refusal: SwError | None = None
     players: tuple[str, ...] = ()  # the game's, named in the events' French sentences
+    regions: tuple[str, ...] = ()  # the board's ids, told apart from the words around them
 
     @property
     def text(self) -> str:
@@ -159,7 +160,8 @@ class Played:
                 return f"refused: {self.refusal}"
             return _("refused: {reason}").format(
                 reason=" — ".join(filter(None, explain(self.refusal, lang))))
-        return " · ".join(event_text(e, lang, self.players) if lang != "en" else e.text
+        return " · ".join(event_text(e, lang, self.players, self.regions) if lang != "en"
+                          else e.text
                           for e in self.events)
 
 
@@ -215,7 +217,7 @@ class Script:
 
     def play(self, game: Game, step: Step) -> Played:
         """Apply one step to `game` (a refused step changes nothing), then place withdrawals."""
-        out = Played(step, players=tuple(game.players))
+        out = Played(step, players=tuple(game.players), regions=tuple(game.board.ids))
         try:
             out.events = game.apply(step.action)
         except SwError as err:
@@ -481,7 +483,8 @@ def quote_text(game: Game, region: str, player: str | None = None) -> str:
 
 def _label(label: str, game: Game) -> str:
     """A cost's or a score's label as the engine wrote it, in the tutorial's language."""
-    return term(label, language(), tuple(game.players))
+    return term_or_none(label, language(), tuple(game.players), tuple(game.board.ids)) \
+        or label if language() != "en" else label
 
 
 def _why_not(err: SwError, whole: bool = False) -> str:

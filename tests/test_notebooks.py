@@ -159,3 +159,25 @@ def test_french_notebook_runs_in_french(name, kernels):
     if name.startswith("00"):
         assert "Learner joue" in shown and "to move" not in shown
     assert [w for w in ENGLISH if w in shown] == []
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("folder, wrong, right", [
+    (NOTEBOOKS, "Not quite: the answer is 3.", "Right."),
+    (FRENCH, "Pas tout à fait : la réponse est 3.", "Bonne réponse.")])
+def test_a_question_answered_in_the_kernel_B_CONQ_2(folder, wrong, right, kernels):
+    """Chapter 2's question as its notebook's cell shows it, answered in the kernel through
+    the buttons' API: a tap on 2 is wrong, a tap on 3 right (an empty mountain: 2 + 1,
+    B-CONQ-2); in French in the French kernel (its language set as a French notebook does)."""
+    switch = ("tut.set_language(_i18n.set_language('fr'))" if folder == FRENCH else "")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "from swcore import tutorial as tut\ntut.use_repo_path()\n"
+        "from dashboards import i18n as _i18n\n" + switch,
+        "from dashboards.chapter_questions import questions\n"
+        "column = questions('02')\ncard = column[1]\nrow, feedback = card[1], card[2]\n"
+        "row[0].clicks += 1\nprint(feedback.object)",
+        "row[1].clicks += 1\nprint(feedback.object)")])
+    kernels(nb, folder)
+    said = ["".join(o.get("text", "") for o in cell.outputs) for cell in nb.cells]
+    assert wrong in said[1] and right not in said[1]
+    assert right in said[2] and wrong not in said[2] and "B-CONQ-2" in said[2]

@@ -35,7 +35,7 @@ from .board import Board, load_board
 from .bots import GreedyBot, play
 from .catalogue import CATALOGUE, DIE_FACES, LOST_TRIBE, race_name
 from .effects import ability
-from .errors import SwError
+from .errors import RuleError, SwError
 from .events import Event
 from .game import Game
 from .i18n import (
@@ -158,8 +158,10 @@ class Played:
         if self.refusal is not None:
             if lang == "en":
                 return f"refused: {self.refusal}"
-            return _("refused: {reason}").format(
-                reason=" — ".join(filter(None, explain(self.refusal, lang))))
+            summary, _detail = explain(self.refusal, lang)
+            detail = _reason(self.refusal, self.regions) if isinstance(self.refusal, RuleError) \
+                else _detail
+            return _("refused: {reason}").format(reason=" — ".join(filter(None, (summary, detail))))
         return " · ".join(event_text(e, lang, self.players, self.regions) if lang != "en"
                           else e.text
                           for e in self.events)
@@ -477,7 +479,8 @@ def quote_text(game: Game, region: str, player: str | None = None) -> str:
     parts = " + ".join(f"{_label(label, game)} {value}" for label, value in q.breakdown)
     if q.reason is not None:
         return _("{region}: not allowed now: {reason}").format(region=region,
-                                                               reason=_why_not(q.reason, True))
+                                                               reason=_why_not(
+                                                                   q.reason, True, tuple(game.board.ids)))
     return f"{region}: {_n('{n} token', '{n} tokens', q.cost)} = {parts}"
 
 
@@ -487,11 +490,18 @@ def _label(label: str, game: Game) -> str:
         or label if language() != "en" else label
 
 
-def _why_not(err: SwError, whole: bool = False) -> str:
-    """A refusal in the tutorial's language: "rule: reason" (`whole`: as str(err) writes it)."""
+def _why_not(err: SwError, whole: bool = False, regions: tuple[str, ...] = ()) -> str:
+    """A refusal in the tutorial's language: "rule: reason" (`whole`: as str(err) writes it);
+    `regions`: the board's ids, for a reason naming regions whose ids are words."""
     if language() == "en":
         return str(err) if whole else f"{err.rule}: {err.reason}"
-    return f"{err.rule} : {reason_text(err, language())}"
+    return f"{err.rule} : {_reason(err, regions)}"
+
+
+def _reason(err: SwError, regions: tuple[str, ...]) -> str:
+    """The engine's reason for a refusal in the tutorial's language (`swcore.i18n`)."""
+    found = term_or_none(getattr(err, "reason", ""), language(), err.players, regions)
+    return found if found is not None else reason_text(err, language())
 
 
 def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
@@ -515,7 +525,8 @@ def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
                      _("breakdown"): " + ".join(f"{_label(lbl, game)} {v}"
                                                 for lbl, v in q.breakdown) if shown else "",
                      _("allowed"): yes(q.reason is None),
-                     _("why not"): "" if q.reason is None else _why_not(q.reason)})
+                     _("why not"): "" if q.reason is None else _why_not(q.reason,
+                                                                         regions=tuple(b.ids))})
     return pd.DataFrame(rows).set_index(_("region"))
 
 

@@ -50,7 +50,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.players: list[str] = list(setup["players"])
         self.ruleset = Ruleset.of(tuple(setup.get("expansions", ())))
         for mod in self.ruleset.modules:  # a module may add to the board (the Necromancer's Island)
-            if hasattr(mod, "board"):
+            if mod.board is not None:
                 self.board = mod.board(self.board, setup)
         #: each module's rule options (`options` are the base game's, read on hot paths)
         self.module_options = module_options(setup.get("options"), self.ruleset.modules)
@@ -220,11 +220,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         `contenders(game)` leave seats out of the count (A-NEC-04)."""
         seats = set(range(len(self.players)))
         for mod in self.ruleset.modules:
-            if hasattr(mod, "winners"):
+            if mod.winners is not None:
                 named = mod.winners(self)
                 if named:
                     return named
-            if hasattr(mod, "contenders"):
+            if mod.contenders is not None:
                 seats &= set(mod.contenders(self))
         key = {s: (self.coins[s], self.board_tokens(s)) for s in seats}
         best = max(key.values())

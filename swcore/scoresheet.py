@@ -117,7 +117,7 @@ class ScoreSheet(History):
 
     def counts(self) -> list[Count]:
         """The counts the selected rule modules declare (`sheet_counts`), in module order."""
-        return [c for m in self.ruleset.modules for c in getattr(m, "sheet_counts", ())]
+        return [c for m in self.ruleset.modules for c in m.sheet_counts]
 
     def races(self) -> tuple[str, ...]:
         return in_sets("race", default_pool(self.expansions))

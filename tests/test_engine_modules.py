@@ -17,6 +17,7 @@ from swcore.effects import ABILITIES, Ability
 from swcore.errors import InputError, RuleError
 from swcore.flow import Decision
 from swcore.rules import MODULE_ORDER, available_modules
+from swcore.rules.module import RuleModule
 from swcore.rules.registry import MODULES
 from swcore.ruleset import Ruleset, _ruleset
 
@@ -45,7 +46,7 @@ class FakeOptions:
         return cls(**data)
 
 
-class Fake:
+class Fake(RuleModule):
     """A module named like an expansion of the canonical order, with one of everything."""
 
     def __init__(self, mid: str, log: list[str]) -> None:

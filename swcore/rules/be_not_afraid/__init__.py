@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...effects import Ability
 from ...errors import RuleError
+from ..module import RuleModule
 from ..registry import module
 from . import powers, pygmy_die
 from .races import HomunculiPile, Leprechauns, cauldrons_pay, state
@@ -56,7 +57,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class BeNotAfraid:
+class BeNotAfraid(RuleModule):
     id = "be_not_afraid"
     name = "Be Not Afraid…"
     describe_state = staticmethod(describe_state)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...effects import Ability
 from ...errors import RuleError
+from ..module import RuleModule
 from ..registry import module
 from . import powers, sheet  # noqa: F401  (importing registers the effects)
 from .races import TOWER, Priestesses, tower_standing
@@ -72,7 +73,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class GrandDames:
+class GrandDames(RuleModule):
     id = "grand_dames"
     name = "Grand Dames"
     describe_state = staticmethod(describe_state)

@@ -11,6 +11,7 @@ from ...actions import Action
 from ...catalogue import RACES
 from ...checks import register as register_check
 from ...errors import InputError
+from ..module import RuleModule
 from ..registry import module
 from . import state as st
 from . import words
@@ -153,7 +154,7 @@ register_check("captives", _check_captives)
 
 
 @module
-class Leaders:
+class Leaders(RuleModule):
     id = "leaders"
     name = "Leaders"
     describe_state = staticmethod(st.describe_state)

@@ -13,6 +13,7 @@ from ...board import Board
 from ...catalogue import in_sets
 from ...errors import InputError
 from ...state import Army
+from ..module import RuleModule
 from ..registry import module
 from . import checks as _checks  # noqa: F401  (registers well, ghosts, powers)
 from . import explain, first_power, words
@@ -226,7 +227,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class Necromancer:
+class Necromancer(RuleModule):
     id = "necromancer"
     name = "Necromancer Island"
     describe_state = staticmethod(describe_state)

@@ -12,6 +12,7 @@ from ...actions import Action
 from ...checks import register as register_check
 from ...effects import ABILITIES
 from ...errors import InputError
+from ..module import RuleModule
 from ..registry import module
 from . import explain, words
 from . import state as st
@@ -138,7 +139,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class RiverWorld:
+class RiverWorld(RuleModule):
     id = "river_world"
     name = "River World"
     describe_state = staticmethod(describe_state)

@@ -8,11 +8,24 @@ if TYPE_CHECKING:
     from .game import Army, Game
 
 
+#: Where an effect comes from (`Game.sources(army)`): an army's race, its powers, the pieces
+#: lying in its regions (relics, places, figures, markers with a behaviour), the round's event,
+#: a rule module's own effects. Cost, reach and screening can leave any of them out
+#: (`Game.cost(army, i, without=...)`, `Game.reach(army, without=...)`: U-RACE-GNOMES-1, U-PR-7).
+SOURCES: tuple[str, ...] = ("race", "power", "relic", "place", "marker", "figure", "event", "module")
+#: The kinds of piece an effect lying on the board may be (its class's `source`).
+PIECE_SOURCES: frozenset[str] = frozenset({"relic", "place", "marker", "figure"})
+
+
 class Ability:
     """Default behaviour: a race or power that changes nothing (Ratmen, B-RACE-RATMEN-1)."""
 
     id = ""
     rule = ""
+    #: What kind of piece this effect is when it lies on the board (`game.pieces`): "relic",
+    #: "place", "marker" or "figure"; a piece's effect must say. A race, power, event or a
+    #: module's own effect is told by where the army gets it (swcore.effects.SOURCES).
+    source = ""
     #: Special action words this ability adds (see swcore.actions.WORDS).
     words: tuple[str, ...] = ()
     #: Words usable once per turn (by default all of them).
@@ -282,3 +295,26 @@ def register(cls: type[Ability]) -> type[Ability]:
 
 def ability(ability_id: str | None) -> Ability:
     return ABILITIES.get(ability_id, NO_ABILITY) if ability_id else NO_ABILITY
+
+
+class Effects(tuple):  # type: ignore[type-arg]
+    """An army's effects in order (a tuple, compared as one), with `sources`: where each comes
+    from (SOURCES), in the same order."""
+
+    sources: tuple[str, ...] = ()
+
+
+def piece_source(effect: Ability) -> str:
+    """A piece's effect says what it is (relic, place, marker, figure)."""
+    if effect is not NO_ABILITY and effect.source not in PIECE_SOURCES:
+        raise TypeError(f"the piece effect {effect.id!r} must set `source` to one of "
+                        f"{sorted(PIECE_SOURCES)}")
+    return effect.source
+
+
+def left_out(without: Any) -> frozenset[str]:
+    """The sources to leave out, checked (a misspelt source would silently leave nothing out)."""
+    out = frozenset(without)
+    if not out <= set(SOURCES):
+        raise ValueError(f"unknown effect source(s) {sorted(out - set(SOURCES))}; known: {SOURCES}")
+    return out

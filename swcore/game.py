@@ -16,7 +16,7 @@ from .actions import Action
 from .board import Board, load_board
 from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, in_sets
 from .config import Options, default_pool, make_setup, module_options
-from .effects import NO_ABILITY, Ability, ability
+from .effects import NO_ABILITY, Ability, Effects, ability, piece_source
 from .errors import InputError, SwError
 from .events import Event
 from .flow import Decision, FlowMixin
@@ -33,8 +33,10 @@ from .state import Army
 
 #: The box count of an item no source gives (catalogue box left blank): effectively no limit.
 UNKNOWN_BOX = 1000
-_HOOKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_HOOKS: dict[tuple[Any, ...], Effects] = {}
 _FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
+#: (effects, their sources, hook, sources left out) -> the effects overriding it (`_fx_without`)
+_FX_WITHOUT: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
@@ -321,14 +323,33 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
         hooks = _HOOKS.get(key)
         if hooks is None:
-            sources = [ability(army.race), *(ability(p) for p in army.powers),
-                       *(ability(p) for p in held), *([ability(self.event)] if self.event else []),
-                       *self.ruleset.effects]
-            if army.declined:
-                sources = [x for x in sources if x.works_in_decline]
-            hooks = _HOOKS[key] = tuple(x for x in sources if x is not NO_ABILITY)
+            pairs = [("race", ability(army.race)), *(("power", ability(p)) for p in army.powers),
+                     *((piece_source(ability(p)), ability(p)) for p in held),
+                     *([("event", ability(self.event))] if self.event else []),
+                     *(("module", x) for x in self.ruleset.effects)]
+            pairs = [(s, x) for s, x in pairs
+                     if x is not NO_ABILITY and (x.works_in_decline or not army.declined)]
+            hooks = _HOOKS[key] = Effects(x for _, x in pairs)
+            hooks.sources = tuple(s for s, _ in pairs)
         army.fx = (self._fxgen, hooks, self._tables.setdefault(hooks, {}), held)
         return hooks
+
+    def sources(self, army: Army) -> list[tuple[str, Ability]]:
+        """The effects working for `army` now, each with where it comes from (race, power,
+        relic, place, marker, figure, event, module), in the order they are asked."""
+        hooks = self._hooks(army)
+        return list(zip(hooks.sources, hooks, strict=True))
+
+    def _fx_without(self, army: Army, hook: str, without: frozenset[str]) -> tuple[Any, ...]:
+        """`_fx` with the effects of the sources in `without` left out."""
+        hooks = self._hooks(army)
+        key = (hooks, hooks.sources, hook, without)
+        table = _FX_WITHOUT.get(key)
+        if table is None:
+            keep = {id(ab) for ab in self._fx(army, hook)}
+            table = _FX_WITHOUT[key] = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True)
+                                             if src not in without and id(ab) in keep)
+        return table
 
     def _objects_held(self, army: Army) -> tuple[str, ...]:
         """The unique pieces (relics, places) lying in the army's regions, in id order."""
@@ -380,24 +401,34 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw
-        fx = self._fx
-        least, rule = 1, "B-REDEP-1"
-        for ab in fx(army, "min_per_region"):
-            n = ab.min_per_region(self, army)
-            if n > least:
-                least, rule = n, ab.rule
-        sw = (any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
-              any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
-              any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
-              fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
-              fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"),
-              any(ab.ready_adds_tokens for ab in fx(army, "on_ready")),
-              any(ab.replaces_final_die for ab in self._hooks(army)))
+        sw = self._switches_of(army, self._fx, self._hooks(army))
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and (
                 not self.pieces or mine[3] == self._objects_held(army)):
             mine[2]["_switches"] = sw
         return sw
+
+    def _switches_of(self, army: Army, fx: Any, hooks: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The switches of `_switches` from the effects `fx(army, hook)` gives (all of them, or
+        some sources left out: `_switches_without`)."""
+        least, rule = 1, "B-REDEP-1"
+        for ab in fx(army, "min_per_region"):
+            n = ab.min_per_region(self, army)
+            if n > least:
+                least, rule = n, ab.rule
+        return (any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
+                any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
+                any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
+                fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
+                fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"),
+                any(ab.ready_adds_tokens for ab in fx(army, "on_ready")),
+                any(ab.replaces_final_die for ab in hooks))
+
+    def _switches_without(self, army: Army, without: frozenset[str]) -> tuple[Any, ...]:
+        """`_switches` with the effects of the sources in `without` left out."""
+        hooks = self._hooks(army)
+        kept = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True) if src not in without)
+        return self._switches_of(army, lambda a, hook: self._fx_without(a, hook, without), kept)
 
     def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
         """Only the effects of `army` that override `hook` (a dispatch table built once per

@@ -32,6 +32,7 @@ class Discount(Ability):
     """A test effect: conquests cost one token less."""
 
     id, rule = "test_discount", "B-CONQ-2"
+    source = "relic"  # what it is when it lies on the board (a module's or event's: told by where)
 
     def cost_modifiers(self, game: Game, army: Any, region: int) -> list[tuple[str, int]]:
         return [("test discount", -1)]

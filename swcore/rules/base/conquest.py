@@ -4,11 +4,11 @@ A part of `Game` (a mixin): it reads and changes the position held on the game o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...actions import Action
 from ...catalogue import LOST_TRIBE, race_name
-from ...effects import ability
+from ...effects import ability, left_out
 from ...errors import InputError, RuleError
 from ...events import Event
 from ...markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
@@ -18,11 +18,30 @@ from ...state import Army, Quote
 if TYPE_CHECKING:
     pass
 
+NONE_LEFT_OUT: frozenset[str] = frozenset()
+
+
+class Reach(NamedTuple):
+    """What decides where an army may go, computed once per test (`Game.reach`)."""
+
+    held: list[int]  #: the regions it holds
+    near: set[int]  #: the regions next to them
+    hooks: tuple[Any, ...]  #: its effects
+    water: bool  #: may enter water
+    anywhere: bool  #: may enter anywhere (first conquest)
+    free: bool  #: ignores adjacency
+    extra: tuple[Any, ...]  #: the effects adding adjacency
+    refuses: tuple[Any, ...]  #: the effects refusing targets
+    shields: dict[str, Any]  #: a memo of the defenders' immune effects
+    without: frozenset[str]  #: the sources left out (swcore.effects.SOURCES)
+
 
 class ConquestMixin:
-    def quote(self, region: str, player: str | None = None, race: str | None = None) -> Quote:
+    def quote(self, region: str, player: str | None = None, race: str | None = None,
+              without: Any = ()) -> Quote:
         """Cost of conquering `region` for the player's active race (or `race`), with its
-        breakdown, and the reason when the conquest is not allowed now (map tooltip)."""
+        breakdown, and the reason when the conquest is not allowed now (map tooltip); with
+        `without`, the army's effects of those sources left out (swcore.effects.SOURCES)."""
         seat = self.seat if player is None else self.seat_of(player, "player")
         i = self.board.region(region)
         army = self.armies.get(race) if race else (self.armies.get(self.active[seat] or ""))
@@ -31,12 +50,20 @@ class ConquestMixin:
             return Quote(region, 0, [], err)
         if not army.declined and self._declined_turn_open(seat):
             return self._preview(lambda: (self._close_declined_turn(seat, army),
-                                          self.quote(region, player, race))[1])
+                                          self.quote(region, player, race, without))[1])
+        without = left_out(without)
         parts: list[tuple[str, int]] = []
         rules: dict[str, str] = {}
-        cost = self._cost(army, i, parts, rules=rules)
-        reason = self._target_error(army, i)
+        cost = self._costs(army, (i,), parts, rules=rules, without=without)[0]
+        reason = self._target_error(army, i, self._reach(army, without) if without else None)
         return Quote(region, cost, parts, reason, rules)
+
+    def cost(self, army: Army, i: int, without: Any = (),
+             parts: list[tuple[str, int]] | None = None) -> int:
+        """The cost for `army` to conquer region i (B-CONQ-2, B-CONQ-3), with the effects of the
+        sources in `without` left out (e.g. {"race", "power", "relic", "place"}: the plain cost
+        Gnome regions allow, U-RACE-GNOMES-1); `parts` gets the breakdown."""
+        return self._costs(army, (i,), parts, without=left_out(without))[0]
 
     def _cost(self, army: Army, i: int, parts: list[tuple[str, int]] | None = None,
               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> int:
@@ -46,12 +73,20 @@ class ConquestMixin:
         return self._costs(army, (i,), parts, mods, rules)[0]
 
     def _costs(self, army: Army, regions: Any, parts: list[tuple[str, int]] | None = None,
-               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> list[int]:
+               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None,
+               without: frozenset[str] = NONE_LEFT_OUT) -> list[int]:
         """`_cost` of each of `regions` in one pass (legal_actions asks for every target: the
-        hot path), the army's `cost_modifiers` effects (`mods`) found once for all."""
+        hot path), the army's `cost_modifiers` effects (`mods`) found once for all; `without`
+        leaves out the effects of those sources, and a die rolled before choosing when the
+        effects that roll it are left out too."""
         b, mk = self.board, self.mk
         base, defence, races, tokens = b.base_cost, b.defence, self.race, self.tokens
-        if mods is None:
+        roll = army.roll
+        if without:
+            mods = self._fx_without(army, "cost_modifiers", without)
+            if roll is not None and not self._switches_without(army, without)[10]:
+                roll = None
+        elif mods is None:
             mods = self._fx(army, "cost_modifiers")
         out = []
         for i in regions:
@@ -80,10 +115,10 @@ class ConquestMixin:
                         parts.append(item)
                         if rules is not None:
                             rules[item[0]] = ab.rule
-            if army.roll is not None:  # a die rolled before choosing the target (A-BASE-06)
-                c -= army.roll
+            if roll is not None:  # a die rolled before choosing the target (A-BASE-06)
+                c -= roll
                 if parts is not None:
-                    parts.append((army.turn.get("die_label", "die"), -army.roll))
+                    parts.append((army.turn.get("die_label", "die"), -roll))
             if c < 1:
                 if parts is not None:
                     parts.append(("minimum 1", 1 - c))
@@ -96,17 +131,36 @@ class ConquestMixin:
         choosing instead (Berserk, A-BASE-06), nor with such a die already showing."""
         return army.roll is None and not self._switches(army)[10]
 
-    def _reach(self, army: Army) -> tuple[Any, ...]:
-        """What decides where `army` may go, computed once: (held regions, regions next to them,
-        hooks, may enter water, may enter anywhere, ignores adjacency, the effects adding
-        adjacency, the effects refusing targets, a memo of the defenders' immune effects)."""
+    def _reach(self, army: Army, without: frozenset[str] = NONE_LEFT_OUT) -> Reach:
+        """What decides where `army` may go, computed once (`Reach`), with the effects of the
+        sources in `without` left out."""
         held = self.regions_of(army.race)
         adj = self.board.adjacent_sets
         near: set[int] = set()
         for j in held:
             near |= adj[j]
-        water, anywhere, free, extra, refuses = self._switches(army)[:5]
-        return (held, near, self._hooks(army), water, anywhere, free, extra, refuses, {})
+        if without:
+            water, anywhere, free, extra, refuses = self._switches_without(army, without)[:5]
+            hooks = self._hooks(army)
+            hooks = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True) if src not in without)
+        else:
+            water, anywhere, free, extra, refuses = self._switches(army)[:5]
+            hooks = self._hooks(army)
+        return Reach(held, near, hooks, water, anywhere, free, extra, refuses, {}, without)
+
+    def reach(self, army: Army, without: Any = ()) -> Reach:
+        """What decides where `army` may go now, with the effects of the sources in `without`
+        left out (swcore.effects.SOURCES); give it to `target_error` and `targets`."""
+        return self._reach(army, left_out(without))
+
+    def target_error(self, army: Army, i: int, reach: Reach | None = None) -> RuleError | None:
+        """Why `army` may not conquer region i now (None when it may): the one target test
+        (B-CONQ, B-DEF-5, the effects' immunity and refusals), with `reach`'s sources left out."""
+        return self._target_error(army, i, reach)
+
+    def targets(self, army: Army, reach: Reach | None = None) -> list[int]:
+        """The regions `army` may conquer now (with `reach`'s sources left out)."""
+        return self._targets(army, reach or self._reach(army))
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
@@ -125,7 +179,7 @@ class ConquestMixin:
         effects' immunity and refusals), a generator so a pass over many regions reads the
         position and the army's switches once."""
         b = self.board
-        held, near, _, water_ok, anywhere, free, extra, refuses, shields = reach
+        held, near, _, water_ok, anywhere, free, extra, refuses, shields, without = reach
         seat = army.owner
         never, water, entry = b.base_cost, b.water, b.entry
         races, owners, armies, mk = self.race, self.owner, self.armies, self.mk
@@ -176,7 +230,8 @@ class ConquestMixin:
             if why is None:
                 if not held:
                     if not entry[i] and not anywhere and entries is None:
-                        entries = self._fx(army, "extra_entry")
+                        entries = (self._fx_without(army, "extra_entry", without) if without
+                                   else self._fx(army, "extra_entry"))
                     if not entry[i] and not anywhere and not any(
                             ab.extra_entry(self, army, i) for ab in entries):
                         why = explain and RuleError("B-CONQ-1", f"{b.ids[i]} is not a border region: "
@@ -190,7 +245,7 @@ class ConquestMixin:
 
     def _candidates(self, reach: tuple[Any, ...]) -> Any:
         """Regions worth testing as targets: the neighbours, unless the race may go further."""
-        held, near, _, _, _, free, extra, _, _ = reach
+        held, near, _, _, _, free, extra, _, _, _ = reach
         if not held or free or extra:
             return range(len(self.board))
         return sorted(near.difference(held))

@@ -20,13 +20,13 @@ from .effects import NO_ABILITY, Ability, Effects, ability, piece_source
 from .errors import InputError, SwError
 from .events import Event
 from .flow import Decision, FlowMixin
+from .kernel.conquest import ConquestMixin
+from .kernel.legal import LegalMixin
+from .kernel.market import MarketMixin
+from .kernel.placement import PlacementMixin
+from .kernel.turns import TurnMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
 from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
-from .rules.base.conquest import ConquestMixin
-from .rules.base.legal import LegalMixin
-from .rules.base.market import MarketMixin
-from .rules.base.placement import PlacementMixin
-from .rules.base.turns import TurnMixin
 from .ruleset import Ruleset
 from .saves import SavesMixin
 from .state import Army

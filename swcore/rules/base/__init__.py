@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ...config import Options
+from ...kernel import steps as flow
 from ..module import RuleModule
 from ..registry import module
 from . import carry, corrections, powers, races, sheet  # noqa: F401  (importing registers their effects)
-from . import steps as flow
 
 
 @module

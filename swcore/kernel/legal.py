@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...effects import ability
-from ...state import Army
+from ..actions import Action
+from ..effects import ability
+from ..state import Army
 
 if TYPE_CHECKING:
     pass

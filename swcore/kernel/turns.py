@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...catalogue import race_name
-from ...effects import ability
-from ...errors import RuleError
-from ...events import Event
-from ...markers import DECLINE_REMOVES
-from ...scoring import score_items
-from ...state import Army
-from ...words import WORDS
+from ..actions import Action
+from ..catalogue import race_name
+from ..effects import ability
+from ..errors import RuleError
+from ..events import Event
+from ..markers import DECLINE_REMOVES
+from ..scoring import score_items
+from ..state import Army
+from ..words import WORDS
 
 if TYPE_CHECKING:
     pass

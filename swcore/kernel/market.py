@@ -8,12 +8,12 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...catalogue import CATALOGUE, race_name
-from ...effects import ABILITIES, Ability, ability
-from ...errors import RuleError
-from ...events import Event
-from ...state import Army
+from ..actions import Action
+from ..catalogue import CATALOGUE, race_name
+from ..effects import ABILITIES, Ability, ability
+from ..errors import RuleError
+from ..events import Event
+from ..state import Army
 
 if TYPE_CHECKING:
     pass

@@ -7,12 +7,12 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...catalogue import race_name
-from ...errors import RuleError
-from ...events import Event
-from ...markers import MARKER_KINDS, RETURNS_TO_RACE
-from ...state import Army
+from ..actions import Action
+from ..catalogue import race_name
+from ..errors import RuleError
+from ..events import Event
+from ..markers import MARKER_KINDS, RETURNS_TO_RACE
+from ..state import Army
 
 if TYPE_CHECKING:
     pass

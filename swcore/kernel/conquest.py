@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...actions import Action
-from ...catalogue import LOST_TRIBE, race_name
-from ...effects import ability, left_out
-from ...errors import InputError, RuleError
-from ...events import Event
-from ...markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
-from ...neutrals import NEUTRALS
-from ...state import Army, Quote
+from ..actions import Action
+from ..catalogue import LOST_TRIBE, race_name
+from ..effects import ability, left_out
+from ..errors import InputError, RuleError
+from ..events import Event
+from ..markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
+from ..neutrals import NEUTRALS
+from ..state import Army, Quote
 
 if TYPE_CHECKING:
     pass
@@ -34,6 +34,9 @@ class Reach(NamedTuple):
     refuses: tuple[Any, ...]  #: the effects refusing targets
     shields: dict[str, Any]  #: a memo of the defenders' immune effects
     without: frozenset[str]  #: the sources left out (swcore.effects.SOURCES)
+
+
+_new_reach = tuple.__new__  # a Reach without NamedTuple's keyword handling: built on a hot path
 
 
 class ConquestMixin:
@@ -146,7 +149,7 @@ class ConquestMixin:
         else:
             water, anywhere, free, extra, refuses = self._switches(army)[:5]
             hooks = self._hooks(army)
-        return Reach(held, near, hooks, water, anywhere, free, extra, refuses, {}, without)
+        return _new_reach(Reach, (held, near, hooks, water, anywhere, free, extra, refuses, {}, without))
 
     def reach(self, army: Army, without: Any = ()) -> Reach:
         """What decides where `army` may go now, with the effects of the sources in `without`

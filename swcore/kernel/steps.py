@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...flow import Decision
+from ..flow import Decision
 
 if TYPE_CHECKING:
-    from ...game import Game
+    from ..game import Game
 
 
 def turn_start(game: Game, seat: int) -> None:

@@ -127,7 +127,7 @@ class Ability:
     def conquer_args(self, game: Game, army: Army, action: Any, region: int) -> list[Any]:
         """Asked of the ATTACKER's effects by `conquer`, before its target is checked: checks
         the arguments a module adds to `conquer` (raise RuleError), may prepare the conquest
-        (journaled with `game._note`: the Catapult's new place, X-BNA-CAT-1), and returns
+        (journaled with `game.journal`: the Catapult's new place, X-BNA-CAT-1), and returns
         optional cost changes `(label, change, pay)`, used only when needed: at once without the
         final die, after the roll if the roll alone leaves it short; `pay()` then returns
         events (Mercenary's coin, X-BNA-MER-1, -2, A-BNA-04)."""
@@ -161,9 +161,13 @@ class Ability:
 
     def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
         """Just after the army's Ready Troops (B-READY-1), with the (region, tokens) it held
-        before; changes must be journaled with `game._note` (Leaders: the Leader goes into hand
+        before; changes must be journaled with `game.journal` (Leaders: the Leader goes into hand
         unless alone, X-LEAD-2). An effect whose `on_ready` never adds tokens to the hand sets
         `ready_adds_tokens = False`, so the tokens available are counted, not previewed."""
+
+    #: Tokens a conquest of a coastal region costs less through this effect (the Tritons' 1,
+    #: B-RACE-TRITONS-1): a sea ability, which River World applies beside rivers too (A-RW-04).
+    coast_discount = 0
 
     #: Whether `on_ready` may put more tokens in hand than Ready Troops frees (the Island's
     #: Ghosts, A-NEC-07); read by `available` only for effects that override `on_ready`.
@@ -182,7 +186,7 @@ class Ability:
 
     def min_per_region(self, game: Game, army: Army) -> int:
         """Fewest tokens of the army a region may hold (B-REDEP-1: 1; Kobolds 2, X-CUR-KOB-1).
-        The core asks it through `Game._least` wherever it assumes one token: Ready Troops, the
+        The core asks it through `Game.least` wherever it assumes one token: Ready Troops, the
         tokens available, a conquest's commitment and the final die, placements."""
         return 1
 
@@ -251,7 +255,7 @@ class Ability:
         return []
 
     def race_declined(self, game: Game, army: Army, declined: Army) -> list[Any]:
-        """Broadcast to every army (`game._broadcast`) after `declined` went into decline;
+        """Broadcast to every army (`game.broadcast`) after `declined` went into decline;
         returns events (an active Historian's +1, X-GD-HIS-2)."""
         return []
 

@@ -160,7 +160,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         t = self.tokens
         return sum(t[i] for i in self.where.get(race, ()))
 
-    def _occupy(self, i: int, race: str | None, owner: int | None, tokens: int) -> None:
+    def occupy(self, i: int, race: str | None, owner: int | None, tokens: int) -> None:
         """Region i now holds `tokens` of `race`: the one place that writes occupants, so the
         race -> regions index stays exact."""
         old = self.race[i]
@@ -177,11 +177,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Tokens of `race` left in the box tray (B-DEF-8)."""
         army = self.armies.get(race)
         out = self.on_board(race) + (army.hand + army.held if army else 0)
-        return self.box_of(race) + (self._extra_box(army) if army else 0) - out
+        return self.box_of(race) + (self.extra_box(army) if army else 0) - out
 
-    def _extra_box(self, army: Army) -> int:
+    def extra_box(self, army: Army) -> int:
         """Tokens of the army from outside its race's box (`extra_box`: Horde tokens)."""
-        return sum(ab.extra_box(self, army) for ab in self._fx(army, "extra_box"))
+        return sum(ab.extra_box(self, army) for ab in self.effects_with(army, "extra_box"))
 
     def combo_tokens(self, position: int) -> int:
         """Race tokens lying on the column combo at `position`, from the modules' own effects
@@ -237,7 +237,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         state, or an effect saying so (`counts_as_declined`: the Ghosts, A-NEC-05)."""
         if army.declined:
             return True
-        fx = self._fx(army, "counts_as_declined")
+        fx = self.effects_with(army, "counts_as_declined")
         return bool(fx) and any(ab.counts_as_declined(self, army) for ab in fx)
 
     def board_tokens(self, seat: int) -> int:
@@ -303,13 +303,26 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self._restore(saved)
         return None
 
+    @property
+    def turn_flags(self) -> dict[str, Any]:
+        """This turn's flags, cleared at each turn's start: picked, declined, scored,
+        active_acted, declined_acted, attacked (the seats attacked this turn, A-BASE-08); a
+        module may keep its own keys here (they are in `snapshot()["turn_flags"]`)."""
+        return self._t
+
+    def effects_changed(self) -> None:
+        """Every army's effects are gathered afresh at the next look-up: call it after changing
+        what gives effects other than an army's own race and powers (the round's event, a power
+        bought, pieces set out at once)."""
+        self._fxgen += 1
+
     # --- journaled preparatory steps --------------------------------------------------
-    def _note(self, undo: Any) -> None:
+    def journal(self, undo: Any) -> None:
         if self._journal is not None:
             self._journal.append(undo)
 
     # --- helpers ------------------------------------------------------------------------
-    def _hooks(self, army: Army) -> tuple[Any, ...]:
+    def effects_of(self, army: Army) -> tuple[Any, ...]:
         """The effects that work for `army` now, in a fixed order: its race, each of its
         powers, the objects lying in its regions (relics, places), the current event, then the
         rule modules' own effects; in decline, only those that say they still work (B-DECL-2).
@@ -337,16 +350,16 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     def sources(self, army: Army) -> list[tuple[str, Ability]]:
         """The effects working for `army` now, each with where it comes from (race, power,
         relic, place, marker, figure, event, module), in the order they are asked."""
-        hooks = self._hooks(army)
+        hooks = self.effects_of(army)
         return list(zip(hooks.sources, hooks, strict=True))
 
     def _fx_without(self, army: Army, hook: str, without: frozenset[str]) -> tuple[Any, ...]:
         """`_fx` with the effects of the sources in `without` left out."""
-        hooks = self._hooks(army)
+        hooks = self.effects_of(army)
         key = (hooks, hooks.sources, hook, without)
         table = _FX_WITHOUT.get(key)
         if table is None:
-            keep = {id(ab) for ab in self._fx(army, hook)}
+            keep = {id(ab) for ab in self.effects_with(army, hook)}
             table = _FX_WITHOUT[key] = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True)
                                              if src not in without and id(ab) in keep)
         return table
@@ -356,7 +369,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         race = self.race
         return tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
 
-    def _broadcast(self, hook: str, *args: Any) -> list[Event]:
+    def broadcast(self, hook: str, *args: Any) -> list[Event]:
         """A global trigger: `hook` asked of every army's effects, seats in turn order from the
         current player, each seat's active race first (Historian hears every decline)."""
         n = len(self.players)
@@ -367,7 +380,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             for race in races:
                 army = self.armies.get(race)
                 if army is not None:
-                    for ab in self._fx(army, hook):
+                    for ab in self.effects_with(army, hook):
                         events += getattr(ab, hook)(self, army, *args) or []
         return events
 
@@ -383,7 +396,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             self.coins[payee] += coins
         who = "the bank" if payer is None else self.players[payer]
         to = "the bank" if payee is None else self.players[payee]
-        return self._event("pay", f"{who} pays {coins} to {to} ({why})", payer if payer is not None
+        return self.new_event("pay", f"{who} pays {coins} to {to} ({why})", payer if payer is not None
                            else payee, coins=coins, payer=None if payer is None else self.players[payer],
                            payee=None if payee is None else self.players[payee])
 
@@ -401,7 +414,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw
-        sw = self._switches_of(army, self._fx, self._hooks(army))
+        sw = self._switches_of(army, self.effects_with, self.effects_of(army))
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and (
                 not self.pieces or mine[3] == self._objects_held(army)):
@@ -426,11 +439,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
 
     def _switches_without(self, army: Army, without: frozenset[str]) -> tuple[Any, ...]:
         """`_switches` with the effects of the sources in `without` left out."""
-        hooks = self._hooks(army)
+        hooks = self.effects_of(army)
         kept = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True) if src not in without)
         return self._switches_of(army, lambda a, hook: self._fx_without(a, hook, without), kept)
 
-    def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
+    def effects_with(self, army: Army, hook: str) -> tuple[Any, ...]:
         """Only the effects of `army` that override `hook` (a dispatch table built once per
         situation, so asking a hook nobody uses costs one dict look-up)."""
         mine = army.fx
@@ -439,7 +452,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             table = mine[2].get(hook)
             if table is not None:
                 return table
-        hooks = self._hooks(army)
+        hooks = self.effects_of(army)
         mine = army.fx
         tables = mine[2] if mine is not None and mine[1] is hooks else None
         if tables is not None and hook in tables:
@@ -453,7 +466,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             tables[hook] = table
         return table
 
-    def _roll(self, given: int | None) -> int:
+    def roll_die(self, given: int | None) -> int:
         """The reinforcement die (B-COMP-6): a given result, a scripted one, or a seeded roll."""
         if given is not None:
             value = given
@@ -464,7 +477,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.rolls += 1
         return value
 
-    def _event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
+    def new_event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
         return Event(kind, self.players[player] if player is not None else None, text, data)
 
     # ----------------------------------------------------------------------------------
@@ -486,3 +499,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     # ----------------------------------------------------------------------------------
     # Legal actions
     # ----------------------------------------------------------------------------------
+
+    # Older names, kept for callers outside the engine written before issue 20 (tests).
+    _occupy = occupy
+    _extra_box = extra_box
+    _broadcast = broadcast

@@ -419,7 +419,7 @@ class ScoreSheet(History):
             else:
                 game.active[seat] = race
             for i in owned[race]:
-                game._occupy(i, race, seat, 1)
+                game.occupy(i, race, seat, 1)
             for k, n in held.get(race, {}).get("count", {}).items():
                 counts[k].apply(game, army, owned[race], n)
         return score_items(game, seat)

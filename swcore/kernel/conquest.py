@@ -66,7 +66,11 @@ class ConquestMixin:
         """The cost for `army` to conquer region i (B-CONQ-2, B-CONQ-3), with the effects of the
         sources in `without` left out (e.g. {"race", "power", "relic", "place"}: the plain cost
         Gnome regions allow, U-RACE-GNOMES-1); `parts` gets the breakdown."""
-        return self._costs(army, (i,), parts, without=left_out(without))[0]
+        return self._costs(army, (i,), parts, without=left_out(without) if without else NONE_LEFT_OUT)[0]
+
+    def costs(self, army: Army, regions: Any, without: Any = ()) -> list[int]:
+        """`cost` of each of `regions`, in one pass (a word offering many targets)."""
+        return self._costs(army, regions, without=left_out(without) if without else NONE_LEFT_OUT)
 
     def _cost(self, army: Army, i: int, parts: list[tuple[str, int]] | None = None,
               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> int:
@@ -90,7 +94,7 @@ class ConquestMixin:
             if roll is not None and not self._switches_without(army, without)[10]:
                 roll = None
         elif mods is None:
-            mods = self._fx(army, "cost_modifiers")
+            mods = self.effects_with(army, "cost_modifiers")
         out = []
         for i in regions:
             c = base[i] or 0
@@ -129,7 +133,7 @@ class ConquestMixin:
             out.append(c)
         return out
 
-    def _may_reinforce(self, army: Army) -> bool:
+    def may_reinforce(self, army: Army) -> bool:
         """The final die may be asked for (B-FINAL-1): not by a race whose die is rolled before
         choosing instead (Berserk, A-BASE-06), nor with such a die already showing."""
         return army.roll is None and not self._switches(army)[10]
@@ -144,17 +148,17 @@ class ConquestMixin:
             near |= adj[j]
         if without:
             water, anywhere, free, extra, refuses = self._switches_without(army, without)[:5]
-            hooks = self._hooks(army)
+            hooks = self.effects_of(army)
             hooks = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True) if src not in without)
         else:
             water, anywhere, free, extra, refuses = self._switches(army)[:5]
-            hooks = self._hooks(army)
+            hooks = self.effects_of(army)
         return _new_reach(Reach, (held, near, hooks, water, anywhere, free, extra, refuses, {}, without))
 
     def reach(self, army: Army, without: Any = ()) -> Reach:
         """What decides where `army` may go now, with the effects of the sources in `without`
         left out (swcore.effects.SOURCES); give it to `target_error` and `targets`."""
-        return self._reach(army, left_out(without))
+        return self._reach(army, left_out(without)) if without else self._reach(army)
 
     def target_error(self, army: Army, i: int, reach: Reach | None = None) -> RuleError | None:
         """Why `army` may not conquer region i now (None when it may): the one target test
@@ -164,6 +168,16 @@ class ConquestMixin:
     def targets(self, army: Army, reach: Reach | None = None) -> list[int]:
         """The regions `army` may conquer now (with `reach`'s sources left out)."""
         return self._targets(army, reach or self._reach(army))
+
+    def screen(self, army: Army, regions: Any, reach: Reach) -> Any:
+        """(region, rule ID of why not, or None) for each of `regions`: `target_error` in one
+        pass over many regions (a word testing a jump from several places, the Catapult)."""
+        return self._screen(army, regions, reach, False)
+
+    def candidates(self, reach: Reach) -> Any:
+        """The regions worth testing as targets (`screen`): the neighbours of the regions held,
+        or every region when the race may go further."""
+        return self._candidates(reach)
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
@@ -218,7 +232,7 @@ class ConquestMixin:
                 if why is None and not own:
                     table = shields.get(race)  # the defenders' immune effects, once per race
                     if table is None:
-                        table = shields[race] = self._fx(defender, "immune")
+                        table = shields[race] = self.effects_with(defender, "immune")
                     for ab in table:
                         why = ab.immune(self, defender, i, army)
                         if why is not None:
@@ -234,7 +248,7 @@ class ConquestMixin:
                 if not held:
                     if not entry[i] and not anywhere and entries is None:
                         entries = (self._fx_without(army, "extra_entry", without) if without
-                                   else self._fx(army, "extra_entry"))
+                                   else self.effects_with(army, "extra_entry"))
                     if not entry[i] and not anywhere and not any(
                             ab.extra_entry(self, army, i) for ab in entries):
                         why = explain and RuleError("B-CONQ-1", f"{b.ids[i]} is not a border region: "
@@ -253,23 +267,23 @@ class ConquestMixin:
             return range(len(self.board))
         return sorted(near.difference(held))
 
-    def _conquest_open(self, army: Army) -> None:
+    def check_conquest_open(self, army: Army) -> None:
         """Refuse a conquest once the race's conquests are over for the turn (B-FINAL-4)."""
         if army.over:
             raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
 
     def _do_conquer(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a.by, a.race)
+        army = self.acting(seat, a.by, a.race)
         if a.roll is not None and not a.reinforce:
             raise InputError("action.roll", "a die result goes with `reinforce: true`")
-        self._ready(army)
-        self._conquest_open(army)
+        self.ready_troops(army)
+        self.check_conquest_open(army)
         i = self.board.region(a.region)
-        optional = [o for ab in self._fx(army, "conquer_args") for o in ab.conquer_args(self, army, a, i)]
+        optional = [o for ab in self.effects_with(army, "conquer_args") for o in ab.conquer_args(self, army, a, i)]
         err = self._target_error(army, i)
         if err:
             raise err
-        least, rule = self._least(army)
+        least, rule = self.least(army)
         if army.hand < least:  # X-CUR-KOB-1: the final die too needs that many in hand
             raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with") if least == 1 \
                 else RuleError(rule, f"a region is conquered with at least {least} tokens; "
@@ -280,7 +294,7 @@ class ConquestMixin:
             cost = max(1, full + sum(o[1] for o in optional))
         logged = a.to_dict()
         if a.reinforce:
-            if not self._may_reinforce(army):
+            if not self.may_reinforce(army):
                 raise RuleError("A-BASE-06", "Berserk rolls before choosing (berserk), not after")
             if army.hand >= full:
                 raise RuleError("B-FINAL-1", f"{a.region} costs {full} and {army.hand} tokens are in "
@@ -289,18 +303,18 @@ class ConquestMixin:
             if short > self.options.final_die_max_short:
                 raise RuleError("B-FINAL-2", f"{a.region} needs {short} more tokens than in hand; "
                                              "the die gives at most 3")
-            roll = self._roll(a.roll)
+            roll = self.roll_die(a.roll)
             # in the word's order; the die and the other values are already checked
             logged = Action.trusted(a.by, a.do, **{**a.args, "roll": roll}).to_dict()
-            events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
+            events = [self.new_event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
                                   seat, roll=roll, region=a.region)]
             if army.hand + roll >= full:  # B-FINAL-3: all the tokens in hand go in
-                events += self._take(army, i, army.hand, full, parts)
+                events += self.take(army, i, army.hand, full, parts)
             elif army.hand + roll >= cost:  # the roll alone leaves it short: pay (X-BNA-MER-2)
                 events += self._paid(optional, parts)
-                events += self._take(army, i, army.hand, cost, parts)
+                events += self.take(army, i, army.hand, cost, parts)
             else:
-                events.append(self._event("final_failed", f"the final conquest of {a.region} fails "
+                events.append(self.new_event("final_failed", f"the final conquest of {a.region} fails "
                                           f"({army.hand} + {roll} < {cost})", seat, region=a.region))
             return events + self._end_conquests(army), logged  # B-FINAL-4
         if army.hand < cost:
@@ -308,12 +322,12 @@ class ConquestMixin:
                 raise RuleError("B-CONQ-2", f"{a.region} costs {cost} tokens; {army.hand} in hand")
             # A-BASE-06: with too few tokens after the Berserk roll, this was the last attempt.
             self._end_conquests(army)
-            return [self._event("final_failed", f"the Berserk attack on {a.region} falls short "
+            return [self.new_event("final_failed", f"the Berserk attack on {a.region} falls short "
                                 f"({army.hand} < {cost}): the conquests are over", seat,
                                 region=a.region)], logged
         army.roll = None
         paid = self._paid(optional, parts) if optional else []
-        return paid + self._take(army, i, max(cost, least), cost, parts), logged
+        return paid + self.take(army, i, max(cost, least), cost, parts), logged
 
     def _paid(self, optional: list[Any], parts: list[tuple[str, int]]) -> list[Event]:
         """The optional cost changes of a conquest are used: each is paid for (`conquer_args`)."""
@@ -323,48 +337,48 @@ class ConquestMixin:
             events += pay()
         return events
 
-    def _take(self, army: Army, i: int, committed: int, cost: int,
+    def take(self, army: Army, i: int, committed: int, cost: int,
               parts: list[tuple[str, int]]) -> list[Event]:
         """Region i changes hands (B-CONQ-6, B-LOSS-1); `committed` tokens come from hand, at
         least the army's `min_per_region` (X-CUR-KOB-1: the Dragon's one token is two Kobolds)."""
         seat = army.owner
         rid = self.board.ids[i]
-        committed = max(committed, self._least(army)[0])
+        committed = max(committed, self.least(army)[0])
         held_by = self.race[i]
         defender = self.armies.get(held_by) if held_by is not None else None
         events = self._evict(army, i)
-        self._occupy(i, army.race, seat, committed)
+        self.occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
-        for ab in self._fx(army, "on_conquered"):
+        for ab in self.effects_with(army, "on_conquered"):
             ab.on_conquered(self, army, i)
-        events += self._taken_from(army, i, defender)
+        events += self.taken_from(army, i, defender)
         detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)
-        events.insert(0, self._event(
+        events.insert(0, self.new_event(
             "conquer", f"{self.players[seat]}'s {race_name(army.race)} conquer {rid} with {committed} "
                        f"token{'s' if committed != 1 else ''} (cost {cost}: {detail})",
             seat, region=rid, race=army.race, cost=cost, committed=committed, breakdown=parts))
         return events
 
-    def _taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
+    def taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
         """After a conquest or a conversion of region i from `defender` (X-CUR-RAN-1, A-CUR-06)."""
         events: list[Event] = []
-        for ab in self._fx(army, "on_taken_from"):
+        for ab in self.effects_with(army, "on_taken_from"):
             events += ab.on_taken_from(self, army, i, defender)
         return events
 
-    def _region_lost(self, defender: Army, i: int, attacker: Army, lost: int) -> list[Event]:
+    def region_lost_events(self, defender: Army, i: int, attacker: Army, lost: int) -> list[Event]:
         """An enemy conquest or conversion takes region i from `defender` (markers still there)."""
         events: list[Event] = []
-        for ab in self._fx(defender, "on_region_lost"):
+        for ab in self.effects_with(defender, "on_region_lost"):
             events += ab.on_region_lost(self, defender, i, attacker, lost)
         return events
 
-    def _loss(self, defender: Army, i: int, attacker: Army, loss: int) -> int:
+    def loss_of(self, defender: Army, i: int, attacker: Army, loss: int) -> int:
         """The tokens `defender` discards when `attacker` takes region i, `loss` unless one of its
         `region_lost` effects says otherwise; such an effect may first take a token out of the
         region (a captured Leader, which replaces the loss: A-LEAD-02)."""
-        for ab in self._fx(defender, "region_lost"):
+        for ab in self.effects_with(defender, "region_lost"):
             loss = ab.region_lost(self, defender, i, attacker, loss)
         return max(0, min(self.tokens[i], loss))
 
@@ -374,26 +388,26 @@ class ConquestMixin:
         events: list[Event] = []
         seat = army.owner
         if race is None:
-            self._clear(i)
+            self.clear_region(i)
             return events
         own_decline = race != LOST_TRIBE and self.owner[i] == seat
         if not own_decline or self.options.own_decline_counts_non_empty:
             army.nonempty += 1  # B-DEF-4, tested before the conquest
         if race in NEUTRALS:  # no army behind them (a Pirate Ship leaves the game, A-RW-04)
-            self._clear(i)
+            self.clear_region(i)
             what, kind = ("Lost Tribe", "lost_tribe") if race == LOST_TRIBE else (race_name(race), "neutral")
-            return [self._event(kind, f"the {what} of {self.board.ids[i]} is wiped out",
+            return [self.new_event(kind, f"the {what} of {self.board.ids[i]} is wiped out",
                                 seat, region=self.board.ids[i])] + self._tokens_lost(army, i, race, n)
         defender = self.armies[race]
         if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)
             self._t["attacked"].add(defender.owner)
-        loss = self._loss(defender, i, army, ability(defender.race).defender_loss(self, defender)
+        loss = self.loss_of(defender, i, army, ability(defender.race).defender_loss(self, defender)
                           if not defender.declined else 1)
         n = self.tokens[i]  # a captured Leader has left the region (A-LEAD-02)
         back = n - loss
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
-            events += self._region_lost(defender, i, army, loss)
-        self._clear(i)
+            events += self.region_lost_events(defender, i, army, loss)
+        self.clear_region(i)
         if back and defender.declined and not ability(race).conquers_in_decline(self, defender):
             back = 0  # an in-decline race never redeploys (B-DECL-8)
         events += self._tokens_lost(army, i, race, n - back)
@@ -402,7 +416,7 @@ class ConquestMixin:
             defender.withdrawn += back
         # else: the owner's own active race, attacked by its in-decline Ghouls, acts later in
         # this same turn, so the withdrawn tokens simply join its hand (B-LOSS-2, A-BASE-03).
-        events.append(self._event(
+        events.append(self.new_event(
             "loss", f"{self.players[defender.owner]}'s {race_name(race)} lose {self.board.ids[i]}: "
                     f"{loss} discarded, {back} taken back", defender.owner,
             region=self.board.ids[i], race=race, lost=loss, withdrawn=back))
@@ -413,13 +427,13 @@ class ConquestMixin:
     def _tokens_lost(self, army: Army, i: int, race: str, lost: int) -> list[Event]:
         """A conquest by `army` discards `lost` tokens of `race` from region i (X-NEC-8)."""
         events: list[Event] = []
-        for ab in self._fx(army, "on_tokens_lost") if lost else ():
+        for ab in self.effects_with(army, "on_tokens_lost") if lost else ():
             events += ab.on_tokens_lost(self, army, i, race, lost)
         return events
 
     def _do_abandon(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a.by, a.race)
-        self._ready(army)
+        army = self.acting(seat, a.by, a.race)
+        self.ready_troops(army)
         i = self.board.region(a.region)
         if army.conquests or army.over:
             raise RuleError("A-BASE-07", "regions are abandoned only at Ready Troops, before the "
@@ -427,9 +441,9 @@ class ConquestMixin:
         if self.race[i] != army.race:
             raise RuleError("B-READY-2", f"{a.region} is not held by these {race_name(army.race)}")
         army.hand += self.tokens[i]
-        self._clear(i)
-        events = [self._event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
+        self.clear_region(i)
+        events = [self.new_event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
                               race=army.race)]
-        for ab in self._fx(army, "on_abandon"):
+        for ab in self.effects_with(army, "on_abandon"):
             events += ab.on_abandon(self, army, i)
         return events, a.to_dict()

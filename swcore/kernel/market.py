@@ -42,9 +42,9 @@ class MarketMixin:
 
     def _first_hand(self, army: Army) -> int:
         want = self.value_of(army.race) + sum(self.value_of(p) for p in army.powers)
-        for ab in self._fx(army, "extra_tokens"):
+        for ab in self.effects_with(army, "extra_tokens"):
             want += ab.extra_tokens(self, army)
-        return min(want, self.box_of(army.race) + self._extra_box(army))
+        return min(want, self.box_of(army.race) + self.extra_box(army))
 
     def _combo_step(self, j: int) -> int:
         """Coins laid on the combo at position j by a player picking below it: asked of its
@@ -79,12 +79,12 @@ class MarketMixin:
         army.hand = self._first_hand(army)
         t["picked"] = True
         self._refill()
-        ev = self._event(
+        ev = self.new_event(
             "pick", f"{a.by} picks {race_name(race)} / {CATALOGUE[power].english} at position {k}: "
                     f"pays {price}, collects {lying}, receives {army.hand} tokens",
             seat, race=race, power=power, combo=k, paid=price, collected=lying, tokens=army.hand)
         events = [ev]
-        for ab in self._fx(army, "on_pick"):
+        for ab in self.effects_with(army, "on_pick"):
             events += ab.on_pick(self, army)
         return events, a.to_dict()
 
@@ -114,8 +114,8 @@ class MarketMixin:
             if value is not None:
                 self.values = {**self.values, item: value}
         self.column.append([a.race, a.player, 0])
-        self._drop(lambda d: d.kind == "reveal")
-        return [self._event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "
+        self.drop(lambda d: d.kind == "reveal")
+        return [self.new_event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "
                                       f"{CATALOGUE[a.player].english}", seat, race=a.race,
                             power=a.player)], a.to_dict()
 

@@ -120,7 +120,7 @@ class Skeletons(Ability):
         army.hand += got
         if not want:
             return []
-        return [game._event("gain", f"Skeletons raise {got} new token{'s' if got != 1 else ''} "
+        return [game.new_event("gain", f"Skeletons raise {got} new token{'s' if got != 1 else ''} "
                             f"({army.nonempty} non-empty regions conquered)", army.owner, tokens=got)]
 
 
@@ -136,11 +136,11 @@ class Sorcerers(Ability):
         race, owner = game.race[i], game.owner[i]
         if not race or race not in game.armies or owner == army.owner or game.seen_declined(game.armies[race]):
             return RuleError("B-RACE-SORCERERS-1", f"{rid} holds no opponent's active race")
-        reach = reach or game._reach(army)
+        reach = reach or game.reach(army)
         if not reach[0]:
             return RuleError("A-BASE-04", "Sorcerers that hold no region cannot convert: a "
                                           "conversion is never a first conquest")
-        err = game._target_error(army, i, reach)  # immunity, peace, adjacency (Flying lifts it)
+        err = game.target_error(army, i, reach)  # immunity, peace, adjacency (Flying lifts it)
         if err:
             return err
         if game.tokens[i] != 1:
@@ -154,7 +154,7 @@ class Sorcerers(Ability):
         return None
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        game._conquest_open(army)
+        game.check_conquest_open(army)
         i = game.board.region(action.region)
         err = self._error(game, army, i)
         if err:
@@ -167,37 +167,38 @@ class Sorcerers(Ability):
         victim_race, victim = game.race[i], game.owner[i]
         defender = game.armies[victim_race]
         army.turn.setdefault("sorcerers.converted", []).append(victim)
-        game._t["attacked"].add(victim)
+        game.turn_flags["attacked"].add(victim)
         # a conversion takes the region too; the converted token is lost (a Leader: captured)
-        lost = game._region_lost(defender, i, army, game._loss(defender, i, army, 1))
-        game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
-        game._occupy(i, army.race, army.owner, 1)
+        lost = game.region_lost_events(defender, i, army, game.loss_of(defender, i, army, 1))
+        game.clear_region(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
+        game.occupy(i, army.race, army.owner, 1)
         army.conquests += 1
         army.nonempty += 1  # A-BASE-04: a conversion is a conquest of a non-empty region
         rid = game.board.ids[i]
-        return [game._event("convert", f"Sorcerers convert the {victim_race} of {rid} "
+        return [game.new_event("convert", f"Sorcerers convert the {victim_race} of {rid} "
                             f"({game.players[victim]})", army.owner, region=rid,
-                            victim=game.players[victim])] + lost + game._taken_from(army, i, defender)
+                            victim=game.players[victim])] + lost + game.taken_from(army, i, defender)
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         from ...actions import Action
 
         if army.over or game.tray(army.race) < 1:
             return []
-        reach = game._reach(army)
+        reach = game.reach(army)
         if not reach[0]:
             return []
         return [Action.trusted(by=by, do="convert", region=game.board.ids[i])
-                for i in game._candidates(reach)
+                for i in game.candidates(reach)
                 if game.race[i] and self._error(game, army, i, reach) is None]
 
 
 @register
 class Tritons(Ability):
     id, rule = "tritons", "B-RACE-TRITONS-1"
+    coast_discount = 1
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        return [("Tritons on the coast", -1)] if game.board.coastal[region] else []
+        return [("Tritons on the coast", -self.coast_discount)] if game.board.coastal[region] else []
 
 
 @register

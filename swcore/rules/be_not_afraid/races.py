@@ -36,7 +36,7 @@ class Barbarians(Ability):
         # Nothing in hand goes on the board, nor what leaves the rivers (A-RW-07): the board
         # keeps exactly the tokens on the regions not vacated.
         race = game.race
-        return army.hand + army.held + sum(game.tokens[i] for i in game._vacated(army)
+        return army.hand + army.held + sum(game.tokens[i] for i in game.vacated(army)
                                            if race[i] == army.race)
 
 
@@ -71,7 +71,7 @@ class Leprechauns(Ability):
             raise RuleError("X-BNA-LEP-4", f"{self.left(game)} Cauldrons left, {len(spots)} asked for")
         for i in spots:
             game.mk["cauldron"][i] = 1
-        return [game._event("cauldrons", f"{game.players[army.owner]} places Cauldrons on " +
+        return [game.new_event("cauldrons", f"{game.players[army.owner]} places Cauldrons on " +
                             ", ".join(game.board.ids[i] for i in spots), army.owner,
                             regions=[game.board.ids[i] for i in spots])]
 
@@ -86,7 +86,7 @@ class Leprechauns(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.redeployed or army.declined or not game.regions_of(army.race):
             return []
-        place = game._preview_placement(army)  # the regions held after it (rivers emptied)
+        place = game.preview_placement(army)  # the regions held after it (rivers emptied)
         free = [i for i in place if not game.mk["cauldron"][i]][:self.left(game)]
         if not free:
             return []
@@ -150,7 +150,7 @@ class HomunculiPile(Ability):
                 seen[race] = coins
                 if piles.get(race, 0) < game.box_of(race):
                     piles[race] = piles.get(race, 0) + 1
-                    events.append(game._event("homunculus", f"a Homunculus joins the {race} combo "
+                    events.append(game.new_event("homunculus", f"a Homunculus joins the {race} combo "
                                               f"({piles[race]} there)", army.owner, race=race))
         return events
 

@@ -52,7 +52,7 @@ class HordesOf(Ability):
         """Before anything leaves, count the race's own tokens: all but the Horde tokens and any
         other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2)."""
         total = game.on_board(army.race) + army.hand + army.held
-        own = total - (game._extra_box(army) - hordes(game))
+        own = total - (game.extra_box(army) - hordes(game))
         army.turn[self.REGULAR] = own - min(hordes(game), own)
         return []
 
@@ -73,12 +73,12 @@ class HordesOf(Ability):
                 game.tokens[j] -= 1
             else:
                 held.remove(j)
-                game._clear(j)
+                game.clear_region(j)
                 gone.append(game.board.ids[j])
             excess -= 1
         if not gone:
             return []
-        return [game._event("hordes", "the Horde tokens vanish: " + ", ".join(gone) + " emptied",
+        return [game.new_event("hordes", "the Horde tokens vanish: " + ", ".join(gone) + " emptied",
                             army.owner, regions=gone)]
 
 
@@ -104,7 +104,7 @@ class Marauding(Ability):
     words = ("maraud",)
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        game._conquest_open(army)
+        game.check_conquest_open(army)
         if army.roll is not None:
             raise RuleError("A-CUR-03", "Marauding comes before any die roll: conquer first")
         if not army.conquests:
@@ -113,18 +113,18 @@ class Marauding(Ability):
 
     def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
         before = army.hand
-        game._note(lambda: setattr(army, "ready", True))
+        game.journal(lambda: setattr(army, "ready", True))
         army.ready = False
-        game._ready(army)
+        game.ready_troops(army)
         back = army.hand - before
-        return [game._event("maraud", f"{game.players[army.owner]} marauds: {back} token"
+        return [game.new_event("maraud", f"{game.players[army.owner]} marauds: {back} token"
                             f"{'s' if back != 1 else ''} back in hand to conquer again",
                             army.owner, tokens=back)]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.over or army.roll is not None or not army.conquests:
             return []
-        least = game._least(army)[0]
+        least = game.least(army)[0]
         if not any(game.tokens[i] > least for i in game.regions_of(army.race)):
             return []  # nothing to take back
         return [Action.trusted(by=by, do="maraud")]

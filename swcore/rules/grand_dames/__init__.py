@@ -33,7 +33,7 @@ class TowerWord(Ability):
 def builds_tower(game: Game, army: Army) -> bool:
     """The army is Priestesses (their `after_decline` builds the Tower): asked of the army's
     few `after_decline` effects, so other armies cost one look-up."""
-    fx = game._fx(army, "after_decline")
+    fx = game.effects_with(army, "after_decline")
     return bool(fx) and any(isinstance(ab, Priestesses) for ab in fx)
 
 

@@ -46,6 +46,6 @@ class PeaceLoving(Ability):
     id, rule = "peace_loving", "X-GD-PEA-1"
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        if army.declined or game._t["attacked"]:
+        if army.declined or game.turn_flags["attacked"]:
             return []
         return [("Peace-loving: no active race attacked this turn", 3)]

@@ -44,7 +44,7 @@ class Gypsies(Ability):
         game.coins_on[region] += 1
         army.turn.setdefault(self.KEY, []).append(region)
         rid = game.board.ids[region]
-        return [game._event("coins_on", f"a coin from the bank goes on {rid}, abandoned by the "
+        return [game.new_event("coins_on", f"a coin from the bank goes on {rid}, abandoned by the "
                                         "Gypsies", army.owner, region=rid, coins=1)]
 
     def refuses_target(self, game: Game, army: Army, region: int) -> Any:
@@ -92,10 +92,10 @@ class Priestesses(Ability):
         n = len(held)
         for i in held:
             if i != tower:
-                game._clear(i)
-        game._occupy(tower, army.race, army.owner, n)
+                game.clear_region(i)
+        game.occupy(tower, army.race, army.owner, n)
         game.pieces[TOWER] = tower
-        return [game._event("ivory_tower", f"{game.players[army.owner]}'s Priestesses build the "
+        return [game.new_event("ivory_tower", f"{game.players[army.owner]}'s Priestesses build the "
                                            f"Ivory Tower in {game.board.ids[tower]} with {n} "
                                            f"token{'s' if n != 1 else ''}", army.owner,
                             region=game.board.ids[tower], tokens=n)]

@@ -77,13 +77,13 @@ class LeaderRules(Ability):
         if isinstance(where, int):
             game.tokens[where] -= 1
             if game.tokens[where] == 0:
-                game._clear(where)
+                game.clear_region(where)
         elif where == "hand":
             army.hand -= 1
         else:
             army.held -= 1
         st.put(game, army, None)
-        return [game._event("leader_gone", f"the {army.race} Leader leaves as the race declines",
+        return [game.new_event("leader_gone", f"the {army.race} Leader leaves as the race declines",
                             army.owner, race=army.race)]
 
     def held_back(self, game: Game, army: Army, total: int) -> int:
@@ -97,9 +97,9 @@ class LeaderRules(Ability):
         # The Leader is one token more off the board, unless the other effects already keep
         # off every token the regions do not need (the Pixies' all-but-one per region, X-BNA-
         # PIX-1): then it is among them, and one more would empty a region.
-        others = sum(ab.held_back(game, army, total) for ab in game._fx(army, "held_back")
+        others = sum(ab.held_back(game, army, total) for ab in game.effects_with(army, "held_back")
                      if ab is not self)
-        return max(0, min(1, total - others - game._least(army)[0] * len(regions)))
+        return max(0, min(1, total - others - game.least(army)[0] * len(regions)))
 
     def extra_box(self, game: Game, army: Army) -> int:
         """The Leader is not one of the race's box tokens (A-LEAD-02: never to the tray)."""

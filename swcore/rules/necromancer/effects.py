@@ -54,18 +54,18 @@ class Ghosts(Ability):
         army.hand += game.tokens[i]
         marks = {k: game.mk[k][i] for k in game.mk if game.mk[k][i]}
         stock = dict(army.stock)
-        game._clear(i)  # an Encampment there goes back to the Ghosts (B-POW-BIVOUACKING-2)
+        game.clear_region(i)  # an Encampment there goes back to the Ghosts (B-POW-BIVOUACKING-2)
 
         def undo() -> None:
             # Noted before the core's own undo of Ready Troops, so run after it: by then the
             # hand and the Island's count are back; the occupant and its markers are not.
-            game._occupy(i, st.GHOSTS, army.owner, game.tokens[i])
+            game.occupy(i, st.GHOSTS, army.owner, game.tokens[i])
             for k, n in marks.items():
                 game.mk[k][i] = n
             army.stock.clear()
             army.stock.update(stock)
 
-        game._note(undo)
+        game.journal(undo)
 
     def extra_box(self, game: Game, army: Army) -> int:
         """The Ghosts off the board that are not in hand: the reserve, the Well and those the
@@ -83,7 +83,7 @@ class Well(Ability):
 
     def on_tokens_lost(self, game: Game, army: Army, region: int, race: str, lost: int) -> list[Any]:
         st.into_well(game, race, lost)
-        return [game._event("well", f"{lost} {race.replace('_', ' ')} token{'s' if lost > 1 else ''} "
+        return [game.new_event("well", f"{lost} {race.replace('_', ' ')} token{'s' if lost > 1 else ''} "
                             f"into the Well of Souls ({len(st.book(game)['well'])})", st.seat(game),
                             race=race, souls=lost)]
 
@@ -100,11 +100,11 @@ class Well(Ability):
             return []
         # Only the race's own tokens: the Horde tokens vanish and a Leader leaves (X-CUR-HOR-1,
         # X-LEAD-2), what comes from outside the box besides the Well's own count.
-        outside = game._extra_box(army) - self.extra_box(game, army)
+        outside = game.extra_box(army) - self.extra_box(game, army)
         total = army.hand + army.held + game.on_board(army.race)
         n = max(0, total - outside - len(game.regions_of(army.race)))
         st.into_well(game, army.race, n)
-        return [game._event("well", f"{n} Elves into the Well of Souls (X-NEC-9)", st.seat(game),
+        return [game.new_event("well", f"{n} Elves into the Well of Souls (X-NEC-9)", st.seat(game),
                             race=army.race, souls=n)] if n else []
 
     def extra_box(self, game: Game, army: Army) -> int:

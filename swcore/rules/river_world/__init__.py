@@ -81,7 +81,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     if any(d.kind == "river_event" for d in game.pending):
         by = game.to_act or game.current
         return [Action.trusted(by, "turn_up", event=e) for e in words.in_box(game)]
-    if game.queue or game._blocking() is not None:
+    if game.queue or game.blocking() is not None:
         return out
     seat, by = game.seat, game.current
     more: list[Action] = []

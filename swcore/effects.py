@@ -39,6 +39,44 @@ class Ability:
     #: A-BNA-05). Withdrawn tokens are still placed (B-LOSS-2).
     redeploys = True
 
+    # --- constant answers: class attributes, gathered over all of an army's effects -------
+    # (`game.gives(army, name)`: any effect answering other than the default here; in decline
+    # only the effects that still work are asked, B-DECL-2)
+    #: Its first conquest need not be a border region (Halflings B-RACE-HALFLINGS-1, Flying
+    #: B-POW-FLYING-1, A-BASE-18; the Ghosts X-NEC-13).
+    enters_anywhere = False
+    #: Any region may be conquered, adjacent or not (Flying, B-POW-FLYING-1).
+    ignores_adjacency = False
+    #: Seas and the Lake may be conquered and held (Seafaring, B-POW-SEAFARING-1; rivers stay
+    #: held, X-RW-4).
+    may_occupy_water = False
+    #: Its tokens are not thinned to one per region when it goes into decline (Ghouls,
+    #: B-RACE-GHOULS-1).
+    keeps_tokens_on_decline = False
+    #: In decline it still conquers, abandons and redeploys, before the active race (Ghouls,
+    #: B-RACE-GHOULS-1, A-BASE-03).
+    conquers_in_decline = False
+    #: In decline it does not count toward the one-race-in-decline limit (Spirit,
+    #: B-POW-SPIRIT-1, B-DECL-4).
+    exempt_from_decline_limit = False
+    #: This badge stays with its race in decline (Spirit, B-POW-SPIRIT-1, B-DECL-2): read of
+    #: each power alone, since it says which badge stays.
+    stays_on_decline = False
+    #: May go into decline after scoring a turn of conquests (Stout, B-POW-STOUT-1).
+    declines_after_scoring = False
+    #: Tokens an active army discards when it loses a region, the fewest of its effects' (B-LOSS-1:
+    #: 1; Elves 0, B-RACE-ELVES-1); an army in decline always loses 1.
+    defender_loss = 1
+    #: Fewest tokens of the army a region may hold, the largest of its effects' (B-REDEP-1: 1;
+    #: Kobolds 2, X-CUR-KOB-1), read through `Game.least`.
+    min_per_region = 1
+    #: Coins a player picking a combo below this race or power lays on it, the larger of the two
+    #: (B-COMBO-2: 1; the Cursed combo 3, X-CUR-CUR-1).
+    price_step = 1
+    #: Other players' abilities treat this active army as in decline (the Ghosts, X-NEC-16,
+    #: A-NEC-05), read through `Game.seen_declined`.
+    counts_as_declined = False
+
     def __copy__(self) -> Ability:  # one stateless instance per id: copies of a game share it
         return self
 
@@ -55,12 +93,6 @@ class Ability:
         """Tokens received on picking beyond the printed numbers (Amazons' +4)."""
         return 0
 
-    def price_step(self, game: Game, position: int) -> int:
-        """Asked of the race and the power of the combo at column `position` (no army yet) by
-        `combo_price`: coins a player picking a combo below it lays on it (B-COMBO-2: 1; the
-        Cursed combo: 3, X-CUR-CUR-1). The largest answer of the two counts."""
-        return 1
-
     def extra_box(self, game: Game, army: Army) -> int:
         """Tokens of the army that do not come from its race's box, so they raise its cap on
         picking and in the tray (B-DEF-8): the 2 Horde tokens (X-CUR-HOR-1)."""
@@ -72,21 +104,11 @@ class Ability:
         return 0
 
     # --- conquest ------------------------------------------------------------------------
-    # The four switches below (and `min_per_region`) describe what an army IS: the core asks
+    # `extra_adjacent` and the reach attributes above describe what an army IS: the core asks
     # them once per situation (`Game._switches`) and shares them between armies with the same
     # effects, so they must not depend on the position or on the army's own data.
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        """First conquest need not be a border region (Halflings, Flying)."""
-        return False
-
-    def ignores_adjacency(self, game: Game, army: Army) -> bool:
-        return False
-
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
         """True when `region` counts as adjacent to the race for another reason (Underworld)."""
-        return False
-
-    def may_occupy_water(self, game: Game, army: Army) -> bool:
         return False
 
     def extra_entry(self, game: Game, army: Army, region: int) -> bool:
@@ -143,15 +165,6 @@ class Ability:
         returns events (the Well of Souls receives them, X-NEC-8)."""
         return []
 
-    def counts_as_declined(self, game: Game, army: Army) -> bool:
-        """Asked of an army's own effects by `game.seen_declined`: True when the other players'
-        abilities treat this active army as a race in decline (the Necromancer's Ghosts,
-        X-NEC-16, A-NEC-05: Diplomat, Sorcerers, Ransacking, Peace-loving, Goblins)."""
-        return False
-
-    def defender_loss(self, game: Game, army: Army) -> int:
-        """Tokens `army` discards when it loses a region (B-LOSS-1: 1; Elves: 0)."""
-        return 1
 
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
         """Asked of the DEFENDER's effects when a conquest takes `region` from it (`_evict`),
@@ -183,12 +196,6 @@ class Ability:
     def held_back(self, game: Game, army: Army, total: int) -> int:
         """Tokens taken off the board after redeployment (Amazons' 4)."""
         return 0
-
-    def min_per_region(self, game: Game, army: Army) -> int:
-        """Fewest tokens of the army a region may hold (B-REDEP-1: 1; Kobolds 2, X-CUR-KOB-1).
-        The core asks it through `Game.least` wherever it assumes one token: Ready Troops, the
-        tokens available, a conquest's commitment and the final die, placements."""
-        return 1
 
     def region_limit(self, game: Game, army: Army, placed: int) -> int | None:
         """Most regions the army may keep when `placed` tokens are placed (None: no limit).
@@ -225,23 +232,9 @@ class Ability:
         other arguments ask; returns events (Leprechauns' `cauldrons`, X-BNA-LEP-1)."""
         return []
 
-    def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:
-        return False
 
-    def conquers_in_decline(self, game: Game, army: Army) -> bool:
-        return False
 
-    def exempt_from_decline_limit(self, game: Game, army: Army) -> bool:
-        """Spirit: this race in decline does not count toward the one-decline limit."""
-        return False
 
-    def stays_on_decline(self) -> bool:
-        """A badge that stays with its race in decline (Spirit)."""
-        return False
-
-    def declines_after_scoring(self, game: Game, army: Army) -> bool:
-        """Stout: may go into decline after scoring an expansion turn."""
-        return False
 
     def check_decline(self, game: Game, army: Army, action: Any) -> None:
         """Asked of the active army's effects when its `decline` is given, before anything
@@ -267,8 +260,6 @@ class Ability:
         """(label, coins) bonuses at the end of the owner's turn; `held` are the race's regions."""
         return []
 
-    def fortress_coins(self) -> bool:
-        return False
 
     # --- special actions ---------------------------------------------------------------
     def check(self, game: Game, army: Army, action: Any) -> Any:

@@ -237,8 +237,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         state, or an effect saying so (`counts_as_declined`: the Ghosts, A-NEC-05)."""
         if army.declined:
             return True
-        fx = self.effects_with(army, "counts_as_declined")
-        return bool(fx) and any(ab.counts_as_declined(self, army) for ab in fx)
+        return bool(self.effects_with(army, "counts_as_declined"))
 
     def board_tokens(self, seat: int) -> int:
         """Race tokens of a player on the board, active and in decline (B-END-2)."""
@@ -426,12 +425,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         some sources left out: `_switches_without`)."""
         least, rule = 1, "B-REDEP-1"
         for ab in fx(army, "min_per_region"):
-            n = ab.min_per_region(self, army)
-            if n > least:
-                least, rule = n, ab.rule
-        return (any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
-                any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
-                any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
+            if ab.min_per_region > least:
+                least, rule = ab.min_per_region, ab.rule
+        return (bool(fx(army, "may_occupy_water")), bool(fx(army, "enters_anywhere")),
+                bool(fx(army, "ignores_adjacency")),
                 fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
                 fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"),
                 any(ab.ready_adds_tokens for ab in fx(army, "on_ready")),
@@ -443,9 +440,15 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         kept = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True) if src not in without)
         return self._switches_of(army, lambda a, hook: self._fx_without(a, hook, without), kept)
 
+    def gives(self, army: Army, name: str) -> bool:
+        """Whether any of the army's effects gives the constant answer `name` (a class attribute
+        of `Ability` set other than by default: `conquers_in_decline`, `enters_anywhere`...)."""
+        return bool(self.effects_with(army, name))
+
     def effects_with(self, army: Army, hook: str) -> tuple[Any, ...]:
-        """Only the effects of `army` that override `hook` (a dispatch table built once per
-        situation, so asking a hook nobody uses costs one dict look-up)."""
+        """Only the effects of `army` that override `hook`, or answer the constant `hook`
+        other than by default (a dispatch table built once per situation, so asking a hook
+        nobody uses costs one dict look-up)."""
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and (
                 not self.pieces or mine[3] == self._objects_held(army)):
@@ -461,7 +464,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         table = _FX.get(key)
         if table is None:
             default = getattr(Ability, hook)
-            table = _FX[key] = tuple(ab for ab in hooks if getattr(type(ab), hook) is not default)
+            table = _FX[key] = tuple(ab for ab in hooks if getattr(type(ab), hook) != default)
         if tables is not None:
             tables[hook] = table
         return table

@@ -308,8 +308,7 @@ class ScoreSheet(History):
                     raise RuleError("B-DEF-1", f"{n} {k} regions entered; the board {b.id} has {most}")
 
     def _declines_after_scoring(self, army: Army) -> bool:
-        return any(ability(x).declines_after_scoring(None, army)  # type: ignore[arg-type]
-                   for x in (army.race, *army.powers))
+        return any(ability(x).declines_after_scoring for x in (army.race, *army.powers))
 
     # --- carrying out a checked turn ------------------------------------------------------
     def _do(self, plan: dict[str, Any]) -> list[Event]:
@@ -361,7 +360,7 @@ class ScoreSheet(History):
             for old in list(self.declined[seat]):
                 if not self._exempt(self.armies[old]):
                     events.append(self._remove(old))
-        army.powers = tuple(x for x in army.powers if ability(x).stays_on_decline())
+        army.powers = tuple(x for x in army.powers if ability(x).stays_on_decline)
         army.declined = True
         self.active[seat] = None
         self.declined[seat].append(race)
@@ -371,8 +370,7 @@ class ScoreSheet(History):
 
     @staticmethod
     def _exempt(army: Army) -> bool:
-        return any(ability(x).exempt_from_decline_limit(None, army)  # type: ignore[arg-type]
-                   for x in army.powers)
+        return any(ability(x).exempt_from_decline_limit for x in army.powers)
 
     def _remove(self, race: str) -> Event:
         army = self.armies.pop(race)

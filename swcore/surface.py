@@ -160,6 +160,10 @@ class GameSurface(Protocol):
     def effects_with(self, army: Army, hook: str) -> tuple[Ability, ...]:
         """Only those of the army's effects that override `hook`."""
 
+    def gives(self, army: Army, name: str) -> bool:
+        """Whether any of the army's effects gives the constant answer `name` (B-DECL-2: in
+        decline, only the effects that still work)."""
+
     def sources(self, army: Army) -> list[tuple[str, Ability]]:
         """The army's effects with where each comes from (swcore.effects.SOURCES)."""
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action
 from ..catalogue import LOST_TRIBE, race_name
-from ..effects import ability, left_out
+from ..effects import left_out
 from ..errors import InputError, RuleError
 from ..events import Event
 from ..markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
@@ -401,14 +401,14 @@ class ConquestMixin:
         defender = self.armies[race]
         if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)
             self._t["attacked"].add(defender.owner)
-        loss = self.loss_of(defender, i, army, ability(defender.race).defender_loss(self, defender)
-                          if not defender.declined else 1)
+        loss = self.loss_of(defender, i, army, 1 if defender.declined else min(
+            (ab.defender_loss for ab in self.effects_with(defender, "defender_loss")), default=1))
         n = self.tokens[i]  # a captured Leader has left the region (A-LEAD-02)
         back = n - loss
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
             events += self.region_lost_events(defender, i, army, loss)
         self.clear_region(i)
-        if back and defender.declined and not ability(race).conquers_in_decline(self, defender):
+        if back and defender.declined and not self.gives(defender, "conquers_in_decline"):
             back = 0  # an in-decline race never redeploys (B-DECL-8)
         events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back

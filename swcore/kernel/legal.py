@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
-from ..effects import ability
 from ..state import Army
 
 if TYPE_CHECKING:
@@ -50,7 +49,7 @@ class LegalMixin:
         if not t["active_acted"]:
             for race in self.declined[seat]:
                 army = self.armies[race]
-                if ability(race).conquers_in_decline(self, army) and not army.over:
+                if self.gives(army, "conquers_in_decline") and not army.over:
                     out += self._army_options(army, by, race)
         race = self.active[seat]
         if race is None:
@@ -69,7 +68,7 @@ class LegalMixin:
                                           self._army_options(army, by, None))[1])
         else:
             out += self._army_options(army, by, None)
-        if expanded and any(ab.declines_after_scoring(self, army) for ab in self.effects_with(army, "declines_after_scoring")):
+        if expanded and self.gives(army, "declines_after_scoring"):
             out.append(Action.trusted(by=by, do="decline"))
         out.append(Action.trusted(by=by, do="end_turn"))
         del ids

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 @cache
 def price_steppers() -> frozenset[str]:
     """The ids whose effect overrides `price_step` (asked after every module has registered)."""
-    return frozenset(i for i, ab in ABILITIES.items() if type(ab).price_step is not Ability.price_step)
+    return frozenset(i for i, ab in ABILITIES.items() if ab.price_step != Ability.price_step)
 
 
 class MarketMixin:
@@ -50,7 +50,7 @@ class MarketMixin:
         """Coins laid on the combo at position j by a player picking below it: asked of its
         race and its power (`price_step`; 1 by default, the Cursed combo 3, X-CUR-CUR-1)."""
         race, power = self.column[j][0], self.column[j][1]
-        return max(ability(race).price_step(self, j), ability(power).price_step(self, j))
+        return max(ability(race).price_step, ability(power).price_step)
 
     def _do_pick(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         t = self._t

@@ -21,8 +21,7 @@ def turn_start(game: Game, seat: int) -> None:
             army.new_turn()
             for ab in game.effects_with(army, "turn_start"):
                 ab.turn_start(game, army)
-            if army.declined and game.effects_with(army, "conquers_in_decline") and \
-                    any(ab.conquers_in_decline(game, army) for ab in game.effects_of(army)):
+            if army.declined and game.gives(army, "conquers_in_decline"):
                 first.append(army.race)
     if first:
         game.push(Decision("declined_turn", seat, ("conquer", "abandon", "redeploy"), "A-BASE-03",

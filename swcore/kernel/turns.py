@@ -37,7 +37,7 @@ class TurnMixin:
                 raise RuleError("B-DECL-8", f"{by} has no {race_name(race)} on the board")
         t = self._t
         if army.declined:
-            if not ability(army.race).conquers_in_decline(self, army):
+            if not self.gives(army, "conquers_in_decline"):
                 raise RuleError("B-DECL-8", f"in-decline {race_name(army.race)} never conquer, "
                                             "abandon or redeploy")
             if t["declined"]:
@@ -98,7 +98,7 @@ class TurnMixin:
         army = self.armies[race]
         if t["declined"]:
             raise RuleError("B-DECL-4", "already in decline this turn")
-        stout = any(ab.declines_after_scoring(self, army) for ab in self.effects_with(army, "declines_after_scoring"))
+        stout = self.gives(army, "declines_after_scoring")
         if t["picked"] and not stout:
             raise RuleError("B-FLOW-4", "a race picked this turn cannot go into decline until a "
                                         "later turn")
@@ -131,14 +131,14 @@ class TurnMixin:
         seat = army.owner
         events: list[Event] = []
         decliners = self.effects_with(army, "after_decline")  # gathered while the army is still active
-        if not ability(army.power).exempt_from_decline_limit(self, army):
+        if not self.gives(army, "exempt_from_decline_limit"):
             for old in list(self.declined[seat]):
                 oa = self.armies[old]
-                if not ability(oa.power).exempt_from_decline_limit(self, oa):
+                if not self.gives(oa, "exempt_from_decline_limit"):
                     events.append(self._remove_army(old))  # B-DECL-4
         for ab in self.effects_with(army, "on_decline"):
             events += ab.on_decline(self, army)
-        keeps = ability(army.race).keeps_tokens_on_decline(self, army)
+        keeps = self.gives(army, "keeps_tokens_on_decline")
         for i in self.regions_of(army.race):
             if not keeps:
                 self.tokens[i] = 1  # B-DECL-3
@@ -148,7 +148,7 @@ class TurnMixin:
         army.hand = army.held = 0  # B-DECL-3: tokens off the board go back to the tray
         army.roll = None
         army.declined = True
-        kept = tuple(p for p in army.powers if ability(p).stays_on_decline())
+        kept = tuple(p for p in army.powers if ability(p).stays_on_decline)
         self.power_discard.extend(p for p in army.powers if p not in kept)  # B-DECL-2
         army.powers = kept
         army.fx = None  # its effects change (B-DECL-2); the other armies keep their tables

@@ -203,11 +203,9 @@ class DragonMaster(Ability):
 class Flying(Ability):
     id, rule = "flying", "B-POW-FLYING-1"
 
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        return True  # A-BASE-18
+    enters_anywhere = True  # A-BASE-18
 
-    def ignores_adjacency(self, game: Game, army: Army) -> bool:
-        return True
+    ignores_adjacency = True
 
 
 @register
@@ -317,8 +315,7 @@ class Pillaging(Ability):
 class Seafaring(Ability):
     id, rule = "seafaring", "B-POW-SEAFARING-1"
 
-    def may_occupy_water(self, game: Game, army: Army) -> bool:
-        return True
+    may_occupy_water = True
 
 
 @register
@@ -326,19 +323,16 @@ class Spirit(Ability):
     id, rule = "spirit", "B-POW-SPIRIT-1"
     works_in_decline = True
 
-    def exempt_from_decline_limit(self, game: Game, army: Army) -> bool:
-        return True
+    exempt_from_decline_limit = True
 
-    def stays_on_decline(self) -> bool:
-        return True
+    stays_on_decline = True
 
 
 @register
 class Stout(Ability):
     id, rule = "stout", "B-POW-STOUT-1"
 
-    def declines_after_scoring(self, game: Game, army: Army) -> bool:
-        return True
+    declines_after_scoring = True
 
 
 @register

@@ -42,8 +42,7 @@ class Dwarves(Ability):
 class Elves(Ability):
     id, rule = "elves", "B-RACE-ELVES-1"
 
-    def defender_loss(self, game: Game, army: Army) -> int:
-        return 0
+    defender_loss = 0
 
 
 @register
@@ -51,14 +50,11 @@ class Ghouls(Ability):
     id, rule = "ghouls", "B-RACE-GHOULS-1"
     works_in_decline = True
 
-    def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:
-        return True
+    keeps_tokens_on_decline = True
 
-    def conquers_in_decline(self, game: Game, army: Army) -> bool:
-        return True
+    conquers_in_decline = True
 
-    def defender_loss(self, game: Game, army: Army) -> int:
-        return 1  # B-RACE-GHOULS-2: lose 1 and withdraw the rest, in decline too
+    defender_loss = 1  # B-RACE-GHOULS-2: lose 1 and withdraw the rest, in decline too
 
 
 @register
@@ -77,8 +73,7 @@ class Giants(Ability):
 class Halflings(Ability):
     id, rule = "halflings", "B-RACE-HALFLINGS-1"
 
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        return True
+    enters_anywhere = True
 
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         placed = army.data.get("halflings.holes", 0)

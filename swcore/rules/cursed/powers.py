@@ -89,8 +89,7 @@ class Cursed(Ability):
 
     id, rule = "cursed", "X-CUR-CUR-1"
 
-    def price_step(self, game: Game, position: int) -> int:
-        return CURSED_PRICE
+    price_step = CURSED_PRICE
 
 
 @register

@@ -26,11 +26,9 @@ class Ghosts(Ability):
 
     id, rule = st.GHOSTS, "X-NEC-13"
 
-    def counts_as_declined(self, game: Game, army: Army) -> bool:
-        return True  # X-NEC-16: in decline for every other player's ability (A-NEC-05)
+    counts_as_declined = True  # X-NEC-16: in decline for every other player's ability (A-NEC-05)
 
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        return True  # never by the edge: `refuses_target` keeps him next to the Lake
+    enters_anywhere = True  # never by the edge: `refuses_target` keeps him next to the Lake
 
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
         return _by_island(game, region)  # X-NEC-17: he may always attack from the Island

@@ -82,7 +82,7 @@ class Rivers(Ability):
     works_in_decline = True  # in-decline Ghouls redeploy too
 
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
-        if game.event == st.WINTER or any(ab.may_occupy_water(game, army) for ab in game.effects_of(army)):
+        if game.event == st.WINTER or game.gives(army, "may_occupy_water"):
             return ()
         return tuple(i for i in game.regions_of(army.race) if _river(game, i))
 

@@ -368,9 +368,18 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         race = self.race
         return tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
 
-    def broadcast(self, hook: str, *args: Any) -> list[Event]:
-        """A global trigger: `hook` asked of every army's effects, seats in turn order from the
-        current player, each seat's active race first (Historian hears every decline)."""
+    def tell(self, army: Army, event: str, **data: Any) -> list[Event]:
+        """The named one-off notification `event` (swcore.effects.EVENTS) told to the army's
+        effects that hear it; returns their events."""
+        events: list[Event] = []
+        for ab in self.effects_with(army, "on:" + event):
+            events += ab.on(self, army, event, **data) or []
+        return events
+
+    def broadcast(self, event: str, **data: Any) -> list[Event]:
+        """A global notification: `event` told to every army's effects that hear it, seats in
+        turn order from the current player, each seat's active race first (Historian hears
+        every decline)."""
         n = len(self.players)
         events: list[Event] = []
         for k in range(n):
@@ -379,8 +388,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             for race in races:
                 army = self.armies.get(race)
                 if army is not None:
-                    for ab in self.effects_with(army, hook):
-                        events += getattr(ab, hook)(self, army, *args) or []
+                    events += self.tell(army, event, **data)
         return events
 
     def pay(self, payer: int | None, payee: int | None, coins: int, why: str) -> Event:
@@ -431,7 +439,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
                 bool(fx(army, "ignores_adjacency")),
                 fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
                 fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"),
-                any(ab.ready_adds_tokens for ab in fx(army, "on_ready")),
+                any(ab.ready_adds_tokens for ab in fx(army, "on:ready")),
                 any(ab.replaces_final_die for ab in hooks))
 
     def _switches_without(self, army: Army, without: frozenset[str]) -> tuple[Any, ...]:
@@ -463,8 +471,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         key = (hooks, hook)  # effects are singletons, so equal tuples mean the same effects
         table = _FX.get(key)
         if table is None:
-            default = getattr(Ability, hook)
-            table = _FX[key] = tuple(ab for ab in hooks if getattr(type(ab), hook) != default)
+            if hook[:3] == "on:":  # the effects hearing an event (Ability.on)
+                heard = hook[3:]
+                table = _FX[key] = tuple(ab for ab in hooks if heard in ab.hears)
+            else:
+                default = getattr(Ability, hook)
+                table = _FX[key] = tuple(ab for ab in hooks if getattr(type(ab), hook) != default)
         if tables is not None:
             tables[hook] = table
         return table

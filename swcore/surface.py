@@ -170,8 +170,12 @@ class GameSurface(Protocol):
     def effects_changed(self) -> None:
         """Gather every army's effects afresh (the round's event changed, a power bought)."""
 
-    def broadcast(self, hook: str, *args: Any) -> list[Event]:
-        """`hook` asked of every army's effects, in turn order from the current seat."""
+    def tell(self, army: Army, event: str, **data: Any) -> list[Event]:
+        """The named notification `event` (swcore.effects.EVENTS) told to the army's effects."""
+
+    def broadcast(self, event: str, **data: Any) -> list[Event]:
+        """`event` told to every army's effects, in turn order from the current seat
+        (X-GD-HIS-2)."""
 
     # --- conquest ---------------------------------------------------------------------------
     def reach(self, army: Army, without: Any = ()) -> Reach:

@@ -13,7 +13,7 @@ import pytest
 
 import swcore.game as game_module
 from swcore import Game
-from swcore.effects import ABILITIES, Ability
+from swcore.effects import ABILITIES, Ability, when
 from swcore.errors import InputError, RuleError
 from swcore.flow import Decision
 from swcore.rules import MODULE_ORDER, available_modules
@@ -208,27 +208,27 @@ def test_coins_move_between_players_and_the_bank_never_below_zero():
 
 
 def test_broadcast_reaches_every_armys_effects(monkeypatch):
-    """A global trigger (Historian hears any decline) is asked of every army on the board."""
+    """A global notification (Historian hears any decline, X-GD-HIS-2) is told to every army
+    on the board whose effects hear it."""
     heard: list[str] = []
 
     class Ear(Ability):
         id = "ratmen"
 
-        def heard(self, game: Game, army: Any, who: str) -> list[Any]:
-            heard.append(f"{army.race}:{who}")
+        @when("race_declined")
+        def heard(self, game: Game, army: Any, declined: Any) -> list[Any]:
+            heard.append(f"{army.race}:{declined.race}")
             return []
 
     monkeypatch.setitem(ABILITIES, "ratmen", Ear())
     monkeypatch.setattr(game_module, "_HOOKS", {})  # the dispatch tables knew the real Ratmen
     monkeypatch.setattr(game_module, "_FX", {})
-    Ability.heard = lambda self, game, army, who: []  # the hook's default: no effect
-    try:
-        g = game()
-        g.apply({"by": "ann", "do": "pick", "combo": 0})  # Ratmen
-        g._broadcast("heard", "bob")
-    finally:
-        del Ability.heard
-    assert heard == ["ratmen:bob"]
+    g = game()
+    g.apply({"by": "ann", "do": "pick", "combo": 0})  # Ratmen
+    g.apply({"by": "ann", "do": "end_turn"})
+    g.apply({"by": "bob", "do": "pick", "combo": 0})  # Elves: they hear nothing
+    assert g.broadcast("race_declined", declined=g.armies["elves"]) == []
+    assert heard == ["ratmen:elves"]
 
 
 def test_the_pool_decides_which_banners_and_badges_make_the_stacks():

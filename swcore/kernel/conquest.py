@@ -350,8 +350,7 @@ class ConquestMixin:
         self.occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
-        for ab in self.effects_with(army, "on_conquered"):
-            ab.on_conquered(self, army, i)
+        self.tell(army, "conquered", region=i)
         events += self.taken_from(army, i, defender)
         detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)
         events.insert(0, self.new_event(
@@ -362,17 +361,11 @@ class ConquestMixin:
 
     def taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
         """After a conquest or a conversion of region i from `defender` (X-CUR-RAN-1, A-CUR-06)."""
-        events: list[Event] = []
-        for ab in self.effects_with(army, "on_taken_from"):
-            events += ab.on_taken_from(self, army, i, defender)
-        return events
+        return self.tell(army, "took", region=i, defender=defender)
 
     def region_lost_events(self, defender: Army, i: int, attacker: Army, lost: int) -> list[Event]:
         """An enemy conquest or conversion takes region i from `defender` (markers still there)."""
-        events: list[Event] = []
-        for ab in self.effects_with(defender, "on_region_lost"):
-            events += ab.on_region_lost(self, defender, i, attacker, lost)
-        return events
+        return self.tell(defender, "lost", region=i, attacker=attacker, lost=lost)
 
     def loss_of(self, defender: Army, i: int, attacker: Army, loss: int) -> int:
         """The tokens `defender` discards when `attacker` takes region i, `loss` unless one of its
@@ -426,10 +419,7 @@ class ConquestMixin:
 
     def _tokens_lost(self, army: Army, i: int, race: str, lost: int) -> list[Event]:
         """A conquest by `army` discards `lost` tokens of `race` from region i (X-NEC-8)."""
-        events: list[Event] = []
-        for ab in self.effects_with(army, "on_tokens_lost") if lost else ():
-            events += ab.on_tokens_lost(self, army, i, race, lost)
-        return events
+        return self.tell(army, "discarded", region=i, race=race, lost=lost) if lost else []
 
     def _do_abandon(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         army = self.acting(seat, a.by, a.race)
@@ -444,6 +434,5 @@ class ConquestMixin:
         self.clear_region(i)
         events = [self.new_event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
                               race=army.race)]
-        for ab in self.effects_with(army, "on_abandon"):
-            events += ab.on_abandon(self, army, i)
+        events += self.tell(army, "abandoned", region=i)
         return events, a.to_dict()

@@ -131,7 +131,7 @@ class LegalMixin:
         """The default placement as it would be after Ready Troops and the conquest phase end."""
         if army.ready and army.over:
             return self.default_placement(army)
-        if army.ready and not self.effects_with(army, "on_conquest_end"):
+        if army.ready and not self.effects_with(army, "on:conquests_over"):
             # The phase's end only sets two flags (no effect acts on it) and placements only
             # read: set and put back, without the journal of a preview.
             over, roll = army.over, army.roll

@@ -84,8 +84,7 @@ class MarketMixin:
                     f"pays {price}, collects {lying}, receives {army.hand} tokens",
             seat, race=race, power=power, combo=k, paid=price, collected=lying, tokens=army.hand)
         events = [ev]
-        for ab in self.effects_with(army, "on_pick"):
-            events += ab.on_pick(self, army)
+        events += self.tell(army, "picked")
         return events, a.to_dict()
 
     def printed_unknown(self, item: str) -> bool:

@@ -38,8 +38,7 @@ class PlacementMixin:
         army.hand += army.held
         army.held = 0
         army.ready = True
-        for ab in self.effects_with(army, "on_ready"):
-            ab.on_ready(self, army, before)
+        self.tell(army, "ready", before=before)
 
         def undo() -> None:
             for i, t in before:
@@ -103,9 +102,7 @@ class PlacementMixin:
         hand, roll = army.hand, army.roll
         army.over = True
         army.roll = None
-        events: list[Event] = []
-        for ab in self.effects_with(army, "on_conquest_end"):
-            events += ab.on_conquest_end(self, army)
+        events = self.tell(army, "conquests_over")
 
         def undo() -> None:
             army.over, army.hand, army.roll = False, hand, roll
@@ -153,11 +150,11 @@ class PlacementMixin:
 
     def _place_default(self, army: Army, journal: bool = False) -> None:
         """The default placement carried out; the effect that chose where the hand's last token
-        went is told (`on_last_token`: the Leader, A-LEAD-02)."""
+        went is told ("last_token": the Leader, A-LEAD-02)."""
         place, last = self._default_placement(army)
         self._place(army, place, journal)
         if last is not None:
-            last[0].on_last_token(self, army, last[1])
+            last[0].on(self, army, "last_token", region=last[1])
 
     def _default_placement(self, army: Army, withdrawn_only: bool = False
                            ) -> tuple[dict[int, int], tuple[Any, int | None] | None]:

@@ -19,8 +19,7 @@ def turn_start(game: Game, seat: int) -> None:
     for army in game.armies.values():
         if army.owner == seat:
             army.new_turn()
-            for ab in game.effects_with(army, "turn_start"):
-                ab.turn_start(game, army)
+            game.tell(army, "turn_start")
             if army.declined and game.gives(army, "conquers_in_decline"):
                 first.append(army.race)
     if first:

@@ -130,14 +130,13 @@ class TurnMixin:
     def _go_into_decline(self, army: Army, action: Action | None = None) -> list[Event]:
         seat = army.owner
         events: list[Event] = []
-        decliners = self.effects_with(army, "after_decline")  # gathered while the army is still active
+        decliners = self.effects_with(army, "on:declined")  # gathered while the army is still active
         if not self.gives(army, "exempt_from_decline_limit"):
             for old in list(self.declined[seat]):
                 oa = self.armies[old]
                 if not self.gives(oa, "exempt_from_decline_limit"):
                     events.append(self._remove_army(old))  # B-DECL-4
-        for ab in self.effects_with(army, "on_decline"):
-            events += ab.on_decline(self, army)
+        events += self.tell(army, "declining")
         keeps = self.gives(army, "keeps_tokens_on_decline")
         for i in self.regions_of(army.race):
             if not keeps:
@@ -157,8 +156,8 @@ class TurnMixin:
         events.append(self.new_event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "
                                   "decline", seat, race=army.race))
         for ab in decliners:
-            events += ab.after_decline(self, army, action)
-        events += self.broadcast("race_declined", army)
+            events += ab.on(self, army, "declined", action=action) or []
+        events += self.broadcast("race_declined", declined=army)
         if not self.regions_of(army.race) and army.hand == 0:
             events.append(self._remove_army(army.race))
         return events

@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -148,6 +148,7 @@ class Diplomat(Ability):
         return [game.new_event("ally", f"{game.players[army.owner]} makes peace with {game.players[seat]}",
                             army.owner, ally=game.players[seat])]
 
+    @when("turn_start")
     def turn_start(self, game: Game, army: Army) -> None:
         army.data.pop("diplomat.ally", None)  # peace lasts until the Diplomat's next turn
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...catalogue import BOX
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ class Halflings(Ability):
 
     enters_anywhere = True
 
+    @when("conquered")
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         placed = army.data.get("halflings.holes", 0)
         if placed < game.box_of("hole"):  # A-BASE-09: the first two regions ever conquered
@@ -109,6 +110,7 @@ class Ratmen(Ability):
 class Skeletons(Ability):
     id, rule = "skeletons", "B-RACE-SKELETONS-1"
 
+    @when("conquests_over")
     def on_conquest_end(self, game: Game, army: Army) -> list[Any]:
         want = army.nonempty // 2
         got = min(want, game.tray(army.race))  # B-DEF-8
@@ -200,6 +202,7 @@ class Tritons(Ability):
 class Trolls(Ability):
     id, rule = "trolls", "B-RACE-TROLLS-1"
 
+    @when("conquered")
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         if sum(game.mk["lair"]) < game.box_of("lair"):
             game.mk["lair"][region] = 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ class Corrupt(Ability):
 
     id, rule = "corrupt", "X-BNA-COR-1"
 
+    @when("lost")
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
         return [game.pay(attacker.owner, army.owner, 1, "Corrupt, X-BNA-COR-1")]
 
@@ -157,6 +158,7 @@ class Catapult(Ability):
         c = army.turn.get("catapult.from")
         return c is not None and region in two_steps(game, c)
 
+    @when("conquered")
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         army.turn.pop("catapult.from", None)  # the jump served this conquest only
 

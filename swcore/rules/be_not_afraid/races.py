@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 from . import pygmy_die
 
@@ -75,6 +75,7 @@ class Leprechauns(Ability):
                             ", ".join(game.board.ids[i] for i in spots), army.owner,
                             regions=[game.board.ids[i] for i in spots])]
 
+    @when("lost")
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
         n = game.mk["cauldron"][region]
         if not n:
@@ -138,6 +139,7 @@ class HomunculiPile(Ability):
 
     id, rule = "be_not_afraid.homunculi", "X-BNA-HOM-1"
 
+    @when("picked")
     def on_pick(self, game: Game, army: Army) -> list[Any]:
         st = state(game)
         piles, seen = st["piles"], st["seen"]
@@ -175,5 +177,6 @@ class Pygmies(Ability):
 
     id, rule = "pygmies", "X-BNA-PYG-1"
 
+    @when("lost")
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
         return pygmy_die.lost(game, army, region, lost)

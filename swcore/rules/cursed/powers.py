@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ class HordesOf(Ability):
         total = game.on_board(army.race) + army.hand + army.held
         return min(placed, total - min(hordes(game), total))
 
+    @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """Before anything leaves, count the race's own tokens: all but the Horde tokens and any
         other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2)."""
@@ -56,6 +57,7 @@ class HordesOf(Ability):
         army.turn[self.REGULAR] = own - min(hordes(game), own)
         return []
 
+    @when("declined")
     def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
         """The Horde tokens vanish (X-CUR-HOR-1): once B-DECL-3 is done (one per region, or all
         kept by Ghouls; the hand went back first) and the Leader has left, the race keeps at
@@ -137,6 +139,7 @@ class Ransacking(Ability):
 
     id, rule = "ransacking", "X-CUR-RAN-1"
 
+    @when("took")
     def on_taken_from(self, game: Game, army: Army, region: int, defender: Army | None) -> list[Any]:
         if defender is None or game.seen_declined(defender) or defender.owner == army.owner:
             return []

@@ -31,9 +31,9 @@ class TowerWord(Ability):
 
 
 def builds_tower(game: Game, army: Army) -> bool:
-    """The army is Priestesses (their `after_decline` builds the Tower): asked of the army's
-    few `after_decline` effects, so other armies cost one look-up."""
-    fx = game.effects_with(army, "after_decline")
+    """The army is Priestesses (their "declined" handler builds the Tower): asked of the army's
+    few effects hearing "declined", so other armies cost one look-up."""
+    fx = game.effects_with(army, "on:declined")
     return bool(fx) and any(isinstance(ab, Priestesses) for ab in fx)
 
 

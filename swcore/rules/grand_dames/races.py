@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ class Gypsies(Ability):
     id, rule = "gypsies", "X-GD-GYP-1"
     KEY = "gypsies.abandoned"  # regions abandoned this turn (army.turn: cleared each turn)
 
+    @when("abandoned")
     def on_abandon(self, game: Game, army: Army, region: int) -> list[Any]:
         game.coins_on[region] += 1
         army.turn.setdefault(self.KEY, []).append(region)
@@ -83,6 +84,7 @@ class Priestesses(Ability):
             raise RuleError("A-GD-03", f"the Ivory Tower is built in one of the Priestesses' "
                                        f"regions; {rid} is not one")
 
+    @when("declined")
     def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
         held = game.regions_of(army.race)
         if not held:

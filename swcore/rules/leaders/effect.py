@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability
+from ...effects import Ability, when
 from ...errors import RuleError
 from . import state as st
 from . import words
@@ -33,6 +33,7 @@ class LeaderRules(Ability):
         st.put(game, defender, "hand")
         return min(loss, game.tokens[region] - 1)
 
+    @when("ready")
     def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
         """Ready Troops: the Leader goes into hand unless alone in its region (FORMAT v2)."""
         where = st.at(army)
@@ -49,6 +50,7 @@ class LeaderRules(Ability):
         free = [i for i in place if not st.immune(game, i)]
         return min(free, key=lambda i: (place[i], i)) if free else None
 
+    @when("last_token")
     def on_last_token(self, game: Game, army: Army, region: int | None) -> None:
         """Where the default placement put the Leader; None: it stays off the board with the
         rest of the hand until the next Ready Troops (the Barbarians, X-BNA-BAR-1)."""
@@ -66,6 +68,7 @@ class LeaderRules(Ability):
             st.put(game, army, "held")
         return []
 
+    @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """X-LEAD-2: the Leader is removed at once (back to the box), before B-DECL-3; placed
         this turn (Stout declines after its placement), from where the placement left it."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 from . import state as st
 
@@ -44,6 +44,7 @@ class Ghosts(Ability):
         return RuleError("X-NEC-13", f"{game.board.ids[region]} is neither next to the Lake nor to "
                                      "a Ghost region")
 
+    @when("ready")
     def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
         """A-NEC-07: every Ghost of the Island is available (none need stay there)."""
         i = st.island(game)
@@ -79,6 +80,7 @@ class Well(Ability):
     id, rule = "well_of_souls", "X-NEC-8"
     works_in_decline = True
 
+    @when("discarded")
     def on_tokens_lost(self, game: Game, army: Army, region: int, race: str, lost: int) -> list[Any]:
         st.into_well(game, race, lost)
         return [game.new_event("well", f"{lost} {race.replace('_', ' ')} token{'s' if lost > 1 else ''} "
@@ -92,6 +94,7 @@ class Well(Ability):
                                          "conquers it, Seafaring included")
         return None
 
+    @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """X-NEC-9: Elves thinned out by their decline (B-DECL-3) go into the Well."""
         if army.race != "elves":

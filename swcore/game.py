@@ -16,7 +16,7 @@ from .actions import Action
 from .board import Board, load_board
 from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, in_sets
 from .config import Options, default_pool, make_setup, module_options
-from .effects import NO_ABILITY, Ability, Effects, ability, piece_source
+from .effects import EVENTS, NO_ABILITY, Ability, Effects, ability, piece_source
 from .errors import InputError, SwError
 from .events import Event
 from .flow import Decision, FlowMixin
@@ -35,6 +35,8 @@ from .state import Army
 UNKNOWN_BOX = 1000
 _HOOKS: dict[tuple[Any, ...], Effects] = {}
 _FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
+#: event -> the key of its hearers' table in `effects_with`
+_ON: dict[str, str] = {event: "on:" + event for event in EVENTS}
 #: (effects, their sources, hook, sources left out) -> the effects overriding it (`_fx_without`)
 _FX_WITHOUT: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
@@ -371,8 +373,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     def tell(self, army: Army, event: str, **data: Any) -> list[Event]:
         """The named one-off notification `event` (swcore.effects.EVENTS) told to the army's
         effects that hear it; returns their events."""
+        fx = self.effects_with(army, _ON[event])
+        if not fx:
+            return []
         events: list[Event] = []
-        for ab in self.effects_with(army, "on:" + event):
+        for ab in fx:
             events += ab.on(self, army, event, **data) or []
         return events
 
@@ -451,6 +456,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     def gives(self, army: Army, name: str) -> bool:
         """Whether any of the army's effects gives the constant answer `name` (a class attribute
         of `Ability` set other than by default: `conquers_in_decline`, `enters_anywhere`...)."""
+        mine = army.fx  # the warm path of `effects_with`, inlined: asked on every legal_actions
+        if mine is not None and mine[0] == self._fxgen and (
+                not self.pieces or mine[3] == self._objects_held(army)):
+            table = mine[2].get(name)
+            if table is not None:
+                return bool(table)
         return bool(self.effects_with(army, name))
 
     def effects_with(self, army: Army, hook: str) -> tuple[Any, ...]:

@@ -36,9 +36,6 @@ class Reach(NamedTuple):
     without: frozenset[str]  #: the sources left out (swcore.effects.SOURCES)
 
 
-_new_reach = tuple.__new__  # a Reach without NamedTuple's keyword handling: built on a hot path
-
-
 class ConquestMixin:
     def quote(self, region: str, player: str | None = None, race: str | None = None,
               without: Any = ()) -> Quote:
@@ -138,9 +135,10 @@ class ConquestMixin:
         choosing instead (Berserk, A-BASE-06), nor with such a die already showing."""
         return army.roll is None and not self._switches(army)[10]
 
-    def _reach(self, army: Army, without: frozenset[str] = NONE_LEFT_OUT) -> Reach:
-        """What decides where `army` may go, computed once (`Reach`), with the effects of the
-        sources in `without` left out."""
+    def _reach(self, army: Army, without: frozenset[str] = NONE_LEFT_OUT) -> tuple[Any, ...]:
+        """What decides where `army` may go, computed once: the fields of `Reach` as a plain
+        tuple (unpacked on the hot path of every target test), with the effects of the sources
+        in `without` left out."""
         held = self.regions_of(army.race)
         adj = self.board.adjacent_sets
         near: set[int] = set()
@@ -153,12 +151,12 @@ class ConquestMixin:
         else:
             water, anywhere, free, extra, refuses = self._switches(army)[:5]
             hooks = self.effects_of(army)
-        return _new_reach(Reach, (held, near, hooks, water, anywhere, free, extra, refuses, {}, without))
+        return (held, near, hooks, water, anywhere, free, extra, refuses, {}, without)
 
     def reach(self, army: Army, without: Any = ()) -> Reach:
         """What decides where `army` may go now, with the effects of the sources in `without`
         left out (swcore.effects.SOURCES); give it to `target_error` and `targets`."""
-        return self._reach(army, left_out(without)) if without else self._reach(army)
+        return Reach._make(self._reach(army, left_out(without)) if without else self._reach(army))
 
     def target_error(self, army: Army, i: int, reach: Reach | None = None) -> RuleError | None:
         """Why `army` may not conquer region i now (None when it may): the one target test
@@ -350,7 +348,8 @@ class ConquestMixin:
         self.occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
-        self.tell(army, "conquered", region=i)
+        if self.effects_with(army, "on:conquered"):  # hot: tell only when someone hears
+            self.tell(army, "conquered", region=i)
         events += self.taken_from(army, i, defender)
         detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)
         events.insert(0, self.new_event(
@@ -361,6 +360,8 @@ class ConquestMixin:
 
     def taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
         """After a conquest or a conversion of region i from `defender` (X-CUR-RAN-1, A-CUR-06)."""
+        if not self.effects_with(army, "on:took"):  # hot: tell only when someone hears
+            return []
         return self.tell(army, "took", region=i, defender=defender)
 
     def region_lost_events(self, defender: Army, i: int, attacker: Army, lost: int) -> list[Event]:
@@ -419,7 +420,9 @@ class ConquestMixin:
 
     def _tokens_lost(self, army: Army, i: int, race: str, lost: int) -> list[Event]:
         """A conquest by `army` discards `lost` tokens of `race` from region i (X-NEC-8)."""
-        return self.tell(army, "discarded", region=i, race=race, lost=lost) if lost else []
+        if not lost or not self.effects_with(army, "on:discarded"):
+            return []
+        return self.tell(army, "discarded", region=i, race=race, lost=lost)
 
     def _do_abandon(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         army = self.acting(seat, a.by, a.race)

@@ -93,9 +93,10 @@ class LegalMixin:
         who = {"race": race} if race else {}  # which army acts, when not the active race
         if not army.over:
             hand = self.available(army, held)
-            if hand >= self.least(army)[0]:
+            sw = self._switches(army)  # least (5) and may_reinforce (10), looked up once
+            if hand >= sw[5][0]:
                 maxshort = self.options.final_die_max_short
-                can_reinforce = self.may_reinforce(army)
+                can_reinforce = army.roll is None and not sw[10]  # `may_reinforce`
                 targets = self._targets(army, reach)
                 for i, cost in zip(targets, self._costs(army, targets), strict=True):
                     if cost <= hand:

@@ -38,7 +38,8 @@ class PlacementMixin:
         army.hand += army.held
         army.held = 0
         army.ready = True
-        self.tell(army, "ready", before=before)
+        if self.effects_with(army, "on:ready"):  # hot: tell only when someone hears
+            self.tell(army, "ready", before=before)
 
         def undo() -> None:
             for i, t in before:
@@ -102,7 +103,7 @@ class PlacementMixin:
         hand, roll = army.hand, army.roll
         army.over = True
         army.roll = None
-        events = self.tell(army, "conquests_over")
+        events = self.tell(army, "conquests_over") if self.effects_with(army, "on:conquests_over") else []
 
         def undo() -> None:
             army.over, army.hand, army.roll = False, hand, roll

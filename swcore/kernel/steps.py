@@ -19,7 +19,8 @@ def turn_start(game: Game, seat: int) -> None:
     for army in game.armies.values():
         if army.owner == seat:
             army.new_turn()
-            game.tell(army, "turn_start")
+            if game.effects_with(army, "on:turn_start"):
+                game.tell(army, "turn_start")
             if army.declined and game.gives(army, "conquers_in_decline"):
                 first.append(army.race)
     if first:

@@ -71,7 +71,7 @@ bench: $(STAMP)
 	$(BIN)/python -m swcore bench
 
 scenarios: $(STAMP)
-	$(BIN)/python -m swcore scenario tests/scenarios ../shared/conformance/examples
+	$(BIN)/python -m swcore scenario tests/scenarios tests/conformance/examples
 
 clean:
 	rm -rf $(VENV) .venv-3.* .pytest_cache .hypothesis

@@ -14,8 +14,8 @@ Why each choice:
 - the pages read like a site: no code cells, no prompts, previous / next / index links, rule IDs
   as links into the rules reference;
 - nothing is loaded from outside the server: BokehJS is inlined by the notebooks
-  (`pn.extension(inline=True)`), and the template's remote scripts (require.js, MathJax, the
-  widget manager from unpkg) are removed; `check_local` refuses a page that still loads one;
+  (`dashboards.local.notebook_extension`: `pn.extension(inline=True)`), and the template's
+  remote scripts (require.js, MathJax, the widget manager from unpkg) are removed; `check_local` refuses a page that still loads one;
 - no dead widgets: cells tagged `kernel-only` (controls that need a running kernel) are left
   out, and so are widget outputs (progress bars);
 - a page is rendered again whenever its notebook OR anything it may show changes: the cache key

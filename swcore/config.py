@@ -19,6 +19,7 @@ from .names import player_name, stored_name
 from .neutrals import NEUTRALS
 from .rules.registry import MODULES
 from .ruleset import Ruleset
+from .sets import BASE, POOL_SETS, default_pool  # noqa: F401  (default_pool re-exported)
 
 #: The largest seed: a 64-bit signed whole number, as a database or another language stores it.
 MAX_SEED = 2**63 - 1
@@ -195,14 +196,6 @@ def _missing(key: str, module: str) -> InputError:
                                 "(the file was edited?)")
 
 
-#: Sets whose banners and badges can be in the stacks (FORMAT v2 `pool`).
-POOL_SETS = ("base", "cursed", "grand_dames", "be_not_afraid", "underground")
-
-
-def default_pool(expansions: list[str]) -> list[str]:
-    """Underground's own banners replace the base game's; the surface expansions add theirs."""
-    first = ["underground"] if "underground" in expansions else ["base"]
-    return first + [e for e in ("cursed", "grand_dames", "be_not_afraid") if e in expansions]
 
 
 def check_pool(pool: Any, expansions: list[str]) -> list[str]:
@@ -214,7 +207,7 @@ def check_pool(pool: Any, expansions: list[str]) -> list[str]:
     for k, p in enumerate(pool):
         if p not in POOL_SETS:
             raise InputError(f"pool[{k}]", f"unknown set {p!r}; known: {', '.join(POOL_SETS)}")
-        if p != "base" and p not in expansions:
+        if p != BASE and p not in expansions:
             raise InputError(f"pool[{k}]", f"the set {p!r} needs that expansion in play")
     return [p for p in POOL_SETS if p in pool]
 

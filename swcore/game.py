@@ -8,6 +8,7 @@ rolled back if the check fails, so a refused action leaves the state exactly as 
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -39,6 +40,9 @@ _FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
 _ON: dict[str, str] = {event: "on:" + event for event in EVENTS}
 #: (effects, their sources, hook, sources left out) -> the effects overriding it (`_fx_without`)
 _FX_WITHOUT: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: Game attributes a copy shares rather than copies (`Game.copy`): fixed for the whole game,
+#: or caches of what the effects are (they depend on the effects and options only).
+_SHARED = ("setup", "board", "ruleset", "module_options", "options", "supply", "_tables")
 
 
 class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
@@ -295,13 +299,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action | dict[str, Any]) -> SwError | None:
-        """The error `apply` would raise, without changing anything."""
-        saved = self.to_dict()
+        """The error `apply` would raise, without changing anything: the action is tried on a
+        copy of the position, so this game is never touched and nothing replays."""
         try:
-            self.apply(action)
+            self.copy().apply(action)
         except SwError as err:
             return err
-        self._restore(saved)
         return None
 
     @property
@@ -316,6 +319,22 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         what gives effects other than an army's own race and powers (the round's event, a power
         bought, pieces set out at once)."""
         self._fxgen += 1
+
+    def copy(self) -> Game:
+        """An independent copy of the game (a trial, a film's stored position): the position
+        deep-copied; what never changes in a game (set-up, board, rule set, options) and the
+        effects' caches shared; the log copied as a list (its entries are never changed)."""
+        mine = self.__dict__
+        memo: dict[int, Any] = {id(mine[k]): mine[k] for k in _SHARED if k in mine}
+        for army in self.armies.values():
+            memo[id(army.fx)] = army.fx
+        memo[id(self.log)] = list(self.log)
+        memo[id(self.redo_stack)] = list(self.redo_stack)
+        other = object.__new__(type(self))
+        memo[id(self)] = other
+        other.__dict__.update(copy.deepcopy(mine, memo))
+        other._journal = None  # an action under way is this game's to roll back, not the copy's
+        return other
 
     # --- journaled preparatory steps --------------------------------------------------
     def journal(self, undo: Any) -> None:

@@ -131,10 +131,6 @@ class SavesMixin(History):
             raise InputError("file", "not a saved game: nested too deeply or a number too long") from None
         return cls.from_dict(data)
 
-    def _restore(self, saved: dict[str, Any]) -> None:
-        other = type(self).from_dict(saved)
-        self.__dict__.update(other.__dict__)
-
     def snapshot(self) -> dict[str, Any]:
         """The whole current position as plain data (what the apps draw, what tests compare);
         rule modules with game-wide state add theirs under `modules` (their `snapshot(game)`)."""

@@ -130,3 +130,17 @@ def store(db_url):
     s = Store(db_url)
     yield s
     s.dispose()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Skips for a file outside the repository (tests/gamehelpers.py `skip_outside`) counted and
+    listed, so a clone without it sees what did not run."""
+    from gamehelpers import OUTSIDE
+
+    outside = [r for r in terminalreporter.stats.get("skipped", []) if OUTSIDE in str(r.longrepr)]
+    if outside:
+        terminalreporter.section("skipped: files outside the repository", yellow=True)
+        terminalreporter.write_line(f"{len(outside)} test(s) did not run because a file outside "
+                                    "the repository is missing:")
+        for r in outside:
+            terminalreporter.write_line(f"  {r.nodeid}: {r.longrepr[2]}")

@@ -158,19 +158,28 @@ def test_a_restart_with_many_pages_open_costs_one_session_each_handed_out_in_tur
     server.start()
     ctx, outside = local_context(browser, TABLET, f"127.0.0.1:{server.port}")
     try:
-        pages = []
+        pages, consoles = [], []
         for gid, code in games * 2:
             p = ctx.new_page()
+            consoles.append(log := [])
+            p.on("console", lambda m, log=log: log.append(f"{m.type}: {m.text}"))
             p.goto(f"{server.url}?game={gid}&code={code}")
             pages.append(p)
         for p in pages:
             expect(p.get_by_text("To play:")).to_be_visible()
         server.kill()
-        for p in pages:
-            expect(p.locator(".sw-conn")).to_have_attribute("data-state", "reconnecting")
+        for k, p in enumerate(pages):  # reconnecting, or already offline after its retries
+            p.bring_to_front()  # each page stands for a device showing it, not a hidden tab
+            try:
+                expect(p.locator(".sw-conn")).to_have_attribute("data-state",
+                                                                re.compile("reconnecting|offline"))
+            except AssertionError as e:
+                raise AssertionError(f"page {k} of {len(pages)} still says connected; its "
+                                     f"console: {consoles[k][-30:]}") from e
         server.start()
         restarted = time.monotonic()
         for p, (gid, _) in zip(pages, games * 2, strict=True):  # 8 sessions built in turn:
+            p.bring_to_front()
             expect(p.locator(".sw-conn")).to_have_text("● Connected", timeout=3 * WAIT_MS)
             expect(p.get_by_text(f"Table {[g for g, _ in games].index(gid)}").first
                    ).to_be_visible()

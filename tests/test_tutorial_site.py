@@ -310,7 +310,10 @@ def test_pages_make_no_request_outside_the_server_and_show_no_code(site):
         page.route("**/*", route)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        for name in ["index", *PAGES, "rules/base-game", "rules/surface-expansions"]:
+        # every kind of page: the chapters (English and French), the indexes, the rules
+        # reference, the search and the player aids
+        for name in ["index", *PAGES, *(f"fr/{p}" for p in PAGES_FR), *sorted(SITE_PAGES),
+                     "rules/base-game", "rules/surface-expansions"]:
             page.goto(f"{base}/{name}.html")
             page.wait_for_load_state("networkidle")
             if name in PAGES:

@@ -300,13 +300,6 @@ def ability(ability_id: str | None) -> Ability:
     return ABILITIES.get(ability_id, NO_ABILITY) if ability_id else NO_ABILITY
 
 
-class Effects(tuple):  # type: ignore[type-arg]
-    """An army's effects in order (a tuple, compared as one), with `sources`: where each comes
-    from (SOURCES), in the same order."""
-
-    sources: tuple[str, ...] = ()
-
-
 def piece_source(effect: Ability) -> str:
     """A piece's effect says what it is (relic, place, marker, figure)."""
     if effect is not NO_ABILITY and effect.source not in PIECE_SOURCES:

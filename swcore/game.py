@@ -17,7 +17,7 @@ from .actions import Action
 from .board import Board, load_board
 from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, in_sets
 from .config import Options, default_pool, make_setup, module_options
-from .effects import EVENTS, NO_ABILITY, Ability, Effects, ability, piece_source
+from .effects import EVENTS, NO_ABILITY, Ability, ability, piece_source
 from .errors import InputError, SwError
 from .events import Event
 from .flow import Decision, FlowMixin
@@ -34,7 +34,9 @@ from .state import Army
 
 #: The box count of an item no source gives (catalogue box left blank): effectively no limit.
 UNKNOWN_BOX = 1000
-_HOOKS: dict[tuple[Any, ...], Effects] = {}
+_HOOKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: the same key -> where each of those effects comes from (swcore.effects.SOURCES), in order
+_SOURCES: dict[tuple[Any, ...], tuple[str, ...]] = {}
 _FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
 #: event -> the key of its hearers' table in `effects_with`
 _ON: dict[str, str] = {event: "on:" + event for event in EVENTS}
@@ -362,8 +364,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
                      *(("module", x) for x in self.ruleset.effects)]
             pairs = [(s, x) for s, x in pairs
                      if x is not NO_ABILITY and (x.works_in_decline or not army.declined)]
-            hooks = _HOOKS[key] = Effects(x for _, x in pairs)
-            hooks.sources = tuple(s for s, _ in pairs)
+            hooks = _HOOKS[key] = tuple(x for _, x in pairs)
+            _SOURCES[key] = tuple(s for s, _ in pairs)
         army.fx = (self._fxgen, hooks, self._tables.setdefault(hooks, {}), held)
         return hooks
 
@@ -371,17 +373,18 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """The effects working for `army` now, each with where it comes from (race, power,
         relic, place, marker, figure, event, module), in the order they are asked."""
         hooks = self.effects_of(army)
-        return list(zip(hooks.sources, hooks, strict=True))
+        held = self._objects_held(army) if self.pieces else ()
+        key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
+        return list(zip(_SOURCES[key], hooks, strict=True))
 
     def _fx_without(self, army: Army, hook: str, without: frozenset[str]) -> tuple[Any, ...]:
         """`_fx` with the effects of the sources in `without` left out."""
-        hooks = self.effects_of(army)
-        key = (hooks, hooks.sources, hook, without)
+        pairs = self.sources(army)
+        key = (tuple(pairs), hook, without)
         table = _FX_WITHOUT.get(key)
         if table is None:
             keep = {id(ab) for ab in self.effects_with(army, hook)}
-            table = _FX_WITHOUT[key] = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True)
-                                             if src not in without and id(ab) in keep)
+            table = _FX_WITHOUT[key] = tuple(ab for src, ab in pairs if src not in without and id(ab) in keep)
         return table
 
     def _objects_held(self, army: Army) -> tuple[str, ...]:
@@ -468,8 +471,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
 
     def _switches_without(self, army: Army, without: frozenset[str]) -> tuple[Any, ...]:
         """`_switches` with the effects of the sources in `without` left out."""
-        hooks = self.effects_of(army)
-        kept = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True) if src not in without)
+        kept = tuple(ab for src, ab in self.sources(army) if src not in without)
         return self._switches_of(army, lambda a, hook: self._fx_without(a, hook, without), kept)
 
     def gives(self, army: Army, name: str) -> bool:

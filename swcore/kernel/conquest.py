@@ -146,8 +146,7 @@ class ConquestMixin:
             near |= adj[j]
         if without:
             water, anywhere, free, extra, refuses = self._switches_without(army, without)[:5]
-            hooks = self.effects_of(army)
-            hooks = tuple(ab for src, ab in zip(hooks.sources, hooks, strict=True) if src not in without)
+            hooks = tuple(ab for src, ab in self.sources(army) if src not in without)
         else:
             water, anywhere, free, extra, refuses = self._switches(army)[:5]
             hooks = self.effects_of(army)

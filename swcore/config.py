@@ -103,7 +103,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     power_list = _draw_order("powers", powers, tuple(p for p in in_sets("power", sets)
                                                      if p not in taken), rng)
     if turns is None:
-        seats = len(names) - sum(getattr(m, "off_board_seats", 0) for m in modules)
+        seats = len(names) - sum(m.off_board_seats for m in modules)
         turns = b.turns or TURNS_BY_PLAYERS[max(seats, 2)]
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise InputError("turns", f"must be a whole number of game turns from 1 to {MAX_TURNS}")
@@ -155,7 +155,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
 
 def module_keys() -> set[str]:
     """Every set-up key a rule module reads (stored at the top of a set-up)."""
-    return {k for m in MODULES.values() for k in getattr(m, "setup_keys", {})}
+    return {k for m in MODULES.values() for k in m.setup_keys}
 
 
 def _module_keys(extra: Any, modules: tuple[Any, ...], ctx: dict[str, Any],
@@ -171,7 +171,7 @@ def _module_keys(extra: Any, modules: tuple[Any, ...], ctx: dict[str, Any],
     taken: set[str] = set()
     read: set[str] = set()
     for m in modules:
-        for key, prepare in getattr(m, "setup_keys", {}).items():
+        for key, prepare in m.setup_keys.items():
             missing = stored and key not in extra
             try:
                 value, out = prepare(extra.get(key), ctx)
@@ -234,7 +234,7 @@ def _check_supply(data: Any) -> dict[str, int]:
 
 
 def option_names(module: Any) -> tuple[str, ...]:
-    schema = getattr(module, "options", None)
+    schema = module.options
     return tuple(schema.__dataclass_fields__) if schema is not None else ()
 
 
@@ -254,7 +254,7 @@ def module_options(data: Any, modules: tuple[Any, ...]) -> dict[str, Any]:
             raise InputError("options", f"unknown rule option(s) {[str(key)]}; known: "
                                         f"{sorted(owner)}")
     return {m.id: m.options.from_dict({k: v for k, v in data.items() if owner[k] == m.id})
-            for m in modules if getattr(m, "options", None) is not None}
+            for m in modules if m.options is not None}
 
 
 def _draw_order(name: str, given: Any, known: tuple[str, ...], rng: random.Random) -> list[str]:

@@ -135,7 +135,7 @@ class SavesMixin(History):
         """The whole current position as plain data (what the apps draw, what tests compare);
         rule modules with game-wide state add theirs under `modules` (their `snapshot(game)`)."""
         snap = self._snapshot()
-        own = {m.id: m.snapshot(self) for m in self.ruleset.modules if hasattr(m, "snapshot")}
+        own = {m.id: m.snapshot(self) for m in self.ruleset.modules if m.snapshot is not None}
         if own:
             snap["modules"] = own
         return snap
@@ -181,6 +181,6 @@ class SavesMixin(History):
         snap["race_stack"], snap["power_stack"] = len(self.race_stack), len(self.power_stack)
         snap["last_score"] = {p: s for p, s in zip(self.players, self.last_score, strict=True)}
         for m in self.ruleset.modules:  # a module hides or shows its own hidden state (X-RW-7)
-            if hasattr(m, "view"):
+            if m.view is not None:
                 m.view(self, player, snap)
         return snap

@@ -158,7 +158,7 @@ def test_module_items_and_neutrals_in_the_legend():
     assert "leader" in kinds
     text = legend_html(game, game.board)
     assert "Leader" in text and "Temple of the Seer" in text and "harbour" in text
-    game.leaders["captives"][1].append([army.race, 0])  # as a capture leaves it (X-LEAD-4)
+    game.module_state["leaders"]["captives"][1].append([army.race, 0])  # as a capture leaves it (X-LEAD-4)
     assert "Captive Leader" in legend_html(game, game.board)
     if any(r == "pirate_ship" for r in game.race):
         assert "Pirate Ship" in text
@@ -531,7 +531,7 @@ def test_X_NEC_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
     button.clicks += 1
     assert not session.error
     assert game.armies["ghosts"].powers == (drawn[2],) and game.to_act == "Ann"
-    assert game.necromancer["unbought"] == [p for p in drawn if p != drawn[2]]
+    assert game.module_state["necromancer"]["unbought"] == [p for p in drawn if p != drawn[2]]
     screen.stop()
 
 

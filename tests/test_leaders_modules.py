@@ -69,7 +69,7 @@ def test_A_LEAD_02_X_NEC_8_a_captured_leader_sends_nothing_into_the_well_of_soul
     loss = next(e for e in events if e.kind == "loss")
     assert (loss.data["lost"], loss.data["withdrawn"]) == (0, 2)
     assert nec.book(g)["well"] == ["lost_tribe", "lost_tribe"]
-    assert leader(g, "ratmen") == "captured" and g.leaders["captives"][1] == [["ratmen", 0]]
+    assert leader(g, "ratmen") == "captured" and g.module_state["leaders"]["captives"][1] == [["ratmen", 0]]
     assert g.armies["ratmen"].hand == 2 and g.tray("ratmen") == 13 - 11 - 2
 
 
@@ -106,7 +106,7 @@ def test_A_LEAD_02_B_RACE_SORCERERS_a_lone_pygmy_leader_converted_is_captured_wi
     act(g, "bob", "conquer", region="c")
     act(g, "bob", "convert", region="b")
     assert at(g, "b") == ("sorcerers", 1) and g.rolls == 0
-    assert leader(g, "pygmies") == "captured" and g.leaders["captives"][1] == [["pygmies", 0]]
+    assert leader(g, "pygmies") == "captured" and g.module_state["leaders"]["captives"][1] == [["pygmies", 0]]
     assert g.armies["pygmies"].withdrawn == 0 and g.tray("pygmies") == tray
 
 
@@ -169,7 +169,7 @@ def test_X_BNA_BAR_1_X_LEAD_2_the_leader_in_hand_stays_off_the_board_and_is_not_
     act(g, "bob", "pick", combo=0)
     loss = next(e for e in act(g, "bob", "conquer", region="a") if e.kind == "loss")
     assert (loss.data["lost"], loss.data["withdrawn"]) == (1, 1)
-    assert leader(g, "barbarians") == "held" and g.leaders["captives"] == [[], []]
+    assert leader(g, "barbarians") == "held" and g.module_state["leaders"]["captives"] == [[], []]
 
 
 def test_A_BNA_05_X_LEAD_2_no_redeploy_places_the_leader_left_in_hand():

@@ -147,8 +147,8 @@ def test_a_network_drop_on_a_page_older_than_its_token_reloads_to_the_same_game(
 
 def test_a_restart_with_many_pages_open_costs_one_session_each_handed_out_in_turn(db_url,
                                                                                 browser):
-    """Eight pages left open (four tables, two devices each; TABLES) through a restart: each comes back
-    to its game, the server builds exactly one session per page (the retries cost none), and
+    """Eight pages left open (TABLES: four tables, two devices each) through a restart: each comes
+    back to its game, the server builds exactly one session per page (the retries cost none), and
     the reloads are handed out one after another (RELOAD_GAP apart), not all at once.
 
     Bokeh discards a session nobody connected to within `--unused-session-lifetime` (15 s) and

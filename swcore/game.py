@@ -135,6 +135,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         #: each rule module's game-wide state, plain JSON-able data under its module id
         self.module_state: dict[str, Any] = {}
         self.event: str | None = None  # the event in force this round (an effect source)
+        #: names this position for the actions `legal_actions` lists (`Action.seal`): replaced
+        #: after every action applied, at every replay (undo) and in a copy
+        self._mark = object()
         self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
         #: effects tuple -> its dispatch tables and switches (`_fx`, `_switches`): they depend on
         #: the effects and the game's options only, so armies with the same effects share them
@@ -271,8 +274,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Check and carry out `action`; returns its events. A refusal changes nothing."""
         if isinstance(action, dict):
             action = Action.from_dict(action)
-        elif isinstance(action, Action):  # checked again: its values may have changed since
-            action = action.checked()
+        elif isinstance(action, Action):  # checked again: its values may have changed since,
+            if not action.sealed(self._mark):  # unless listed for this position, unchanged
+                action = action.checked()
         else:
             raise InputError("action", "must be an Action or a mapping with `by` and `do`")
         journal: list[Any] = []
@@ -295,6 +299,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             self._journal = None
         self.log.append(logged)
         self.redo_stack.clear()
+        self._mark = object()  # a new position: what was listed for the last one is checked again
         return events
 
     def is_legal(self, action: Action | dict[str, Any]) -> bool:
@@ -336,6 +341,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         memo[id(self)] = other
         other.__dict__.update(copy.deepcopy(mine, memo))
         other._journal = None  # an action under way is this game's to roll back, not the copy's
+        other._mark = object()  # this game's listed actions are checked in full on the copy
         return other
 
     # --- journaled preparatory steps --------------------------------------------------

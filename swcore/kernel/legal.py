@@ -21,6 +21,9 @@ class LegalMixin:
         out = self._legal_actions()
         for fn in self.ruleset.legal:
             out = fn(self, out)
+        mark = self._mark
+        for action in out:  # `apply` skips checking their values again (Action.sealed)
+            action.seal(mark)
         return out
 
     def _legal_actions(self) -> list[Action]:

@@ -73,7 +73,7 @@ class Action:
     def seal(self, mark: object) -> None:
         """Mark this action as listed by `legal_actions` for the position `mark` names: its
         player, word and parameters as they are now (their keys and values, so an edit in place
-        shows)."""
+        shows; legal_actions writes the same tuple out)."""
         args = self.args
         self._seal = (mark, self.by, self.do, args, tuple(args), tuple(args.values()))
 

@@ -22,8 +22,9 @@ class LegalMixin:
         for fn in self.ruleset.legal:
             out = fn(self, out)
         mark = self._mark
-        for action in out:  # `apply` skips checking their values again (Action.sealed)
-            action.seal(mark)
+        for a in out:  # `apply` skips checking their values again: Action.seal, written out
+            args = a.args  # here (a call per listed action costs more than the check it saves)
+            a._seal = (mark, a.by, a.do, args, tuple(args), tuple(args.values()))
         return out
 
     def _legal_actions(self) -> list[Action]:

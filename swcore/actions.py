@@ -82,11 +82,11 @@ class Action:
         the same objects for its player, word and parameters, each parameter's key and value the
         same object (compared by identity: no value's own `==` is asked). Anything else (built
         by hand, edited, listed for another position) is checked in full."""
+        args = getattr(self, "args", None)  # first: a LazyAction seals its values when made
         seal = getattr(self, "_seal", None)
         if (seal is None or seal[0] is not mark or getattr(self, "by", None) is not seal[1]
                 or getattr(self, "do", None) is not seal[2]):
             return False
-        args = getattr(self, "args", None)
         return (args is seal[3] and len(args) == len(seal[4]) and all(map(is_, args, seal[4]))
                 and all(map(is_, args.values(), seal[5])))
 
@@ -137,6 +137,51 @@ class Action:
         action.by, action.args = _checked(data.get("by"), do, params, where)
         action.do, action._key, action._seal = do, None, None
         return action
+
+
+_ARGS = Action.args  # the slot holding an action's parameters
+
+
+class LazyAction(Action):
+    """A listed action whose parameters are worked out when first read: legal_actions' default
+    redeployment (its placement is previewed in most listings and chosen in few, issue 23).
+    `make()` returns the parameters as `trusted` takes them, for the position it was listed in;
+    reading them (`args`, an attribute, `to_dict`, `==`, `apply`) makes them once."""
+
+    __slots__ = ("_make",)
+
+    @classmethod
+    def listed(cls, by: str, do: str, make: Any) -> LazyAction:
+        action = _new(cls)
+        action.by, action.do, action._make = by, do, make
+        action._key = action._seal = None
+        return action
+
+    @property
+    def args(self) -> Any:
+        try:
+            return _ARGS.__get__(self, Action)
+        except AttributeError:
+            make = self._make
+            if make is None:  # made once, then deleted
+                raise
+        args = make()
+        self._make = None
+        _ARGS.__set__(self, args)
+        seal = self._seal
+        if seal is not None and seal[3] is None:  # listed before its values existed: seal them
+            self._seal = (seal[0], seal[1], seal[2], args, tuple(args), tuple(args.values()))
+        return args
+
+    @args.setter
+    def args(self, value: Any) -> None:
+        self._make = None
+        _ARGS.__set__(self, value)
+
+    @args.deleter
+    def args(self) -> None:
+        self._make = None
+        _ARGS.__delete__(self)
 
 
 class _Param:

@@ -110,6 +110,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self._ended = False  # the `game_end` step has run (see TurnMixin._game_over_event)
         self.race: list[str | None] = [LOST_TRIBE if lt else None for lt in b.lost_tribe]
         self.where: dict[str, set[int]] = {LOST_TRIBE: {i for i, lt in enumerate(b.lost_tribe) if lt}}
+        self._held: dict[str, tuple[int, ...]] = {}  # race -> its regions sorted (`regions_of`)
         self.owner: list[int | None] = [None] * n
         self.tokens: list[int] = [1 if lt else 0 for lt in b.lost_tribe]
         self.mk: dict[str, list[int]] = {k: [0] * n for k in MARKER_KINDS}
@@ -164,8 +165,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
 
     def regions_of(self, race: str) -> list[int]:
         """The regions `race` occupies, in board order (read from the index kept by `_occupy`)."""
-        held = self.where.get(race)
-        return sorted(held) if held else []
+        held = self._held.get(race)
+        if held is None:  # sorted once after each change of the race's regions (`occupy`)
+            regions = self.where.get(race)
+            held = self._held[race] = tuple(sorted(regions)) if regions else ()
+        return list(held)
 
     def on_board(self, race: str) -> int:
         t = self.tokens
@@ -178,8 +182,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         if old != race:
             if old is not None:
                 self.where[old].discard(i)
+                self._held.pop(old, None)
             if race is not None:
                 self.where.setdefault(race, set()).add(i)
+                self._held.pop(race, None)
             self.race[i] = race
         self.owner[i] = owner
         self.tokens[i] = tokens

@@ -35,8 +35,16 @@ def options(game: Game) -> Any:
 _FEATURES: WeakKeyDictionary[Any, dict[str, Any]] = WeakKeyDictionary()
 
 
+_LAST: list[Any] = [None, None]  # the board asked last and its features (a weak look-up is slower)
+
+
 def _feature(game: Game, key: str, find: Any) -> Any:
-    known = _FEATURES.setdefault(game.board, {})
+    board = game.board
+    if _LAST[0] is board:
+        known = _LAST[1]
+    else:
+        known = _FEATURES.setdefault(board, {})
+        _LAST[:] = [board, known]
     if key not in known:
         known[key] = find(game.board)
     return known[key]

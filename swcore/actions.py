@@ -7,11 +7,14 @@ attributes (`action.region`): None when not given, False for an absent flag.
 
 An action's values are checked when it is built (`Action(...)`, `from_dict`) and again by
 `Game.apply` (`checked`): what was changed in between (its `args` edited, an action built with
-`trusted`) never reaches the rules.
+`trusted`) never reaches the rules. The one exception is an action `legal_actions` listed for the
+very position it is applied to, unchanged since (`seal`, `sealed`): the engine built its values
+in canonical form, so checking them again would only repeat the listing's work.
 """
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 from .errors import InputError
@@ -27,11 +30,11 @@ class Action:
     Built in code (`Action("ann", "conquer", region="r3")`) or from a dict (`from_dict`); both
     check every value, so an out-of-range value never reaches the rules."""
 
-    __slots__ = ("by", "do", "args", "_key")
+    __slots__ = ("by", "do", "args", "_key", "_seal")
 
     def __init__(self, by: str, do: str, **params: Any) -> None:
         self.by, self.args = _checked(by, do, params, "action")
-        self.do, self._key = do, None
+        self.do, self._key, self._seal = do, None, None
 
     @classmethod
     def trusted(cls, by: str, do: str, **params: Any) -> Action:
@@ -41,7 +44,7 @@ class Action:
         action = _new(cls)
         action.by = by
         action.do = do
-        action._key = None
+        action._key = action._seal = None
         action.args = params
         return action
 
@@ -51,7 +54,7 @@ class Action:
         action = _new(Action)
         action.by = self.by
         action.do = self.do
-        action._key = None
+        action._key = action._seal = None
         action.args = {**self.args, **params}
         return action
 
@@ -64,8 +67,28 @@ class Action:
             raise InputError("action", "the parameters of an action are a mapping")
         action = _new(Action)
         action.by, action.args = _checked(by, do, args, "action")
-        action.do, action._key = do, None
+        action.do, action._key, action._seal = do, None, None
         return action
+
+    def seal(self, mark: object) -> None:
+        """Mark this action as listed by `legal_actions` for the position `mark` names: its
+        player, word and parameters as they are now (their keys and values, so an edit in place
+        shows; legal_actions writes the same tuple out)."""
+        args = self.args
+        self._seal = (mark, self.by, self.do, args, tuple(args), tuple(args.values()))
+
+    def sealed(self, mark: object) -> bool:
+        """Whether this action is exactly as `legal_actions` listed it for the position `mark`:
+        the same objects for its player, word and parameters, each parameter's key and value the
+        same object (compared by identity: no value's own `==` is asked). Anything else (built
+        by hand, edited, listed for another position) is checked in full."""
+        args = getattr(self, "args", None)  # first: a LazyAction seals its values when made
+        seal = getattr(self, "_seal", None)
+        if (seal is None or seal[0] is not mark or getattr(self, "by", None) is not seal[1]
+                or getattr(self, "do", None) is not seal[2]):
+            return False
+        return (args is seal[3] and len(args) == len(seal[4]) and all(map(is_, args, seal[4]))
+                and all(map(is_, args.values(), seal[5])))
 
     def __getattr__(self, name: str) -> Any:
         """The first time a parameter's name is read: from then on a `_Param` on the class
@@ -112,8 +135,53 @@ class Action:
         action = cls.__new__(cls)
         do = data.get("do")
         action.by, action.args = _checked(data.get("by"), do, params, where)
-        action.do, action._key = do, None
+        action.do, action._key, action._seal = do, None, None
         return action
+
+
+_ARGS = Action.args  # the slot holding an action's parameters
+
+
+class LazyAction(Action):
+    """A listed action whose parameters are worked out when first read: legal_actions' default
+    redeployment (its placement is previewed in most listings and chosen in few, issue 23).
+    `make()` returns the parameters as `trusted` takes them, for the position it was listed in;
+    reading them (`args`, an attribute, `to_dict`, `==`, `apply`) makes them once."""
+
+    __slots__ = ("_make",)
+
+    @classmethod
+    def listed(cls, by: str, do: str, make: Any) -> LazyAction:
+        action = _new(cls)
+        action.by, action.do, action._make = by, do, make
+        action._key = action._seal = None
+        return action
+
+    @property
+    def args(self) -> Any:
+        try:
+            return _ARGS.__get__(self, Action)
+        except AttributeError:
+            make = self._make
+            if make is None:  # made once, then deleted
+                raise
+        args = make()
+        self._make = None
+        _ARGS.__set__(self, args)
+        seal = self._seal
+        if seal is not None and seal[3] is None:  # listed before its values existed: seal them
+            self._seal = (seal[0], seal[1], seal[2], args, tuple(args), tuple(args.values()))
+        return args
+
+    @args.setter
+    def args(self, value: Any) -> None:
+        self._make = None
+        _ARGS.__set__(self, value)
+
+    @args.deleter
+    def args(self) -> None:
+        self._make = None
+        _ARGS.__delete__(self)
 
 
 class _Param:

@@ -179,6 +179,13 @@ class Ability:
         B-POW-UNDERWORLD-1; the Caravel's banks, X-RW-6; the Ghosts from the Island, X-NEC-17)."""
         return False
 
+    def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> Any:
+        """The regions `extra_adjacent` may answer True for now (a collection of indices, more
+        is fine), or None when it may for any region: the listing screens only the neighbours
+        and these, instead of every region of the board (issue 23). The answers themselves
+        still come from `extra_adjacent`."""
+        return None
+
     def extra_entry(self, game: Game, army: Army, region: int) -> bool:
         """Asked by the target test of a race holding no region: True when `region` is an entry
         region for it this turn besides the board's edge (the Caravel's river banks, X-RW-6,

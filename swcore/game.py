@@ -110,6 +110,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self._ended = False  # the `game_end` step has run (see TurnMixin._game_over_event)
         self.race: list[str | None] = [LOST_TRIBE if lt else None for lt in b.lost_tribe]
         self.where: dict[str, set[int]] = {LOST_TRIBE: {i for i, lt in enumerate(b.lost_tribe) if lt}}
+        self._held: dict[str, tuple[int, ...]] = {}  # race -> its regions sorted (`regions_of`)
         self.owner: list[int | None] = [None] * n
         self.tokens: list[int] = [1 if lt else 0 for lt in b.lost_tribe]
         self.mk: dict[str, list[int]] = {k: [0] * n for k in MARKER_KINDS}
@@ -135,6 +136,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         #: each rule module's game-wide state, plain JSON-able data under its module id
         self.module_state: dict[str, Any] = {}
         self.event: str | None = None  # the event in force this round (an effect source)
+        #: names this position for the actions `legal_actions` lists (`Action.seal`): replaced
+        #: after every action applied, at every replay (undo) and in a copy
+        self._mark = object()
         self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
         #: effects tuple -> its dispatch tables and switches (`_fx`, `_switches`): they depend on
         #: the effects and the game's options only, so armies with the same effects share them
@@ -161,8 +165,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
 
     def regions_of(self, race: str) -> list[int]:
         """The regions `race` occupies, in board order (read from the index kept by `_occupy`)."""
-        held = self.where.get(race)
-        return sorted(held) if held else []
+        held = self._held.get(race)
+        if held is None:  # sorted once after each change of the race's regions (`occupy`)
+            regions = self.where.get(race)
+            held = self._held[race] = tuple(sorted(regions)) if regions else ()
+        return list(held)
 
     def on_board(self, race: str) -> int:
         t = self.tokens
@@ -175,8 +182,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         if old != race:
             if old is not None:
                 self.where[old].discard(i)
+                self._held.pop(old, None)
             if race is not None:
                 self.where.setdefault(race, set()).add(i)
+                self._held.pop(race, None)
             self.race[i] = race
         self.owner[i] = owner
         self.tokens[i] = tokens
@@ -271,8 +280,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Check and carry out `action`; returns its events. A refusal changes nothing."""
         if isinstance(action, dict):
             action = Action.from_dict(action)
-        elif isinstance(action, Action):  # checked again: its values may have changed since
-            action = action.checked()
+        elif isinstance(action, Action):  # checked again: its values may have changed since,
+            if not action.sealed(self._mark):  # unless listed for this position, unchanged
+                action = action.checked()
         else:
             raise InputError("action", "must be an Action or a mapping with `by` and `do`")
         journal: list[Any] = []
@@ -295,6 +305,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             self._journal = None
         self.log.append(logged)
         self.redo_stack.clear()
+        self._mark = object()  # a new position: what was listed for the last one is checked again
         return events
 
     def is_legal(self, action: Action | dict[str, Any]) -> bool:
@@ -336,6 +347,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         memo[id(self)] = other
         other.__dict__.update(copy.deepcopy(mine, memo))
         other._journal = None  # an action under way is this game's to roll back, not the copy's
+        other._mark = object()  # this game's listed actions are checked in full on the copy
         return other
 
     # --- journaled preparatory steps --------------------------------------------------

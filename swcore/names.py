@@ -52,14 +52,29 @@ def stored_name(value: Any, where: str = "players") -> str:
     """A name that names a player of a game already set up (a stored game's players, an
     action's `by` or player): today's rule (in NFC), or else the rule games were stored under
     before it (any text of at most 40 characters that is not blank), kept as it is, so a game
-    stored then reopens and replays. Whether it is a player of the game is the game's check."""
+    stored then reopens and replays. Whether it is a player of the game is the game's check.
+    A plain `str` accepted once is remembered with its stored form (every action checks its
+    player's name: issue 23), so the same text gives the same answer without the checks."""
+    if type(value) is str:
+        known = _STORED.get(value)
+        if known is not None:
+            return known
     try:
-        return player_name(value, where)
+        name = player_name(value, where)
     except InputError:
         if (not isinstance(value, str) or not value.strip() or len(value) > MAX_PLAYER_NAME
                 or any(unicodedata.category(ch) == "Cs" for ch in value)):
             raise
-        return value
+        name = value
+    if type(value) is str:
+        if len(_STORED) >= 4096:  # bounded: a flood of new names cannot grow it for ever
+            _STORED.clear()
+        _STORED[value] = name
+    return name
+
+
+#: names `stored_name` accepted, with their stored form (plain `str` keys only)
+_STORED: dict[str, str] = {}
 
 
 def _checked(value: Any, where: str) -> str:

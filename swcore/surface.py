@@ -190,8 +190,9 @@ class GameSurface(Protocol):
     def screen(self, army: Army, regions: Any, reach: Reach) -> Any:
         """(region, rule ID or None) for each of `regions`: the target test in one pass."""
 
-    def candidates(self, reach: Reach) -> Any:
-        """The regions worth testing as targets."""
+    def candidates(self, reach: Reach, army: Army | None = None) -> Any:
+        """The regions worth testing as targets (given the army: narrowed by its effects'
+        `extra_adjacent_regions`)."""
 
     def cost(self, army: Army, i: int, without: Any = (),
              parts: list[tuple[str, int]] | None = None) -> int:

@@ -198,3 +198,60 @@ def test_X_NEC_4_a_new_game_whose_powers_leave_none_for_the_necromancer_is_refus
     with pytest.raises(InputError) as err:
         Game.new("base-3p", ["ann", "bob", "cat"], expansions=["necromancer"], powers=powers)
     assert err.value.field == "necromancer.powers" and "X-NEC-4" in err.value.reason
+
+
+def test_B_COMBO_2_a_listed_action_skips_no_check_once_edited_or_out_of_its_position():
+    """`apply` checks the values of an action listed for this very position only once (issue
+    23): an edit of any kind after listing, the same action applied to a later position or to a
+    copy, or a hand-built twin is checked in full, so an out-of-range value is still refused by
+    its field (B-COMBO-2: no combo -1) and changes nothing."""
+
+    class Sly(int):
+        def __eq__(self, other):  # claims to equal anything
+            return True
+
+        __hash__ = int.__hash__
+
+    g = fresh()
+    before = g.to_json()
+    for edit in (lambda a: a.args.__setitem__("combo", -1),
+                 lambda a: a.args.__setitem__("combo", Sly(-1)),
+                 lambda a: setattr(a, "args", {"combo": -1}),
+                 lambda a: (a.args.pop("combo"), a.args.__setitem__("combo", -1))):
+        pick = next(a for a in g.legal_actions() if a.do == "pick" and a.combo == 0)
+        edit(pick)
+        with pytest.raises(InputError) as err:
+            g.apply(pick)
+        assert err.value.field == "action.combo" and g.to_json() == before
+    forged = Action.trusted("ann", "pick", combo=-1)
+    forged._seal = next(a for a in g.legal_actions() if a.do == "pick")._seal  # a stolen seal
+    with pytest.raises(InputError):
+        g.apply(forged)
+    stale = next(a for a in g.legal_actions() if a.do == "pick" and a.combo == 1)
+    stale.args["combo"] = -1
+    stale.seal(g._mark)  # sealed after the edit, then the position moves on
+    with pytest.raises(InputError):
+        g.copy().apply(stale)  # a copy is another position
+    g.apply(next(a for a in g.legal_actions() if a.do == "pick" and a.combo == 0))
+    with pytest.raises(InputError):
+        g.apply(stale)  # listed for the position before the pick
+
+
+def test_every_listed_action_is_in_canonical_form_so_its_check_may_be_skipped():
+    """What `apply` skips for a listed action (Action.checked) would change nothing: in random
+    games with every module, each listed action equals its checked form, value for value."""
+    import random
+
+    from swcore.rules import MODULE_ORDER
+
+    mods = [m for m in MODULE_ORDER if m not in ("base", "underground", "realms")]
+    for expansions in ([], mods):
+        g = Game.new("base-4p", ["a", "b", "c", "d"], seed=5, expansions=expansions)
+        rng = random.Random(5)
+        while not g.game_over:
+            listed = g.legal_actions()
+            for a in listed:
+                c = a.checked()
+                assert (c.by, c.do, c.args) == (a.by, a.do, a.args), a
+                assert all(type(c.args[k]) is type(v) for k, v in a.args.items()), a
+            g.apply(listed[rng.randrange(len(listed))])

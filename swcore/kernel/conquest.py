@@ -171,10 +171,11 @@ class ConquestMixin:
         pass over many regions (a word testing a jump from several places, the Catapult)."""
         return self._screen(army, regions, reach, False)
 
-    def candidates(self, reach: Reach) -> Any:
+    def candidates(self, reach: Reach, army: Army | None = None) -> Any:
         """The regions worth testing as targets (`screen`): the neighbours of the regions held,
-        or every region when the race may go further."""
-        return self._candidates(reach)
+        or every region when the race may go further; given the army, the neighbours and the
+        regions its effects may add (`extra_adjacent_regions`) when they all say which."""
+        return self._candidates(reach, army)
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
@@ -186,7 +187,8 @@ class ConquestMixin:
     def _targets(self, army: Army, reach: tuple[Any, ...]) -> list[int]:
         """The regions `army` may conquer now, of its candidates (legal_actions, the options of
         the words that conquer: hot, so tested in one pass)."""
-        return [i for i, why in self._screen(army, self._candidates(reach), reach, False) if why is None]
+        return [i for i, why in self._screen(army, self._candidates(reach, army), reach, False)
+                if why is None]
 
     def _screen(self, army: Army, regions: Any, reach: tuple[Any, ...], explain: bool) -> Any:
         """(region, why not) for each of `regions`: the one target test (B-CONQ, B-DEF-5, the
@@ -257,11 +259,22 @@ class ConquestMixin:
                                                     f"region of the {race_name(army.race)}") or "B-CONQ-5"
             yield i, why
 
-    def _candidates(self, reach: tuple[Any, ...]) -> Any:
-        """Regions worth testing as targets: the neighbours, unless the race may go further."""
+    def _candidates(self, reach: tuple[Any, ...], army: Army | None = None) -> Any:
+        """Regions worth testing as targets: the neighbours, unless the race may go further
+        (then every region, or the neighbours and the regions its `extra` effects name); in
+        the board's order, so the targets come out as a pass over every region gives them."""
         held, near, _, _, _, free, extra, _, _, _ = reach
-        if not held or free or extra:
+        if not held or free:
             return range(len(self.board))
+        if extra:
+            if army is None:
+                return range(len(self.board))
+            near = set(near)
+            for ab in extra:
+                more = ab.extra_adjacent_regions(self, army, held)
+                if more is None:
+                    return range(len(self.board))
+                near.update(more)
         return sorted(near.difference(held))
 
     def check_conquest_open(self, army: Army) -> None:

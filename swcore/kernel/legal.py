@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
+from ..actions import Action, LazyAction
 from ..state import Army
 
 if TYPE_CHECKING:
@@ -21,6 +21,13 @@ class LegalMixin:
         out = self._legal_actions()
         for fn in self.ruleset.legal:
             out = fn(self, out)
+        mark = self._mark
+        for a in out:  # `apply` skips checking their values again: Action.seal, written out
+            if type(a) is LazyAction:  # here (a call per action costs what the check saves)
+                a._seal = (mark, a.by, a.do, None, (), ())  # sealed when its values are made
+                continue
+            args = a.args
+            a._seal = (mark, a.by, a.do, args, tuple(args), tuple(args.values()))
         return out
 
     def _legal_actions(self) -> list[Action]:
@@ -106,8 +113,7 @@ class LegalMixin:
             if not army.conquests:
                 out += [new(by, "abandon", region=ids[i], **who) for i in held]
         if not army.redeployed and held and self._fixed(army) is None:  # X-BNA-BAR-1
-            place = self.preview_placement(army)
-            out.append(new(by, "redeploy", **who, tokens=tuple((ids[i], n) for i, n in place.items())))
+            out.append(self._default_redeploy(army, by, who))
         if race is None:
             for ab in self.effects_with(army, "options"):  # the effects that offer words of their own
                 once = ab.words if ab.once_per_turn is None else ab.once_per_turn
@@ -115,6 +121,30 @@ class LegalMixin:
                     if act.do not in once or act.do not in army.used:
                         out.append(act)
         return out
+
+    def _default_redeploy(self, army: Army, by: str, who: dict[str, str]) -> Action:
+        """The redeployment to the default placement, its placement previewed only when read
+        (LazyAction). Read after this position has moved on (or while an action is under way),
+        the listing's position is rebuilt from the log, so the value is the same whenever it is
+        read. Listed inside an action or a preview, it is made at once."""
+        ids, race = self.board.ids, army.race
+
+        def args(game: Any) -> dict[str, Any]:
+            place = game.preview_placement(game.armies[race])
+            return {**who, "tokens": tuple((ids[i], k) for i, k in place.items())}
+
+        if self._journal is not None:
+            return Action.trusted(by, "redeploy", **args(self))
+        mark, log, n = self._mark, self.log, len(self.log)  # entries are only ever appended
+
+        def make() -> dict[str, Any]:
+            if self._mark is mark and self._journal is None:
+                return args(self)
+            game = self.copy()
+            game._replay(log[:n])
+            return args(game)
+
+        return LazyAction.listed(by, "redeploy", make)
 
     def _preview(self, fn: Any, *args: Any) -> Any:
         """fn(*args) computed on the game as it would be, then every journaled change undone."""

@@ -87,8 +87,7 @@ class Rivers(Ability):
         return tuple(i for i in game.regions_of(army.race) if _river(game, i))
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        b = game.board
-        if b.coastal[region] or not any(_river(game, j) for j in b.adjacent_sets[region]):
+        if region not in st.inland_banks(game):
             return []
         # A-RW-04: sea abilities apply to rivers, so a river bank is a coast for them
         return [(f"{race_name(ab.id)} on a river bank", -ab.coast_discount)
@@ -110,6 +109,9 @@ class Caravel(Ability):
 
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
         return region in self._banks(game, army)
+
+    def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> frozenset[int]:
+        return self._banks(game, army)
 
     def extra_entry(self, game: Game, army: Army, region: int) -> bool:
         return region in self._banks(game, army)

@@ -9,6 +9,7 @@ the Caravel is on the board this turn; `caravel_turn`: [turn, seat] of its last 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -30,12 +31,40 @@ def options(game: Game) -> Any:
     return game.module_options[MODULE]
 
 
+#: board -> {feature: regions}: a board never changes, so its features are found once
+_FEATURES: WeakKeyDictionary[Any, dict[str, Any]] = WeakKeyDictionary()
+
+
+_LAST: list[Any] = [None, None]  # the board asked last and its features (a weak look-up is slower)
+
+
+def _feature(game: Game, key: str, find: Any) -> Any:
+    board = game.board
+    if _LAST[0] is board:
+        known = _LAST[1]
+    else:
+        known = _FEATURES.setdefault(board, {})
+        _LAST[:] = [board, known]
+    if key not in known:
+        known[key] = find(game.board)
+    return known[key]
+
+
 def rivers(game: Game) -> list[int]:
-    return [i for i, k in enumerate(game.board.kind) if k == "river"]
+    return list(_feature(game, "river", lambda b: tuple(i for i, k in enumerate(b.kind) if k == "river")))
 
 
-def with_symbol(game: Game, symbol: str) -> list[int]:
-    return [i for i, s in enumerate(game.board.symbols) if symbol in s]
+def with_symbol(game: Game, symbol: str) -> tuple[int, ...]:
+    return _feature(game, f"symbol {symbol}",
+                    lambda b: tuple(i for i, s in enumerate(b.symbols) if symbol in s))
+
+
+def inland_banks(game: Game) -> frozenset[int]:
+    """The regions bordering a river but not the sea: a river bank that is a coast only for
+    sea abilities (A-RW-04)."""
+    return _feature(game, "inland banks", lambda b: frozenset(
+        i for i in range(len(b)) if not b.coastal[i]
+        and any(b.kind[j] == "river" for j in b.adjacent_sets[i])))
 
 
 def occupies(game: Game, seat: int, i: int) -> bool:

@@ -1,6 +1,6 @@
 """What opening a table costs the server: CPU time and memory per table, side by side.
 
-    .venv/bin/python scripts/bench_open.py [--tables 10] [--rounds 3] [--base REF]
+    .venv/bin/python scripts/bench_open.py [--tables 10] [--games 100] [--rounds 3] [--base REF]
 
 Each table is opened as a device opens it, in one server-like process: the lobby's page built
 and serialised (`TableApp` in a Bokeh document, `server_doc`, `to_json`), the game chosen and
@@ -8,7 +8,8 @@ its join code entered (the turn screen and the expansions' panel built), the doc
 serialised again (what the page receives). Per table: the process's CPU time (`process_time`,
 which other processes on the cores disturb far less than wall time) and the memory that stays
 allocated while the tables are open (`tracemalloc`, a separate pass: tracing slows Python). Every
-table is a 3-player base game of its own, kept open to the end of the round, as on a server.
+table is a 3-player base game of its own, kept open to the end of the round, as on a server
+holding `--games` games in all (the lobby lists the newest).
 
 With `--base REF`, a temporary `git worktree` of REF is measured too, alternating which tree
 goes first in each round, so that the machine's load hits both alike (each tree runs in its own
@@ -38,9 +39,10 @@ from dashboards import app as appmod, limits
 from dashboards.session import create_game
 from dashboards.store import Store
 
-n, trace = int(sys.argv[1]), sys.argv[2] == "mem"
+n, trace, total = int(sys.argv[1]), sys.argv[2] == "mem", int(sys.argv[3])
 store = Store(f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite")
-games = [create_game(store, f"T{i}", ["Ann", "Bob", "Cleo"], seed=i) for i in range(n + 1)]
+games = [create_game(store, f"T{i}", ["Ann", "Bob", "Cleo"], seed=i)
+         for i in range(max(n + 1, total))][-(n + 1):]
 
 def open_table(gid, code):
     limits.reset_all()  # one device opening many tables: not a guesser
@@ -68,9 +70,10 @@ print(json.dumps({"cpu_ms": 1000 * cpu, "mb": mem / 1e6, "models": len(kept[0][0
 """
 
 
-def run(tree: Path, tables: int, what: str) -> dict:
+def run(tree: Path, tables: int, what: str, games: int) -> dict:
     python = os.environ.get("SW_PYTHON", sys.executable)
-    out = subprocess.run([python, "-c", WORKER, str(tables), what], cwd=tree, check=True,
+    out = subprocess.run([python, "-c", WORKER, str(tables), what, str(games)], cwd=tree,
+                         check=True,
                          capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(tree)}).stdout
     return json.loads(out.strip().splitlines()[-1])
@@ -79,6 +82,7 @@ def run(tree: Path, tables: int, what: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=10)
+    ap.add_argument("--games", type=int, default=100, help="games on the server in all")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--base", help="a git ref measured side by side (a temporary worktree)")
     args = ap.parse_args(argv)
@@ -95,11 +99,11 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(args.rounds):
             order = list(trees.items()) if r % 2 == 0 else list(trees.items())[::-1]
             for name, tree in order:
-                timed = run(tree, args.tables, "cpu")
+                timed = run(tree, args.tables, "cpu", args.games)
                 got[name]["cpu_ms"].append(timed["cpu_ms"])
                 models[name] = timed["models"]
             for name, tree in order:
-                got[name]["mb"].append(run(tree, args.tables, "mem")["mb"])
+                got[name]["mb"].append(run(tree, args.tables, "mem", args.games)["mb"])
     finally:
         if tmp is not None:
             subprocess.run(["git", "worktree", "remove", "--force", str(tmp)], cwd=ROOT,

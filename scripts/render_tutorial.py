@@ -275,12 +275,17 @@ def site_page(body: str, paths: list[Path], k: int) -> str:
     return body
 
 
-def render(path: Path, out: Path, paths: list[Path]) -> None:
+def execute(path: Path) -> nbformat.NotebookNode:
+    """The notebook run top to bottom for the site (the tests give the runs they share)."""
     nb = nbformat.read(path, as_version=4)
     os.environ["SW_TUTORIAL_STATIC"] = "1"  # the kernel inherits it: a notebook may say so
     NotebookClient(nb, kernel_name=KERNEL, timeout=120,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
-    nb = for_the_site(nb, "../" if language(path) == "fr" else "")
+    return nb
+
+
+def render(path: Path, out: Path, paths: list[Path]) -> None:
+    nb = for_the_site(execute(path), "../" if language(path) == "fr" else "")
     body, _ = exporter().from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
     out.write_text(site_page(body, paths, paths.index(path)), encoding="utf-8")
 

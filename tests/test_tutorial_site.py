@@ -128,13 +128,17 @@ def test_rendered_again_when_the_engine_changes(tmp_path, monkeypatch):
     assert rendered == ["01-x.ipynb", "01-x.ipynb"]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The pages rendered, served at /tutorial/ as `make serve` does."""
+@pytest.fixture(scope="session")  # once, whatever order the worker runs the tests in
+def site(tmp_path_factory, notebooks):
+    """The pages rendered, served at /tutorial/ as `make serve` does; from the notebooks' runs
+    that tests/test_notebooks.py shares (tests/notebook_runs.py), run as the site runs them."""
     out = tmp_path_factory.mktemp("tutorial")
     paths = [str(ROOT / "notebooks" / f"{p}.ipynb") for p in PAGES]
     paths += [str(ROOT / "notebooks" / "fr" / f"{p}.ipynb") for p in PAGES_FR]
-    assert render_tutorial.main([*paths, "--out", str(out), "--force"]) == 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(render_tutorial, "execute",
+                   lambda path: notebooks.run(path, static=True).notebook())
+        assert render_tutorial.main([*paths, "--out", str(out), "--force"]) == 0
     handler = functools.partial(Quiet, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

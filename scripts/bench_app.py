@@ -99,6 +99,9 @@ PROBE = 12
 #: slow clicks, not a crashed run (a fixed 30 s crashed it twice in the review of 2026-11-27).
 WAIT_S = 120.0
 OPEN_WAIT_S = 900.0
+#: Devices opening their table at once, as tablets switched on (100 websockets opened together
+#: waited past bokeh.client's connection timeout: "Timeout while resolving").
+OPENING = threading.BoundedSemaphore(5)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-extensions", "--disable-dev-shm-usage", "--mute-audio",
@@ -494,7 +497,10 @@ class Device:
         self.doc.on_change(self._patched)
         store = Store(self.db_url)
         try:
-            await self._open()
+            try:
+                await self._open()
+            finally:
+                OPENING.release()
             self.opened.set()
             while not self.go.is_set():
                 await asyncio.sleep(0.05)
@@ -510,10 +516,20 @@ class Device:
             self.session.close()
 
     def _run(self) -> None:
-        try:
-            self.session = pull_session(url=self.url, io_loop=IOLoop())
-        except BaseException as err:
-            self.error = err
+        end = time.monotonic() + OPEN_WAIT_S
+        OPENING.acquire()  # released once the table is open (`_main`)
+        while True:
+            try:
+                self.session = pull_session(url=self.url, io_loop=IOLoop())
+                break
+            except OSError as err:  # a busy server: bokeh.client's timeouts are fixed
+                if time.monotonic() < end:
+                    time.sleep(2)
+                    continue
+                self.error = err
+            except BaseException as err:
+                self.error = err
+            OPENING.release()
             self.opened.set()
             return
         # TCP_NODELAY on the device's socket, as Chromium sets it on every socket: without it

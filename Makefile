@@ -47,9 +47,9 @@ serve: $(STAMP)
 ## browser tests to one (groups in tests/conftest.py). A notebook's time bound is its kernel's
 ## CPU time, which a neighbouring worker does not stretch.
 TEST_WORKERS ?= 2
-PYTEST = -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
+PYTEST_ARGS = -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 test: $(STAMP)
-	$(BIN)/python $(PYTEST)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-others
 
 test-others:
@@ -58,7 +58,7 @@ test-others:
 
 ## The suite but its browser tests on Python 3.X, in .venv-3.X (created and installed here).
 test-3.%: .venv-3.%/.installed
-	.venv-3.$*/bin/python $(PYTEST) -m "not browser"
+	.venv-3.$*/bin/python -m pytest $(PYTEST_ARGS) -m "not browser"
 
 .PRECIOUS: .venv-3.%/.installed  # a stamp, not an intermediate file to delete
 .venv-3.%/.installed: pyproject.toml

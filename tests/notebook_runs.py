@@ -77,12 +77,12 @@ class Runner:
     def _execute(self, nb: nbformat.NotebookNode, folder: Path, static: bool) -> Run:
         from nbclient import NotebookClient
 
-        cpu = [0.0]
+        cpu: list[float] = []
 
         def measure(**_kw) -> None:  # after each cell, while the kernel lives
             try:
-                cpu[0] = kernel_cpu_s(client.km.provisioner.pid)
-            except (OSError, AttributeError, TypeError):  # no /proc: wall time only
+                cpu[:] = [kernel_cpu_s(client.km.provisioner.pid)]
+            except (OSError, AttributeError, TypeError):  # no /proc: wall time instead
                 pass
         client = NotebookClient(nb, kernel_name=self.kernel, timeout=CELL_TIMEOUT_S,
                                 resources={"metadata": {"path": str(folder)}},
@@ -96,5 +96,7 @@ class Runner:
             try:
                 client.execute()
             except Exception as err:  # every reader of this run fails with it
-                return Run(None, cpu[0], time.monotonic() - start, err)
-        return Run(nb, cpu[0], time.monotonic() - start)
+                wall = time.monotonic() - start
+                return Run(None, cpu[0] if cpu else wall, wall, err)
+        wall = time.monotonic() - start
+        return Run(nb, cpu[0] if cpu else wall, wall)

@@ -43,7 +43,7 @@ serve: $(STAMP)
 ## app's logic and the tutorial notebooks on every Python; the browsers see the same pages
 ## whatever the server's Python (figures in BENCHMARKS.md). Two pytest-xdist workers
 ## (`TEST_WORKERS`) share the tests; the tutorial's (notebooks, static site) keep to one worker,
-## where each notebook runs once for the tests that read it (tests/notebook_runs.py), and the
+## where the notebooks of a folder share a kernel (tests/notebook_runs.py), and the
 ## browser tests to one (groups in tests/conftest.py). A notebook's time bound is its kernel's
 ## CPU time, which a neighbouring worker does not stretch.
 TEST_WORKERS ?= 2
@@ -77,7 +77,7 @@ bench: $(STAMP)
 	$(BIN)/python -m swcore bench
 
 scenarios: $(STAMP)
-	$(BIN)/python -m swcore scenario tests/scenarios ../shared/conformance/examples
+	$(BIN)/python -m swcore scenario tests/scenarios tests/conformance/examples
 
 clean:
 	rm -rf $(VENV) .venv-3.* .pytest_cache .hypothesis

@@ -43,11 +43,19 @@ HINTS = {"place": N_("A tap places a new region."),
          "borders": N_("Tap two regions: their border is added, or removed if it was there."),
          "draw": N_("Press and hold to start the chosen region's outline, tap its points, press "
                    "and hold on the last one, then use the drawn outline."),
-         "adjust": N_("Tap an outline to show its points, then drag them.")}
+         "adjust": N_("Press and hold an outline to show its points, then drag them.")}
 FLAG_LABELS = {"edge": N_("On the board's edge"), "lost_tribe": N_("Lost Tribe")}
 BLANK = "blank"
 WRAP = ":host .bk-btn-group { flex-wrap: wrap; } :host .bk-btn { min-height: 48px; }"
 CSS_BIG = {"height": 48}
+#: A problem's button shows its whole text on a phone: lines wrap, the button grows.
+WRAPPED = (":host .bk-btn { white-space: normal; text-align: left; height: auto; "
+           "min-height: 48px; }")
+#: The download's words at the size of the other buttons' (Panel's are smaller).
+DOWNLOAD = (":host .bk-btn { font-size: 16px; display: flex; align-items: center; "
+            "justify-content: center; min-height: 48px; }")
+#: The multiple choice's box is what a finger taps to open it: 48 px like the buttons.
+TALL_CHOICES = ".choices__inner { min-height: 48px; box-sizing: border-box; }"
 
 
 def _name(item: Any, lang_: str) -> str:
@@ -92,7 +100,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.modules = pn.widgets.MultiChoice(
             label=_("Rule modules (their terrains and symbols)"),
             options={engine(module_name(m, lang())): m for m in available_modules()},
-            width=320)
+            width=320, stylesheets=[TALL_CHOICES])
         self.board_name.param.watch(lambda e: self._edit(self.draft.set_info, name=e.new),
                                     "value")
         self.author.param.watch(lambda e: self._save(), "value")
@@ -141,7 +149,7 @@ class BoardEditor(pn.viewable.Viewer):
         self.status = html("")
         export = pn.widgets.FileDownload(callback=self._export, filename="board.json",
                                          label=_("Export the board file"), color="primary",
-                                         height=48)
+                                         height=48, stylesheets=[DOWNLOAD])
         self.import_in = pn.widgets.FileInput(accept=".json,application/json")
         self.import_in.param.watch(self._import, "value")
         leave = button(_("Back to the lobby"), **CSS_BIG)
@@ -276,7 +284,7 @@ class BoardEditor(pn.viewable.Viewer):
         buttons = []
         for p in found[:30]:
             b = button(("⛔ " if p.blocking else "⚠ ") + p.text(lang()), sizing_mode="stretch_width",
-                       height=48, color="default", styles={"text-align": "left"})
+                       min_height=48, color="default", stylesheets=[WRAPPED])
             if p.regions:
                 b.on_click(lambda e, r=p.regions[0]: self.pick(r))
             buttons.append(b)
@@ -420,7 +428,7 @@ class BoardEditor(pn.viewable.Viewer):
         if value.startswith(board_store.PREFIX):
             self.open_stored(int(value[len(board_store.PREFIX):]))
             return
-        doc = blank() if value == BLANK else from_shipped(value)
+        doc = blank() if value == BLANK else from_shipped(value, lang())
         self.board_id, self.photo, self.based_on, self.selected = None, None, (
             "" if value == BLANK else value), None
         self._load(doc, "" if value == BLANK else str(doc.get("name", "")))

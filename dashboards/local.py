@@ -6,15 +6,23 @@ links three kinds of outside files: its Fast design's Google font (`LocalFast`,
 sheets on the HoloViz CDN, which it points at this server only when the page itself was asked
 over HTTP (`server_html_page_for_session` sets the document's `dist_url`): a session built
 from a websocket alone (a page reconnecting) and every model made afterwards kept the CDN's
-addresses (`keep_local`).
+addresses (`keep_local`). In a notebook (JupyterLab, or any other front end) Panel inlines the
+style sheets of an output's first render only (`pn.extension(inline=True)`): every update sent
+over the comm afterwards (a pane's new text, a new card) names them on the CDN again
+(`notebook_extension`).
 """
 
 from __future__ import annotations
 
+import base64
+from functools import cache
 from typing import Any
 
 import panel as pn
-from panel.io.resources import LOCAL_DIST
+import panel.io.notebook as _notebook
+from bokeh.model.util import collect_models
+from bokeh.models import ImportedStyleSheet
+from panel.io.resources import CDN_DIST, DIST_DIR, LOCAL_DIST
 from panel.theme.base import Inherit
 from panel.theme.fast import Fast
 from panel.widgets.base import Widget
@@ -85,3 +93,36 @@ def local_page(title: str, main: list[Any], header: list[Any], max_width: str,
         theme_toggle=False, main_max_width=max_width, raw_css=raw_css or [],
         busy_indicator=None, meta_viewport="width=device-width, initial-scale=1")
 
+
+#: Panel's own notebook `diff` (`notebook_extension` puts `_local_diff` in its place).
+_PANEL_DIFF = _notebook.diff
+
+
+@cache
+def _inlined(url: str) -> str:
+    """A CDN style sheet of Panel as a data: address holding the installed file's text (an
+    empty sheet for a file Panel does not ship): the browser asks no host for it."""
+    path = DIST_DIR / url.removeprefix(CDN_DIST).split("?")[0]
+    css = path.read_bytes() if path.is_file() else b""
+    return "data:text/css;base64," + base64.b64encode(css).decode()
+
+
+def _local_diff(doc: Any, binary: bool = True, events: Any = None) -> Any:
+    """Panel's notebook `diff` (every update a notebook output sends goes through it), with
+    each CDN style sheet the update carries turned into its inlined text first."""
+    held = list(doc.callbacks._held_events if events is None else events)
+    values = [getattr(e, "new", None) for e in held] + [getattr(e, "model", None) for e in held]
+    for model in collect_models(*[v for v in values if v is not None]):
+        if isinstance(model, ImportedStyleSheet) and str(model.url).startswith(CDN_DIST):
+            model.url = _inlined(str(model.url))
+    return _PANEL_DIFF(doc, binary=binary, events=events)
+
+
+def notebook_extension() -> None:
+    """Panel in a tutorial notebook with nothing loaded from another host (issue 18): BokehJS
+    and the first render inlined (`inline=True`, which the static site needs too), and every
+    later update of an output (a move in the first game) sent with its style sheets inlined
+    as well (`_local_diff`: Panel's notebook `push` looks `diff` up at each call). Inlined
+    rather than pointed at a Jupyter route: works under any base URL and any front end."""
+    pn.extension(inline=True)
+    _notebook.diff = _local_diff

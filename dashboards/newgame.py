@@ -40,7 +40,7 @@ EXPANSIONS = tuple(m for m in available_modules() if m != "base")
 
 
 def off_board_seats(expansions: list[str]) -> int:
-    return sum(getattr(module_of(m), "off_board_seats", 0) for m in expansions)
+    return sum(module_of(m).off_board_seats for m in expansions)
 
 
 class NewGameForm(pn.viewable.Viewer):
@@ -201,7 +201,7 @@ class NewGameForm(pn.viewable.Viewer):
                           "{module}: the last {n} seats are not counted by the board and its "
                           "turns ({players} players on the board).", n).format(
                      module=escape(module_name(m, lang())), n=n, players=self.n_players - extra)
-                 for m in chosen if (n := getattr(module_of(m), "off_board_seats", 0))]
+                 for m in chosen if (n := module_of(m).off_board_seats)]
         self._seat_note.object = ("<div class='sw-muted' style='font-size:14px'>"
                                   + "<br>".join(notes) + "</div>") if notes else ""
 

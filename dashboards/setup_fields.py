@@ -149,7 +149,7 @@ class OptionField:
 
 
 def option_fields(module_id: str) -> list[OptionField]:
-    cls = getattr(module_of(module_id), "options", None)
+    cls = module_of(module_id).options
     return [OptionField(module_id, cls, f) for f in fields(cls)] if cls is not None else []
 
 
@@ -183,8 +183,8 @@ class SetupKeyField:
 
 def setup_key_fields(module_id: str) -> list[SetupKeyField]:
     module = module_of(module_id)
-    keys = getattr(module, "setup_keys", {}) or {}
-    start = getattr(module, "new_setup", {}) or {}
+    keys = module.setup_keys
+    start = module.new_setup
     return [SetupKeyField(module_id, k, fn, start.get(k)) for k, fn in keys.items()]
 
 

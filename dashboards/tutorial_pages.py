@@ -18,8 +18,8 @@ from swcore.lessons import Question, of_chapter, say
 from . import rules_ref
 
 LANGS = ("en", "fr")
-#: Both languages are in the page; the reader's choice (the app's, kept in localStorage
-#: `sw_lang`, else the browser's) shows one.
+#: Both languages are in the page; a French page shows French, an English page the reader's
+#: choice (the app's, kept in localStorage `sw_lang`, else the browser's).
 EXTRAS_CSS = """
 <style>
   .sw-extras { border-top:2px solid #1b5e20; margin-top:28px; padding-top:8px; font:16px/1.5 sans-serif; }
@@ -44,8 +44,8 @@ EXTRAS_JS = """
 (function () {
   var box = document.querySelector('.sw-extras');
   if (!box) return;
-  var lang = 'en';
-  try { lang = window.localStorage.getItem('sw_lang') || ''; } catch (e) {}
+  var lang = document.documentElement.lang === 'fr' ? 'fr' : '';
+  try { lang = lang || window.localStorage.getItem('sw_lang') || ''; } catch (e) {}
   if (lang !== 'en' && lang !== 'fr') lang = (navigator.language || 'en').slice(0, 2) === 'fr' ? 'fr' : 'en';
   function setLang(l) {
     box.setAttribute('data-lang', l);

@@ -11,6 +11,10 @@ goes first, so machine noise
 (other processes on the 2 shared cores) hits both sides alike. It prints the median ms per game
 of each side, the ratio new/old, and each side's peak RSS.
 
+With `--measure why_illegal` each side times `why_illegal()` instead: in the same seeded games,
+asked of the action about to be played (a legal one: the case that used to replay the log) at
+every tenth position; it prints the median ms per question.
+
 The games are those of `python -m swcore bench` (swcore/bench.py): players P1..Pn, a uniform
 random choice among `legal_actions()` seeded by the game's seed, on base-4p by default. The
 loop is written out here rather than imported from swcore.bench or swcore.bots because both
@@ -34,8 +38,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-def worker(board: str, players: int, games: int) -> None:
-    """Runs inside one tree (PYTHONPATH): time `games` seeded random games, print JSON."""
+def worker(board: str, players: int, games: int, what: str = "games") -> None:
+    """Runs inside one tree (PYTHONPATH): time `games` seeded random games (or `why_illegal`
+    in them), print JSON."""
     import random
     import resource
     import time
@@ -52,8 +57,27 @@ def worker(board: str, players: int, games: int) -> None:
             game.apply(actions[rng.randrange(len(actions))])
         return time.perf_counter() - start, len(game.log)
 
-    one(10_000)  # warm-up: imports, board data, caches
-    runs = [one(seed) for seed in range(games)]
+    def asked(seed: int) -> list[tuple[float, int]]:
+        """(seconds, actions so far) of each `why_illegal` question in one seeded game."""
+        game = Game.new(board, [f"P{i + 1}" for i in range(players)], seed=seed)
+        rng = random.Random(seed)
+        out = []
+        while not game.game_over:
+            actions = game.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+            if len(game.log) % 10 == 0:
+                start = time.perf_counter()
+                game.why_illegal(action)
+                out.append((time.perf_counter() - start, len(game.log)))
+            game.apply(action)
+        return out
+
+    if what == "why_illegal":
+        asked(10_000)
+        runs = [q for seed in range(games) for q in asked(seed)]
+    else:
+        one(10_000)  # warm-up: imports, board data, caches
+        runs = [one(seed) for seed in range(games)]
     print(json.dumps({"swcore": swcore.__file__, "ms": [t * 1000 for t, _ in runs],
                       "actions": [n for _, n in runs],
                       "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
@@ -62,7 +86,8 @@ def worker(board: str, players: int, games: int) -> None:
 def measure(tree: Path, args: argparse.Namespace) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", "--board",
-                          args.board, "--players", str(args.players), "--games", str(args.games)],
+                          args.board, "--players", str(args.players), "--games", str(args.games),
+                          "--measure", args.measure],
                          cwd=tree, env=env, capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"the worker failed in {tree}:\n{out.stderr}")
@@ -96,13 +121,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=6, help="alternating rounds")
     ap.add_argument("--board", default="base-4p")
     ap.add_argument("--players", type=int, help="default: the number in the board's name")
+    ap.add_argument("--measure", choices=("games", "why_illegal"), default="games",
+                    help="what to time: whole random games, or why_illegal() within them")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.players is None:
         found = re.search(r"(\d)p$", args.board)
         args.players = int(found.group(1)) if found else 4
     if args.worker:
-        return worker(args.board, args.players, args.games)
+        return worker(args.board, args.players, args.games, args.measure)
     if not args.base:
         ap.error("--base REF is required (e.g. --base a7688bb, the commit before the refactor)")
     tmp = Path(tempfile.mkdtemp(prefix="sw-bench-"))
@@ -119,8 +146,9 @@ def main() -> None:
         for tree in added:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO, check=False)
         shutil.rmtree(tmp, ignore_errors=True)
+    unit = "why_illegal() question" if args.measure == "why_illegal" else "game"
     print(f"{args.rounds} alternating rounds x {args.games} random games on {args.board}, "
-          f"medians per game:")
+          f"medians per {unit}:")
     for side in ("old", "new"):
         label = f"{side} ({names[side]}):"
         print(f"{label:<20} {r[side + '_ms']:8.2f} ms   peak RSS {r[side + '_rss_mb']:6.1f} MB")

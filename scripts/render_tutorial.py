@@ -14,8 +14,8 @@ Why each choice:
 - the pages read like a site: no code cells, no prompts, previous / next / index links, rule IDs
   as links into the rules reference;
 - nothing is loaded from outside the server: BokehJS is inlined by the notebooks
-  (`pn.extension(inline=True)`), and the template's remote scripts (require.js, MathJax, the
-  widget manager from unpkg) are removed; `check_local` refuses a page that still loads one;
+  (`dashboards.notebook.extension`: `pn.extension(inline=True)`), and the template's
+  remote scripts (require.js, MathJax, the widget manager from unpkg) are removed; `check_local` refuses a page that still loads one;
 - no dead widgets: cells tagged `kernel-only` (controls that need a running kernel) are left
   out, and so are widget outputs (progress bars);
 - a page is rendered again whenever its notebook OR anything it may show changes: the cache key
@@ -275,17 +275,12 @@ def site_page(body: str, paths: list[Path], k: int) -> str:
     return body
 
 
-def execute(path: Path) -> nbformat.NotebookNode:
-    """The notebook run top to bottom for the site (the tests give the runs they share)."""
+def render(path: Path, out: Path, paths: list[Path]) -> None:
     nb = nbformat.read(path, as_version=4)
     os.environ["SW_TUTORIAL_STATIC"] = "1"  # the kernel inherits it: a notebook may say so
     NotebookClient(nb, kernel_name=KERNEL, timeout=120,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
-    return nb
-
-
-def render(path: Path, out: Path, paths: list[Path]) -> None:
-    nb = for_the_site(execute(path), "../" if language(path) == "fr" else "")
+    nb = for_the_site(nb, "../" if language(path) == "fr" else "")
     body, _ = exporter().from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
     out.write_text(site_page(body, paths, paths.index(path)), encoding="utf-8")
 

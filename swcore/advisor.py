@@ -19,7 +19,6 @@ from typing import Any
 from .actions import Action
 from .bots import PlannerBot, _arg, _holds, _is_redeploy, _kinds, _value
 from .catalogue import DIE_FACES
-from .film import copy_game
 from .game import Game
 from .i18n import item_name, normalise, term, translation
 from .words import WORDS, Kind, describe
@@ -253,7 +252,7 @@ def _targets_left(game: Game, bot: PlannerBot, actions: list[Action]) -> list[Re
 
 def _scores_now(game: Game, a: Action) -> list[Reason]:
     """The coins the action scores at once, from trying it on a copy of the game."""
-    trial = copy_game(game)
+    trial = game.copy()
     seat = game.seat_of(a.by)
     before = trial.coins[seat]
     trial.apply(a)

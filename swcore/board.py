@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from .boardspec import LEVELS, NEUTRAL_KINDS, parse_map  # noqa: F401  (re-exported)
+from .catalogue import LOST_TRIBE
 from .errors import InputError
 from .terrains import BASE_SYMBOLS, BASE_TERRAINS, SYMBOL, TERRAIN
 
@@ -131,18 +132,15 @@ class Board:
         return self.edge[i] or any(self.water[j] and self.edge[j] for j in touch)
 
     def _start_neutral(self, i: int) -> dict[str, int]:
-        """Neutral occupants at set-up: the map's `neutral`, else a Lost Tribe (B-SETUP-4), two
-        Monsters on a monster symbol (U-SETUP-3), a Pirate Ship on a pirate river (X-RW-1)."""
+        """Neutral occupants at set-up: the map's `neutral`, else a Lost Tribe (B-SETUP-4) and
+        what its symbols hold (symbols.csv `holds`: two Monsters on a monster symbol, U-SETUP-3;
+        a Pirate Ship on a pirate river, X-RW-1)."""
         given = self.neutral[i]
         if given is not None:
             return {k: v for k, v in given.items() if v}
-        out = {}
-        if self.lost_tribe[i]:
-            out["lost_tribe"] = 1
-        if "monster" in self.symbols[i]:
-            out["monster"] = 2
-        if "pirate" in self.symbols[i]:
-            out["pirate_ship"] = 1
+        out = {LOST_TRIBE: 1} if self.lost_tribe[i] else {}
+        for s in sorted(self.symbols[i]):
+            out.update(SYMBOL[s].holds)
         return out
 
     def __len__(self) -> int:

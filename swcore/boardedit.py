@@ -23,6 +23,13 @@ from .terrains import SYMBOL, TERRAIN
 
 #: A board file larger than this is refused before it is parsed (a hostile upload).
 MAX_FILE_BYTES = 2_000_000
+#: Points of one outline, and of all a board's outlines, the editor takes: 30 and 9 times the
+#: shipped boards' largest. With boardgeom.MAX_PAIRS they keep every check within seconds
+#: whatever the shapes (a hostile file is refused, not checked for minutes).
+MAX_OUTLINE = 500
+MAX_POINTS = 3000
+#: The largest side of a board's frame, in frame units (the shipped boards' are 1000).
+MAX_FRAME = 10_000
 #: Undo steps kept per editing session.
 MAX_HISTORY = 200
 #: Region flags the editor sets by tapping (the base game's: B-DEF-2, B-SETUP-4).
@@ -43,9 +50,11 @@ def blank(frame: tuple[float, float] = (1000.0, 700.0), players: int = 2) -> dic
             "credits": "", "regions": {}, "borders": []}
 
 
-def from_shipped(board_id: str) -> dict[str, Any]:
-    """A shipped board as a board file to correct: its facts, and its drawing as outlines."""
+def from_shipped(board_id: str, lang: str = "en") -> dict[str, Any]:
+    """A shipped board as a board file to correct: its facts, and its drawing as outlines; its
+    name, and what its credits say it was made from, in `lang` (the sources stay as cited)."""
     from .board import geometry  # the drawing is optional for a shipped board
+    from .i18n import tr
     b = load_board(board_id)
     doc = b.inline()
     try:
@@ -55,9 +64,10 @@ def from_shipped(board_id: str) -> dict[str, Any]:
     for rid, polys in shapes.items():
         if rid in doc["regions"]:
             doc["regions"][rid]["polygons"] = polys
-    doc.update({"id": f"{board_id}-table", "name": b.name, "players": b.players, "turns": b.turns,
-                "frame": list(b.frame),
-                "credits": f"Corrected by a table from the shipped board {board_id}: {b.credits}"[:2000]})
+    made = tr("Corrected by a table from the shipped board {board}:", lang).format(board=board_id)
+    doc.update({"id": f"{board_id}-table", "name": tr(b.name, lang), "players": b.players,
+                "turns": b.turns, "frame": list(b.frame),
+                "credits": f"{made} {b.credits}"[:2000]})
     return doc
 
 
@@ -79,7 +89,8 @@ def source(arg: str) -> str | dict[str, Any]:
 
 def read_file(text: str | bytes) -> dict[str, Any]:
     """A board file read from an upload: size-bounded, valid JSON, every key known and every
-    value checked by the engine's own map reader (InputError names the faulty field)."""
+    value checked by the engine's own map reader, outlines within the editor's bounds
+    (InputError names the faulty field)."""
     if len(text) > MAX_FILE_BYTES:
         raise InputError("file", f"a board file has at most {MAX_FILE_BYTES // 1000} kB")
     try:
@@ -87,6 +98,20 @@ def read_file(text: str | bytes) -> dict[str, Any]:
     except (ValueError, RecursionError):
         raise InputError("file", "not a JSON board file") from None
     Board.from_map(data, field_name="file")
+    frame = data.get("frame") or [1, 1]
+    if not all(0 < side <= MAX_FRAME for side in frame):
+        raise InputError("file.frame", f"a frame's sides are at most {MAX_FRAME} units")
+    total = 0
+    for rid, region in data["regions"].items():
+        for ring in (ring for poly in region.get("polygons") or [] for ring in poly):
+            total += len(ring)
+            if len(ring) > MAX_OUTLINE:
+                raise InputError(f"file.regions.{rid}.polygons",
+                                 f"an outline has at most {MAX_OUTLINE} points")
+    if total > MAX_POINTS:
+        raise InputError("file.regions", f"the outlines have at most {MAX_POINTS} points in all")
+    geo.check_intricacy({rid: ring for rid, r in data["regions"].items() if (ring := outline(r))},
+                        field="file.regions")
     return normalise(data)
 
 
@@ -256,19 +281,22 @@ class Draft:
         self._known(rid)
         pts = geo.closed([(float(x), float(y)) for x, y in ring])
         where = f"regions.{rid}.polygons"
-        if not 3 <= len(pts) <= 500:
-            raise InputError(where, "an outline has 3 to 500 points")
+        if not 3 <= len(pts) <= MAX_OUTLINE:
+            raise InputError(where, f"an outline has 3 to {MAX_OUTLINE} points")
         w, h = self.doc["frame"]
         if any(not (-1 <= x <= w + 1 and -1 <= y <= h + 1) for x, y in pts):
             raise InputError(where, "an outline stays inside the board's frame")
-        if geo.self_crosses(pts):
+        others = {o: r for o, reg in self.regions.items() if o != rid and (r := outline(reg))}
+        if len(pts) + sum(map(len, others.values())) > MAX_POINTS:
+            raise InputError(where, f"the outlines have at most {MAX_POINTS} points in all")
+        selfs, pairs = geo.crossings({rid: pts, **others})
+        if rid in selfs:
             raise InputError(where, "an outline cannot cross itself")
         if geo.area(pts) < 1:
             raise InputError(where, "an outline encloses an area")
-        for other, r in self.regions.items():
-            o = outline(r)
-            if other != rid and o and geo.crosses(pts, o):
-                raise InputError(where, f"the outline crosses the outline of {other}")
+        crossed = [o for o in others if (rid, o) in pairs]
+        if crossed:
+            raise InputError(where, f"the outline crosses the outline of {crossed[0]}")
         ring_out = [[round(x, 1), round(y, 1)] for x, y in pts]
 
         def change(d: dict[str, Any]) -> None:
@@ -296,12 +324,9 @@ class Draft:
     def proposed_borders(self) -> list[tuple[str, str]]:
         """Pairs of regions whose outlines run along each other (geo.MIN_SHARED or more)."""
         drawn = [(rid, o) for rid, r in self.regions.items() if (o := outline(r))]
-        out = []
-        for k, (a, ra) in enumerate(drawn):
-            for b, rb in drawn[k + 1:]:
-                if geo.shared_length(ra, rb) >= geo.MIN_SHARED:
-                    out.append((a, b))
-        return out
+        near = geo.near_lengths(dict(drawn))
+        return [(a, b) for k, (a, _ra) in enumerate(drawn) for b, _rb in drawn[k + 1:]
+                if near.get((a, b), 0.0) >= geo.MIN_SHARED]
 
     def propose(self) -> None:
         """Borders and edge flags from the outlines: drawn regions' borders are replaced by the

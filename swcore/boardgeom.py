@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from .errors import InputError
+
 Point = tuple[float, float]
 Ring = list[Point]
 
@@ -19,6 +21,10 @@ Ring = list[Point]
 TOUCH = 2.0
 #: A shared stretch at least this long (frame units) proposes a border.
 MIN_SHARED = 5.0
+#: Pairs of segments side by side that the checks compare at most: a drawn board has a few
+#: thousand (the 5-player board's outlines cut in six: 4850); outlines laid over each other
+#: on purpose would need millions, and minutes, so they are refused.
+MAX_PAIRS = 100_000
 
 
 def closed(ring: Ring) -> Ring:
@@ -99,51 +105,140 @@ def _proper(a: Point, b: Point, c: Point, d: Point) -> bool:
            ((d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps))
 
 
+def _segments(rings: dict[str, Ring], pad: float) -> list[tuple]:
+    """Every outline's segments, with their boxes grown by `pad`, sorted by left side."""
+    segs = []
+    for rid, ring in rings.items():
+        es = edges(ring)
+        for k, (a, b) in enumerate(es):
+            segs.append((min(a[0], b[0]) - pad, max(a[0], b[0]) + pad, min(a[1], b[1]) - pad,
+                         max(a[1], b[1]) + pad, rid, k, len(es), a, b))
+    segs.sort(key=lambda t: t[0])
+    return segs
+
+
+def _sweep(segs: list[tuple], field: str = "regions.polygons"):
+    """Pairs of segments whose boxes meet: one sweep in x keeps the segments still open, so
+    each segment is compared with those beside it only; InputError past MAX_PAIRS."""
+    active: list[tuple] = []
+    pairs = 0
+    for s in segs:
+        active = [t for t in active if t[1] >= s[0]]
+        for t in active:
+            if t[2] <= s[3] and s[2] <= t[3]:
+                pairs += 1
+                if pairs > MAX_PAIRS:
+                    raise InputError(field, "the outlines are too intricate to check: simplify them")
+                yield t, s
+        active.append(s)
+
+
+def check_intricacy(rings: dict[str, Ring], field: str, tol: float = TOUCH) -> None:
+    """InputError (naming `field`) when the outlines lie so close over each other that
+    checking them would compare more than MAX_PAIRS pairs of segments (a hostile file)."""
+    for _pair in _sweep(_segments(rings, tol / 2), field):
+        pass
+
+
+def crossings(rings: dict[str, Ring]) -> tuple[set[str], set[tuple[str, str]]]:
+    """The outlines that cross themselves, and the pairs (in `rings` order) that cross each
+    other, from one sweep over every segment: a drawn board answers in near-linear time."""
+    order = {rid: k for k, rid in enumerate(rings)}
+    selfs: set[str] = set()
+    pairs: set[tuple[str, str]] = set()
+    for t, s in _sweep(_segments(rings, 0.0)):
+        if t[4] == s[4]:  # the same outline: its neighbouring segments share a point
+            gap = abs(t[5] - s[5])
+            if s[4] not in selfs and gap not in (1, s[6] - 1) and _proper(t[7], t[8], s[7], s[8]):
+                selfs.add(s[4])
+            continue
+        key = (t[4], s[4]) if order[t[4]] < order[s[4]] else (s[4], t[4])
+        if key not in pairs and _proper(t[7], t[8], s[7], s[8]):
+            pairs.add(key)
+    return selfs, pairs
+
+
 def crosses(r1: Ring, r2: Ring) -> bool:
     """Whether two outlines cross each other (sharing a stretch of outline is not crossing)."""
-    return any(_proper(a, b, c, d) for a, b in edges(r1) for c, d in edges(r2))
+    return bool(crossings({"a": r1, "b": r2})[1])
 
 
 def self_crosses(ring: Ring) -> bool:
     """Whether an outline crosses itself (a figure eight)."""
-    es = edges(ring)
-    n = len(es)
-    return any(_proper(*es[i], *es[j]) for i in range(n) for j in range(i + 2, n)
-               if not (i == 0 and j == n - 1))
+    return bool(crossings({"a": ring})[0])
 
 
-def _dist(p: Point, a: Point, b: Point) -> float:
+def _within(v0: float, slope: float, lo: float, hi: float) -> tuple[float, float] | None:
+    """The t where lo <= v0 + t * slope <= hi (all t, none, or an interval)."""
+    if abs(slope) < 1e-12:
+        return (-math.inf, math.inf) if lo <= v0 <= hi else None
+    t1, t2 = (lo - v0) / slope, (hi - v0) / slope
+    return (min(t1, t2), max(t1, t2))
+
+
+def _near_span(a: Point, b: Point, c: Point, d: Point, tol: float) -> tuple[float, float] | None:
+    """The part of segment ab, as t in [0, 1], within tol of segment cd. The points within tol
+    of cd form a capsule (two discs and a band), which is convex: a line meets it in one
+    interval, the hull of where it meets the discs and the band."""
     dx, dy = b[0] - a[0], b[1] - a[1]
-    n = dx * dx + dy * dy
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+    aa = dx * dx + dy * dy
+    if aa == 0:
+        return None
+    spans = []
+    for cx, cy in (c, d):
+        fx, fy = a[0] - cx, a[1] - cy
+        bb, cc = 2 * (fx * dx + fy * dy), fx * fx + fy * fy - tol * tol
+        disc = bb * bb - 4 * aa * cc
+        if disc >= 0:
+            r = math.sqrt(disc)
+            spans.append(((-bb - r) / (2 * aa), (-bb + r) / (2 * aa)))
+    ex, ey = d[0] - c[0], d[1] - c[1]
+    length = math.hypot(ex, ey)
+    if length > 0:
+        vx, vy = ex / length, ey / length
+        fx, fy = a[0] - c[0], a[1] - c[1]
+        across = _within(fx * -vy + fy * vx, dx * -vy + dy * vx, -tol, tol)
+        along = _within(fx * vx + fy * vy, dx * vx + dy * vy, 0.0, length)
+        if across and along and max(across[0], along[0]) <= min(across[1], along[1]):
+            spans.append((max(across[0], along[0]), min(across[1], along[1])))
+    if not spans:
+        return None
+    lo, hi = max(0.0, min(p[0] for p in spans)), min(1.0, max(p[1] for p in spans))
+    return (lo, hi) if lo < hi else None
 
 
-def _near_length(a: Point, b: Point, other: list[tuple[Point, Point]], tol: float) -> float:
-    """How much of segment ab lies within tol of the edges `other` (sampled every ~tol)."""
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    steps = max(1, int(length / tol))
-    near = 0
-    for k in range(steps):
-        t = (k + 0.5) / steps
-        p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-        if any(_dist(p, c, d) <= tol for c, d in other):
-            near += 1
-    return length * near / steps
+def near_lengths(rings: dict[str, Ring], tol: float = TOUCH) -> dict[tuple[str, str], float]:
+    """For each pair (a, b) of outlines that come within tol of each other, the length of a's
+    outline that runs along b's (exactly: no sampling, so long segments cost no more)."""
+    spans: dict[tuple[int, str], list[tuple[float, float]]] = {}
+    seg_of: dict[int, tuple] = {}
+    for t, s in _sweep(_segments(rings, tol / 2)):
+        if t[4] == s[4]:
+            continue
+        for one, other in ((t, s), (s, t)):
+            span = _near_span(one[7], one[8], other[7], other[8], tol)
+            if span:
+                key = (id(one), other[4])
+                spans.setdefault(key, []).append(span)
+                seg_of[id(one)] = one
+    out: dict[tuple[str, str], float] = {}
+    for (sid, other), found in spans.items():
+        seg = seg_of[sid]
+        covered, end = 0.0, 0.0
+        for lo, hi in sorted(found):
+            lo = max(lo, end)
+            if hi > lo:
+                covered += hi - lo
+                end = hi
+        length = math.hypot(seg[8][0] - seg[7][0], seg[8][1] - seg[7][1])
+        key = (seg[4], other)
+        out[key] = out.get(key, 0.0) + covered * length
+    return out
 
 
 def shared_length(r1: Ring, r2: Ring, tol: float = TOUCH) -> float:
     """The length of r1's outline that runs along r2's (a shared border when long enough)."""
-    e2 = edges(r2)
-    xs2, ys2 = [p[0] for p in closed(r2)], [p[1] for p in closed(r2)]
-    box = (min(xs2) - tol, min(ys2) - tol, max(xs2) + tol, max(ys2) + tol)
-    total = 0.0
-    for a, b in edges(r1):
-        if max(a[0], b[0]) < box[0] or min(a[0], b[0]) > box[2] or \
-                max(a[1], b[1]) < box[1] or min(a[1], b[1]) > box[3]:
-            continue
-        total += _near_length(a, b, e2, tol)
-    return total
+    return near_lengths({"a": r1, "b": r2}, tol).get(("a", "b"), 0.0)
 
 
 def frame_length(ring: Ring, frame: tuple[float, float], tol: float = TOUCH) -> float:

@@ -11,6 +11,7 @@ import math
 import re
 from typing import Any
 
+from .catalogue import CATALOGUE
 from .errors import InputError
 from .terrains import SYMBOL, TERRAIN
 
@@ -26,7 +27,10 @@ MAX_PLAYERS = 6
 MAX_POLYGONS = 20
 MAX_RING = 5000
 MAX_POINTS = 200_000
-NEUTRAL_KINDS = ("lost_tribe", "monster", "pirate_ship")
+#: Neutral occupants a map may place (`neutral`): the catalogue's (kind `tribe`) and those a
+#: symbol holds at set-up (symbols.csv `holds`), by id.
+NEUTRAL_KINDS = tuple(sorted({e.id for e in CATALOGUE.values() if e.kind == "tribe"}
+                             | {k for s in SYMBOL.values() for k in s.holds}))
 LEVELS = ("surface", "underground")
 ENTRY_VALUES = (True, False, "surface", "underground")
 #: Region keys of FORMAT.md (v1, v2) and of the built-in board files (drawing aids, ignored).

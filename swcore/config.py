@@ -19,6 +19,7 @@ from .names import player_name, stored_name
 from .neutrals import NEUTRALS
 from .rules.registry import MODULES
 from .ruleset import Ruleset
+from .sets import BASE, POOL_SETS, default_pool  # noqa: F401  (default_pool re-exported)
 
 #: The largest seed: a 64-bit signed whole number, as a database or another language stores it.
 MAX_SEED = 2**63 - 1
@@ -102,7 +103,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     power_list = _draw_order("powers", powers, tuple(p for p in in_sets("power", sets)
                                                      if p not in taken), rng)
     if turns is None:
-        seats = len(names) - sum(getattr(m, "off_board_seats", 0) for m in modules)
+        seats = len(names) - sum(m.off_board_seats for m in modules)
         turns = b.turns or TURNS_BY_PLAYERS[max(seats, 2)]
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise InputError("turns", f"must be a whole number of game turns from 1 to {MAX_TURNS}")
@@ -154,7 +155,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
 
 def module_keys() -> set[str]:
     """Every set-up key a rule module reads (stored at the top of a set-up)."""
-    return {k for m in MODULES.values() for k in getattr(m, "setup_keys", {})}
+    return {k for m in MODULES.values() for k in m.setup_keys}
 
 
 def _module_keys(extra: Any, modules: tuple[Any, ...], ctx: dict[str, Any],
@@ -170,7 +171,7 @@ def _module_keys(extra: Any, modules: tuple[Any, ...], ctx: dict[str, Any],
     taken: set[str] = set()
     read: set[str] = set()
     for m in modules:
-        for key, prepare in getattr(m, "setup_keys", {}).items():
+        for key, prepare in m.setup_keys.items():
             missing = stored and key not in extra
             try:
                 value, out = prepare(extra.get(key), ctx)
@@ -195,14 +196,6 @@ def _missing(key: str, module: str) -> InputError:
                                 "(the file was edited?)")
 
 
-#: Sets whose banners and badges can be in the stacks (FORMAT v2 `pool`).
-POOL_SETS = ("base", "cursed", "grand_dames", "be_not_afraid", "underground")
-
-
-def default_pool(expansions: list[str]) -> list[str]:
-    """Underground's own banners replace the base game's; the surface expansions add theirs."""
-    first = ["underground"] if "underground" in expansions else ["base"]
-    return first + [e for e in ("cursed", "grand_dames", "be_not_afraid") if e in expansions]
 
 
 def check_pool(pool: Any, expansions: list[str]) -> list[str]:
@@ -214,7 +207,7 @@ def check_pool(pool: Any, expansions: list[str]) -> list[str]:
     for k, p in enumerate(pool):
         if p not in POOL_SETS:
             raise InputError(f"pool[{k}]", f"unknown set {p!r}; known: {', '.join(POOL_SETS)}")
-        if p != "base" and p not in expansions:
+        if p != BASE and p not in expansions:
             raise InputError(f"pool[{k}]", f"the set {p!r} needs that expansion in play")
     return [p for p in POOL_SETS if p in pool]
 
@@ -241,7 +234,7 @@ def _check_supply(data: Any) -> dict[str, int]:
 
 
 def option_names(module: Any) -> tuple[str, ...]:
-    schema = getattr(module, "options", None)
+    schema = module.options
     return tuple(schema.__dataclass_fields__) if schema is not None else ()
 
 
@@ -261,7 +254,7 @@ def module_options(data: Any, modules: tuple[Any, ...]) -> dict[str, Any]:
             raise InputError("options", f"unknown rule option(s) {[str(key)]}; known: "
                                         f"{sorted(owner)}")
     return {m.id: m.options.from_dict({k: v for k, v in data.items() if owner[k] == m.id})
-            for m in modules if getattr(m, "options", None) is not None}
+            for m in modules if m.options is not None}
 
 
 def _draw_order(name: str, given: Any, known: tuple[str, ...], rng: random.Random) -> list[str]:

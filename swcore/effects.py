@@ -1,18 +1,102 @@
-"""The hook interface between the rules engine and race/power abilities."""
+"""The hook interface between the rules engine and the effects of races, powers, pieces,
+events and rule modules (issue 20: few hooks, each asked of every effect that can give it).
+
+Three kinds of extension point, by turn step in docs/engine.md:
+- constant answers: class attributes, gathered over all of an army's effects (`Game.gives`);
+- questions: methods the kernel asks of every effect overriding them (`Game.effects_with`);
+- one-off notifications: one hook, `on(game, army, event, **data)`, told the named `EVENTS`
+  its class handles (a method marked `@when(event)`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from .game import Army, Game
 
 
+#: Where an effect comes from (`Game.sources(army)`): an army's race, its powers, the pieces
+#: lying in its regions (relics, places, figures, markers with a behaviour), the round's event,
+#: a rule module's own effects. Cost, reach and screening can leave any of them out
+#: (`Game.cost(army, i, without=...)`, `Game.reach(army, without=...)`: U-RACE-GNOMES-1, U-PR-7).
+SOURCES: tuple[str, ...] = ("race", "power", "relic", "place", "marker", "figure", "event", "module")
+#: The kinds of piece an effect lying on the board may be (its class's `source`).
+PIECE_SOURCES: frozenset[str] = frozenset({"relic", "place", "marker", "figure"})
+
+#: The named one-off notifications (`Ability.on`), by turn step: name -> (its data, who is
+#: told, the rules using it). Handlers return events (or None).
+EVENTS: dict[str, str] = {
+    "turn_start": "(): the owner's armies, their per-turn state cleared (Diplomat's peace ends, "
+                  "B-POW-DIPLOMAT-1)",
+    "picked": "(): the picking army, after the pick (Historian X-GD-HIS-1; the Homunculi's pile, "
+              "X-BNA-HOM-1)",
+    "ready": "(before: [(region, tokens)]): the army, after its Ready Troops; changes journaled "
+             "(the Leader into hand, X-LEAD-2; the Island's Ghosts, A-NEC-07)",
+    "abandoned": "(region): the army abandoning it at Ready Troops (Gypsies' coin, X-GD-GYP-1)",
+    "conquered": "(region): the attacker, once it holds it (Trolls' Lair B-RACE-TROLLS-1, "
+                 "Halflings' Hole B-RACE-HALFLINGS-2, the Catapult moves X-BNA-CAT-1)",
+    "took": "(region, defender: Army | None): the attacker, after a conquest or a conversion "
+            "(Ransacking, X-CUR-RAN-1, A-CUR-06)",
+    "lost": "(region, attacker, lost): the defender, when an enemy takes a region, its markers "
+            "still there (Corrupt X-BNA-COR-1, Pygmies X-BNA-PYG-1, a Cauldron X-BNA-LEP-3)",
+    "discarded": "(region, race, lost): the attacker, when a conquest discards tokens, Lost "
+                 "Tribes included (the Well of Souls, X-NEC-8)",
+    "conquests_over": "(): the army, when its conquests end for the turn (Skeletons, "
+                      "B-RACE-SKELETONS-1)",
+    "last_token": "(region | None): the one effect whose `last_token` placed the hand's last "
+                  "token there, or None when the hand stayed off the board (Leaders A-LEAD-02; "
+                  "Barbarians X-BNA-BAR-1)",
+    "declining": "(): the army going into decline, before B-DECL-3 thins it (Horde tokens "
+                 "X-CUR-HOR-1, the Leader leaves X-LEAD-2, the Elves' Well X-NEC-9)",
+    "declined": "(action | None): the effects the army had while active, once B-DECL-3 is done "
+                "(the Ivory Tower X-GD-PRI-1, Historian X-GD-HIS-3, Horde tokens X-CUR-HOR-1)",
+    "race_declined": "(declined: Army): every army on the board, after a race went into decline "
+                     "(an active Historian, X-GD-HIS-2); `game.broadcast`",
+}
+
+
+def when(*events: str) -> Any:
+    """Mark an effect's method as its handler of the named `EVENTS` (called as
+    `fn(self, game, army, **data)`)."""
+    unknown = [e for e in events if e not in EVENTS]
+    if unknown:
+        raise ValueError(f"unknown event(s) {unknown}; known: {sorted(EVENTS)}")
+
+    def mark(fn: Any) -> Any:
+        fn.handles = events
+        return fn
+    return mark
+
+
 class Ability:
     """Default behaviour: a race or power that changes nothing (Ratmen, B-RACE-RATMEN-1)."""
 
+    #: event name -> its handler (the methods marked `@when`, inherited ones included)
+    handlers: ClassVar[dict[str, Any]] = {}
+    #: the events this effect is told (`on`)
+    hears: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        handlers = dict(cls.handlers)
+        for fn in vars(cls).values():
+            for event in getattr(fn, "handles", ()):
+                handlers[event] = fn
+        cls.handlers, cls.hears = handlers, frozenset(handlers)
+
+    def on(self, game: Game, army: Army, event: str, **data: Any) -> list[Any] | None:
+        """One-off notifications, by name (`EVENTS`: when each is told, its data, the rules
+        using it: B-RACE-TROLLS-1, X-GD-HIS-1…), asked only of the effects that hear `event`
+        (`Game.tell`, `Game.broadcast`). Returns events."""
+        return self.handlers[event](self, game, army, **data)
+
     id = ""
     rule = ""
+    #: What kind of piece this effect is when it lies on the board (`game.pieces`): "relic",
+    #: "place", "marker" or "figure"; a piece's effect must say. A race, power, event or a
+    #: module's own effect is told by where the army gets it (swcore.effects.SOURCES).
+    source = ""
     #: Special action words this ability adds (see swcore.actions.WORDS).
     words: tuple[str, ...] = ()
     #: Words usable once per turn (by default all of them).
@@ -26,6 +110,44 @@ class Ability:
     #: A-BNA-05). Withdrawn tokens are still placed (B-LOSS-2).
     redeploys = True
 
+    # --- constant answers: class attributes, gathered over all of an army's effects -------
+    # (`game.gives(army, name)`: any effect answering other than the default here; in decline
+    # only the effects that still work are asked, B-DECL-2)
+    #: Its first conquest need not be a border region (Halflings B-RACE-HALFLINGS-1, Flying
+    #: B-POW-FLYING-1, A-BASE-18; the Ghosts X-NEC-13).
+    enters_anywhere = False
+    #: Any region may be conquered, adjacent or not (Flying, B-POW-FLYING-1).
+    ignores_adjacency = False
+    #: Seas and the Lake may be conquered and held (Seafaring, B-POW-SEAFARING-1; rivers stay
+    #: held, X-RW-4).
+    may_occupy_water = False
+    #: Its tokens are not thinned to one per region when it goes into decline (Ghouls,
+    #: B-RACE-GHOULS-1).
+    keeps_tokens_on_decline = False
+    #: In decline it still conquers, abandons and redeploys, before the active race (Ghouls,
+    #: B-RACE-GHOULS-1, A-BASE-03).
+    conquers_in_decline = False
+    #: In decline it does not count toward the one-race-in-decline limit (Spirit,
+    #: B-POW-SPIRIT-1, B-DECL-4).
+    exempt_from_decline_limit = False
+    #: This badge stays with its race in decline (Spirit, B-POW-SPIRIT-1, B-DECL-2): read of
+    #: each power alone, since it says which badge stays.
+    stays_on_decline = False
+    #: May go into decline after scoring a turn of conquests (Stout, B-POW-STOUT-1).
+    declines_after_scoring = False
+    #: Tokens an active army discards when it loses a region, the fewest of its effects' (B-LOSS-1:
+    #: 1; Elves 0, B-RACE-ELVES-1); an army in decline always loses 1.
+    defender_loss = 1
+    #: Fewest tokens of the army a region may hold, the largest of its effects' (B-REDEP-1: 1;
+    #: Kobolds 2, X-CUR-KOB-1), read through `Game.least`.
+    min_per_region = 1
+    #: Coins a player picking a combo below this race or power lays on it, the larger of the two
+    #: (B-COMBO-2: 1; the Cursed combo 3, X-CUR-CUR-1).
+    price_step = 1
+    #: Other players' abilities treat this active army as in decline (the Ghosts, X-NEC-16,
+    #: A-NEC-05), read through `Game.seen_declined`.
+    counts_as_declined = False
+
     def __copy__(self) -> Ability:  # one stateless instance per id: copies of a game share it
         return self
 
@@ -33,20 +155,10 @@ class Ability:
         return self
 
     # --- picking -------------------------------------------------------------------------
-    def on_pick(self, game: Game, army: Army) -> list[Any]:
-        """Just after `army` was picked from the column (B-COMBO-2); returns events
-        (Historian's coins per race in decline, X-GD-HIS-1)."""
-        return []
-
     def extra_tokens(self, game: Game, army: Army) -> int:
-        """Tokens received on picking beyond the printed numbers (Amazons' +4)."""
+        """Tokens received on picking beyond the printed numbers (Amazons' +4,
+        B-RACE-AMAZONS-1; the Homunculi's pile, X-BNA-HOM-1)."""
         return 0
-
-    def price_step(self, game: Game, position: int) -> int:
-        """Asked of the race and the power of the combo at column `position` (no army yet) by
-        `combo_price`: coins a player picking a combo below it lays on it (B-COMBO-2: 1; the
-        Cursed combo: 3, X-CUR-CUR-1). The largest answer of the two counts."""
-        return 1
 
     def extra_box(self, game: Game, army: Army) -> int:
         """Tokens of the army that do not come from its race's box, so they raise its cap on
@@ -59,21 +171,12 @@ class Ability:
         return 0
 
     # --- conquest ------------------------------------------------------------------------
-    # The four switches below (and `min_per_region`) describe what an army IS: the core asks
+    # `extra_adjacent` and the reach attributes above describe what an army IS: the core asks
     # them once per situation (`Game._switches`) and shares them between armies with the same
     # effects, so they must not depend on the position or on the army's own data.
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        """First conquest need not be a border region (Halflings, Flying)."""
-        return False
-
-    def ignores_adjacency(self, game: Game, army: Army) -> bool:
-        return False
-
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
-        """True when `region` counts as adjacent to the race for another reason (Underworld)."""
-        return False
-
-    def may_occupy_water(self, game: Game, army: Army) -> bool:
+        """True when `region` counts as adjacent to the race for another reason (Underworld,
+        B-POW-UNDERWORLD-1; the Caravel's banks, X-RW-6; the Ghosts from the Island, X-NEC-17)."""
         return False
 
     def extra_entry(self, game: Game, army: Army, region: int) -> bool:
@@ -83,12 +186,14 @@ class Ability:
         return False
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        """(label, change) pairs applied to the conquest cost of `region` (negative: cheaper)."""
+        """(label, change) pairs applied to the conquest cost of `region` (negative: cheaper;
+        B-CONQ-2: Commando, Mounted, Underworld, Giants, Tritons; Storm X-RW-8; A-RW-04)."""
         return []
 
     def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
         """Asked of the DEFENDER's effects: a RuleError when `attacker` may not target
-        `region` (Diplomat's peace), else None. Markers' immunity is data (markers.csv)."""
+        `region` (Diplomat's peace, B-POW-DIPLOMAT-1), else None. Markers'
+        immunity is data (markers.csv, B-DEF-5)."""
         return None
 
     def refuses_target(self, game: Game, army: Army, region: int) -> Any:
@@ -97,48 +202,14 @@ class Ability:
         (Gypsies: not the regions they abandoned this turn, X-GD-GYP-2)."""
         return None
 
-    def on_abandon(self, game: Game, army: Army, region: int) -> list[Any]:
-        """After `army` abandoned `region` at Ready Troops (B-READY-2); returns events
-        (Gypsies put a bank coin on it, X-GD-GYP-1)."""
-        return []
-
-    def on_conquered(self, game: Game, army: Army, region: int) -> None:
-        """After `army` took `region` (Trolls' lair, Halflings' hole)."""
-
-    def on_taken_from(self, game: Game, army: Army, region: int, defender: Army | None) -> list[Any]:
-        """After `army` took `region` by a conquest or a conversion, with the army that held it
-        (None: empty or neutral); asked of the attacker. Returns events (Ransacking's coin,
-        X-CUR-RAN-1)."""
-        return []
-
     def conquer_args(self, game: Game, army: Army, action: Any, region: int) -> list[Any]:
         """Asked of the ATTACKER's effects by `conquer`, before its target is checked: checks
         the arguments a module adds to `conquer` (raise RuleError), may prepare the conquest
-        (journaled with `game._note`: the Catapult's new place, X-BNA-CAT-1), and returns
+        (journaled with `game.journal`: the Catapult's new place, X-BNA-CAT-1), and returns
         optional cost changes `(label, change, pay)`, used only when needed: at once without the
         final die, after the roll if the roll alone leaves it short; `pay()` then returns
         events (Mercenary's coin, X-BNA-MER-1, -2, A-BNA-04)."""
         return []
-
-    def on_conquest_end(self, game: Game, army: Army) -> list[Any]:
-        """When the conquest phase of `army` ends (Skeletons' new tokens). Returns events."""
-        return []
-
-    def on_tokens_lost(self, game: Game, army: Army, region: int, race: str, lost: int) -> list[Any]:
-        """Asked of the ATTACKER's effects by `_evict` whenever a conquest discards `lost` tokens
-        of `race` (Lost Tribes included) from `region`, which are otherwise back in the tray;
-        returns events (the Well of Souls receives them, X-NEC-8)."""
-        return []
-
-    def counts_as_declined(self, game: Game, army: Army) -> bool:
-        """Asked of an army's own effects by `game.seen_declined`: True when the other players'
-        abilities treat this active army as a race in decline (the Necromancer's Ghosts,
-        X-NEC-16, A-NEC-05: Diplomat, Sorcerers, Ransacking, Peace-loving, Goblins)."""
-        return False
-
-    def defender_loss(self, game: Game, army: Army) -> int:
-        """Tokens `army` discards when it loses a region (B-LOSS-1: 1; Elves: 0)."""
-        return 1
 
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
         """Asked of the DEFENDER's effects when a conquest takes `region` from it (`_evict`),
@@ -146,32 +217,19 @@ class Ability:
         (Leaders: the captured Leader replaces the B-LOSS-1 discard, X-LEAD-4)."""
         return loss
 
-    def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
-        """Just after the army's Ready Troops (B-READY-1), with the (region, tokens) it held
-        before; changes must be journaled with `game._note` (Leaders: the Leader goes into hand
-        unless alone, X-LEAD-2). An effect whose `on_ready` never adds tokens to the hand sets
-        `ready_adds_tokens = False`, so the tokens available are counted, not previewed."""
+    #: Tokens a conquest of a coastal region costs less through this effect (the Tritons' 1,
+    #: B-RACE-TRITONS-1): a sea ability, which River World applies beside rivers too (A-RW-04).
+    coast_discount = 0
 
-    #: Whether `on_ready` may put more tokens in hand than Ready Troops frees (the Island's
-    #: Ghosts, A-NEC-07); read by `available` only for effects that override `on_ready`.
+    #: Whether its "ready" handler may put more tokens in hand than Ready Troops frees (the
+    #: Island's Ghosts, A-NEC-07); read by `available` only of effects hearing "ready".
     ready_adds_tokens = True
-
-    def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
-        """Asked of the DEFENDER's effects when an enemy conquest or conversion takes `region`
-        (its markers still there), `lost` tokens discarded; returns events (Corrupt's coin,
-        X-BNA-COR-1; Pygmies' die, X-BNA-PYG-1; a Cauldron taken, X-BNA-LEP-3)."""
-        return []
 
     # --- redeployment, decline ---------------------------------------------------------
     def held_back(self, game: Game, army: Army, total: int) -> int:
-        """Tokens taken off the board after redeployment (Amazons' 4)."""
+        """Tokens taken off the board after redeployment, summed over the effects (Amazons' 4,
+        B-RACE-AMAZONS-2; Leaders X-LEAD-3; Pixies X-BNA-PIX-1)."""
         return 0
-
-    def min_per_region(self, game: Game, army: Army) -> int:
-        """Fewest tokens of the army a region may hold (B-REDEP-1: 1; Kobolds 2, X-CUR-KOB-1).
-        The core asks it through `Game._least` wherever it assumes one token: Ready Troops, the
-        tokens available, a conquest's commitment and the final die, placements."""
-        return 1
 
     def region_limit(self, game: Game, army: Army, placed: int) -> int | None:
         """Most regions the army may keep when `placed` tokens are placed (None: no limit).
@@ -186,21 +244,11 @@ class Ability:
         then holding the fewest (A-LEAD-02)."""
         return None
 
-    def on_last_token(self, game: Game, army: Army, region: int | None) -> None:
-        """Told when a default placement carried out put the hand's last token where this
-        effect's `last_token` said (Leaders: the Leader stands there), or left the whole hand off
-        the board (None: the Barbarians' hand, X-BNA-BAR-1); changes journaled."""
-
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
         """Regions the army must empty at its own redeployment: the placement check refuses
         tokens there, the default placement takes them into hand, and the other regions need
         not hold them (rivers, X-RW-4; last winter's frozen rivers, X-RW-10, A-RW-04)."""
         return ()
-
-    def on_decline(self, game: Game, army: Army) -> list[Any]:
-        """The army goes into decline, asked of its own effects before B-DECL-3 thins it out
-        (Horde tokens vanish, X-CUR-HOR-1). Returns events."""
-        return []
 
     def on_redeploy(self, game: Game, army: Army, action: Any, place: dict[int, int]) -> list[Any]:
         """Asked of the army's effects by its own `redeploy` once the counts are checked, before
@@ -208,66 +256,34 @@ class Ability:
         other arguments ask; returns events (Leprechauns' `cauldrons`, X-BNA-LEP-1)."""
         return []
 
-    def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:
-        return False
-
-    def conquers_in_decline(self, game: Game, army: Army) -> bool:
-        return False
-
-    def exempt_from_decline_limit(self, game: Game, army: Army) -> bool:
-        """Spirit: this race in decline does not count toward the one-decline limit."""
-        return False
-
-    def stays_on_decline(self) -> bool:
-        """A badge that stays with its race in decline (Spirit)."""
-        return False
-
-    def declines_after_scoring(self, game: Game, army: Army) -> bool:
-        """Stout: may go into decline after scoring an expansion turn."""
-        return False
-
     def check_decline(self, game: Game, army: Army, action: Any) -> None:
         """Asked of the active army's effects when its `decline` is given, before anything
         changes: raise RuleError to refuse the action's parameters (the Ivory Tower's region,
         X-GD-PRI-1)."""
 
-    def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
-        """The effects `army` had while still active, once it is in decline (B-DECL-3 done);
-        `action` is the `decline` given, or None when another rule declines it. Returns events
-        (Priestesses build the Ivory Tower, X-GD-PRI-1; Historian's own +1, X-GD-HIS-3)."""
-        return []
-
-    def race_declined(self, game: Game, army: Army, declined: Army) -> list[Any]:
-        """Broadcast to every army (`game._broadcast`) after `declined` went into decline;
-        returns events (an active Historian's +1, X-GD-HIS-2)."""
-        return []
-
-    def turn_start(self, game: Game, army: Army) -> None:
-        """At the start of the owner's turn, after the army's per-turn state is cleared."""
-
     # --- scoring -----------------------------------------------------------------------
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        """(label, coins) bonuses at the end of the owner's turn; `held` are the race's regions."""
+        """(label, coins) bonuses at the end of the owner's turn; `held` are the race's regions
+        (B-SCORE-2: 12 base races and powers; harbours X-RW-5, Pirate Ships X-RW-11)."""
         return []
-
-    def fortress_coins(self) -> bool:
-        return False
 
     # --- special actions ---------------------------------------------------------------
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        """Validate a special action of this ability; raise RuleError. Returns data for `do`."""
+        """Validate a use of one of its `words`; raise RuleError. Returns data for `do` (the
+        base words: B-POW-DRAGONMASTER-1, B-POW-FORTIFIED-1, B-RACE-SORCERERS-1...)."""
         raise NotImplementedError
 
     def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
-        """Carry out a checked special action; returns events."""
+        """Carry out a checked use of one of its `words` (B-POW-HEROIC-1...); returns events."""
         raise NotImplementedError
 
     def auto(self, game: Game, army: Army) -> Any:
-        """Data for `do` when the player did not use the ability's word this turn, or None."""
+        """Data for `do` when the player did not use the ability's word this turn, or None
+        (Heroes and Encampments stay or go down by default, B-POW-HEROIC-1, B-POW-BIVOUACKING-1)."""
         return None
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        """The special actions this ability offers now (for legal_actions and bots)."""
+        """The uses of its `words` it offers now, for legal_actions and bots (B-POW-DIPLOMAT-1...)."""
         return []
 
 
@@ -282,3 +298,19 @@ def register(cls: type[Ability]) -> type[Ability]:
 
 def ability(ability_id: str | None) -> Ability:
     return ABILITIES.get(ability_id, NO_ABILITY) if ability_id else NO_ABILITY
+
+
+def piece_source(effect: Ability) -> str:
+    """A piece's effect says what it is (relic, place, marker, figure)."""
+    if effect is not NO_ABILITY and effect.source not in PIECE_SOURCES:
+        raise TypeError(f"the piece effect {effect.id!r} must set `source` to one of "
+                        f"{sorted(PIECE_SOURCES)}")
+    return effect.source
+
+
+def left_out(without: Any) -> frozenset[str]:
+    """The sources to leave out, checked (a misspelt source would silently leave nothing out)."""
+    out = frozenset(without)
+    if not out <= set(SOURCES):
+        raise ValueError(f"unknown effect source(s) {sorted(out - set(SOURCES))}; known: {SOURCES}")
+    return out

@@ -15,12 +15,10 @@ on a user's board carries them in its set-up, so the film shows them too.
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .effects import ABILITIES
 from .events import Event
 from .game import Game
 from .i18n import event_text
@@ -71,14 +69,14 @@ class Film:
     def _record(self) -> None:
         bare = {k: v for k, v in self.save.items() if k not in ("state", "film")}
         live = Game.from_dict({**bare, "log": [], "redo": []})
-        self._frames = [copy_game(live)]
+        self._frames = [live.copy()]
         for k, entry in enumerate(self.save.get("log", []), 1):
             turn, current = live.turn, live.current
             events = live.apply(entry)
             self.steps.append(Step(k, entry.get("by", ""), entry.get("do", ""), dict(entry),
                                    tuple(events), turn, current))
             if k % EVERY == 0:
-                self._frames.append(copy_game(live))
+                self._frames.append(live.copy())
 
     # --- positions -----------------------------------------------------------------------
     def __len__(self) -> int:
@@ -88,7 +86,7 @@ class Film:
     def game_at(self, k: int) -> Game:
         """A game standing at position k (a fresh object: changing it changes no film)."""
         k = max(0, min(int(k), len(self.steps)))
-        game = copy_game(self._frames[k // EVERY])
+        game = self._frames[k // EVERY].copy()
         for step in self.steps[(k // EVERY) * EVERY:k]:
             game.apply(step.action)
         return game
@@ -124,20 +122,6 @@ class Film:
     def record(self, **meta: Any) -> str:
         """The film's file: the save with its `film` mapping (see `load_record`)."""
         return dump_record(self.save, {**self.meta, **meta})
-
-
-def copy_game(game: Game) -> Game:
-    """A deep copy (a film's stored positions, the advisor's trials) of the position that shares what never changes during a game (the board,
-    the rule set, the set-up, the effect singletons) and drops the effect caches (rebuilt on
-    demand: they are not state)."""
-    memo: dict[int, Any] = {id(game.board): game.board, id(game.ruleset): game.ruleset,
-                            id(game.setup): game.setup, id(game._tables): {}}
-    for ab in ABILITIES.values():
-        memo[id(ab)] = ab
-    for army in game.armies.values():
-        if army.fx is not None:
-            memo[id(army.fx)] = None
-    return copy.deepcopy(game, memo)
 
 
 def dump_record(save: dict[str, Any], meta: dict[str, Any] | None = None) -> str:

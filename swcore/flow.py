@@ -44,19 +44,19 @@ class Decision:
 
 class FlowMixin:
     # --- the decision stack ---------------------------------------------------------------
-    def _push(self, decision: Decision) -> None:
+    def push(self, decision: Decision) -> None:
         self.pending.append(decision)
 
-    def _drop(self, test: Any) -> None:
+    def drop(self, test: Any) -> None:
         """Remove the pending decisions for which test(decision) holds (journaled)."""
         if not self.pending:
             return
         before = list(self.pending)
         self.pending[:] = [d for d in before if not test(d)]
         if len(before) != len(self.pending):
-            self._note(lambda: self.pending.__setitem__(slice(None), before))
+            self.journal(lambda: self.pending.__setitem__(slice(None), before))
 
-    def _blocking(self) -> Decision | None:
+    def blocking(self) -> Decision | None:
         """The decision that must be settled first: the top one that is not optional."""
         for d in reversed(self.pending):
             if not d.optional:
@@ -104,7 +104,7 @@ class FlowMixin:
                                                   f"`{module}` rules in play")
         for check in self.ruleset.before:  # parameters a module added to a word (words.extend)
             check(self, seat, a)
-        first = self._blocking()
+        first = self.blocking()
         if first is not None:
             if a.do not in first.words:
                 raise RuleError(first.rule, first.reason)
@@ -136,3 +136,5 @@ class FlowMixin:
         for fn in self.ruleset.steps[name]:
             events += fn(self, seat) or []
         return events
+
+    _push = push  # the older name, kept for callers written before issue 20 (tests)

@@ -8,6 +8,7 @@ rolled back if the check fails, so a refused action leaves the state exactly as 
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -16,17 +17,17 @@ from .actions import Action
 from .board import Board, load_board
 from .catalogue import BOX, CATALOGUE, DIE_FACES, LOST_TRIBE, in_sets
 from .config import Options, default_pool, make_setup, module_options
-from .effects import NO_ABILITY, Ability, ability
+from .effects import EVENTS, NO_ABILITY, Ability, ability, piece_source
 from .errors import InputError, SwError
 from .events import Event
 from .flow import Decision, FlowMixin
+from .kernel.conquest import ConquestMixin
+from .kernel.legal import LegalMixin
+from .kernel.market import MarketMixin
+from .kernel.placement import PlacementMixin
+from .kernel.turns import TurnMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
 from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
-from .rules.base.conquest import ConquestMixin
-from .rules.base.legal import LegalMixin
-from .rules.base.market import MarketMixin
-from .rules.base.placement import PlacementMixin
-from .rules.base.turns import TurnMixin
 from .ruleset import Ruleset
 from .saves import SavesMixin
 from .state import Army
@@ -34,7 +35,16 @@ from .state import Army
 #: The box count of an item no source gives (catalogue box left blank): effectively no limit.
 UNKNOWN_BOX = 1000
 _HOOKS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: the same key -> where each of those effects comes from (swcore.effects.SOURCES), in order
+_SOURCES: dict[tuple[Any, ...], tuple[str, ...]] = {}
 _FX: dict[tuple[tuple[Any, ...], str], tuple[Any, ...]] = {}
+#: event -> the key of its hearers' table in `effects_with`
+_ON: dict[str, str] = {event: "on:" + event for event in EVENTS}
+#: (effects, their sources, hook, sources left out) -> the effects overriding it (`_fx_without`)
+_FX_WITHOUT: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: Game attributes a copy shares rather than copies (`Game.copy`): fixed for the whole game,
+#: or caches of what the effects are (they depend on the effects and options only).
+_SHARED = ("setup", "board", "ruleset", "module_options", "options", "supply", "_tables")
 
 
 class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
@@ -50,7 +60,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.players: list[str] = list(setup["players"])
         self.ruleset = Ruleset.of(tuple(setup.get("expansions", ())))
         for mod in self.ruleset.modules:  # a module may add to the board (the Necromancer's Island)
-            if hasattr(mod, "board"):
+            if mod.board is not None:
                 self.board = mod.board(self.board, setup)
         #: each module's rule options (`options` are the base game's, read on hot paths)
         self.module_options = module_options(setup.get("options"), self.ruleset.modules)
@@ -158,7 +168,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         t = self.tokens
         return sum(t[i] for i in self.where.get(race, ()))
 
-    def _occupy(self, i: int, race: str | None, owner: int | None, tokens: int) -> None:
+    def occupy(self, i: int, race: str | None, owner: int | None, tokens: int) -> None:
         """Region i now holds `tokens` of `race`: the one place that writes occupants, so the
         race -> regions index stays exact."""
         old = self.race[i]
@@ -175,11 +185,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         """Tokens of `race` left in the box tray (B-DEF-8)."""
         army = self.armies.get(race)
         out = self.on_board(race) + (army.hand + army.held if army else 0)
-        return self.box_of(race) + (self._extra_box(army) if army else 0) - out
+        return self.box_of(race) + (self.extra_box(army) if army else 0) - out
 
-    def _extra_box(self, army: Army) -> int:
+    def extra_box(self, army: Army) -> int:
         """Tokens of the army from outside its race's box (`extra_box`: Horde tokens)."""
-        return sum(ab.extra_box(self, army) for ab in self._fx(army, "extra_box"))
+        return sum(ab.extra_box(self, army) for ab in self.effects_with(army, "extra_box"))
 
     def combo_tokens(self, position: int) -> int:
         """Race tokens lying on the column combo at `position`, from the modules' own effects
@@ -220,11 +230,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         `contenders(game)` leave seats out of the count (A-NEC-04)."""
         seats = set(range(len(self.players)))
         for mod in self.ruleset.modules:
-            if hasattr(mod, "winners"):
+            if mod.winners is not None:
                 named = mod.winners(self)
                 if named:
                     return named
-            if hasattr(mod, "contenders"):
+            if mod.contenders is not None:
                 seats &= set(mod.contenders(self))
         key = {s: (self.coins[s], self.board_tokens(s)) for s in seats}
         best = max(key.values())
@@ -235,8 +245,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         state, or an effect saying so (`counts_as_declined`: the Ghosts, A-NEC-05)."""
         if army.declined:
             return True
-        fx = self._fx(army, "counts_as_declined")
-        return bool(fx) and any(ab.counts_as_declined(self, army) for ab in fx)
+        return bool(self.effects_with(army, "counts_as_declined"))
 
     def board_tokens(self, seat: int) -> int:
         """Race tokens of a player on the board, active and in decline (B-END-2)."""
@@ -292,22 +301,50 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action | dict[str, Any]) -> SwError | None:
-        """The error `apply` would raise, without changing anything."""
-        saved = self.to_dict()
+        """The error `apply` would raise, without changing anything: the action is tried on a
+        copy of the position, so this game is never touched and nothing replays."""
         try:
-            self.apply(action)
+            self.copy().apply(action)
         except SwError as err:
             return err
-        self._restore(saved)
         return None
 
+    @property
+    def turn_flags(self) -> dict[str, Any]:
+        """This turn's flags, cleared at each turn's start: picked, declined, scored,
+        active_acted, declined_acted, attacked (the seats attacked this turn, A-BASE-08); a
+        module may keep its own keys here (they are in `snapshot()["turn_flags"]`)."""
+        return self._t
+
+    def effects_changed(self) -> None:
+        """Every army's effects are gathered afresh at the next look-up: call it after changing
+        what gives effects other than an army's own race and powers (the round's event, a power
+        bought, pieces set out at once)."""
+        self._fxgen += 1
+
+    def copy(self) -> Game:
+        """An independent copy of the game (a trial, a film's stored position): the position
+        deep-copied; what never changes in a game (set-up, board, rule set, options) and the
+        effects' caches shared; the log copied as a list (its entries are never changed)."""
+        mine = self.__dict__
+        memo: dict[int, Any] = {id(mine[k]): mine[k] for k in _SHARED if k in mine}
+        for army in self.armies.values():
+            memo[id(army.fx)] = army.fx
+        memo[id(self.log)] = list(self.log)
+        memo[id(self.redo_stack)] = list(self.redo_stack)
+        other = object.__new__(type(self))
+        memo[id(self)] = other
+        other.__dict__.update(copy.deepcopy(mine, memo))
+        other._journal = None  # an action under way is this game's to roll back, not the copy's
+        return other
+
     # --- journaled preparatory steps --------------------------------------------------
-    def _note(self, undo: Any) -> None:
+    def journal(self, undo: Any) -> None:
         if self._journal is not None:
             self._journal.append(undo)
 
     # --- helpers ------------------------------------------------------------------------
-    def _hooks(self, army: Army) -> tuple[Any, ...]:
+    def effects_of(self, army: Army) -> tuple[Any, ...]:
         """The effects that work for `army` now, in a fixed order: its race, each of its
         powers, the objects lying in its regions (relics, places), the current event, then the
         rule modules' own effects; in decline, only those that say they still work (B-DECL-2).
@@ -321,23 +358,55 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
         hooks = _HOOKS.get(key)
         if hooks is None:
-            sources = [ability(army.race), *(ability(p) for p in army.powers),
-                       *(ability(p) for p in held), *([ability(self.event)] if self.event else []),
-                       *self.ruleset.effects]
-            if army.declined:
-                sources = [x for x in sources if x.works_in_decline]
-            hooks = _HOOKS[key] = tuple(x for x in sources if x is not NO_ABILITY)
+            pairs = [("race", ability(army.race)), *(("power", ability(p)) for p in army.powers),
+                     *((piece_source(ability(p)), ability(p)) for p in held),
+                     *([("event", ability(self.event))] if self.event else []),
+                     *(("module", x) for x in self.ruleset.effects)]
+            pairs = [(s, x) for s, x in pairs
+                     if x is not NO_ABILITY and (x.works_in_decline or not army.declined)]
+            hooks = _HOOKS[key] = tuple(x for _, x in pairs)
+            _SOURCES[key] = tuple(s for s, _ in pairs)
         army.fx = (self._fxgen, hooks, self._tables.setdefault(hooks, {}), held)
         return hooks
+
+    def sources(self, army: Army) -> list[tuple[str, Ability]]:
+        """The effects working for `army` now, each with where it comes from (race, power,
+        relic, place, marker, figure, event, module), in the order they are asked."""
+        hooks = self.effects_of(army)
+        held = self._objects_held(army) if self.pieces else ()
+        key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
+        return list(zip(_SOURCES[key], hooks, strict=True))
+
+    def _fx_without(self, army: Army, hook: str, without: frozenset[str]) -> tuple[Any, ...]:
+        """`_fx` with the effects of the sources in `without` left out."""
+        pairs = self.sources(army)
+        key = (tuple(pairs), hook, without)
+        table = _FX_WITHOUT.get(key)
+        if table is None:
+            keep = {id(ab) for ab in self.effects_with(army, hook)}
+            table = _FX_WITHOUT[key] = tuple(ab for src, ab in pairs if src not in without and id(ab) in keep)
+        return table
 
     def _objects_held(self, army: Army) -> tuple[str, ...]:
         """The unique pieces (relics, places) lying in the army's regions, in id order."""
         race = self.race
         return tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
 
-    def _broadcast(self, hook: str, *args: Any) -> list[Event]:
-        """A global trigger: `hook` asked of every army's effects, seats in turn order from the
-        current player, each seat's active race first (Historian hears every decline)."""
+    def tell(self, army: Army, event: str, **data: Any) -> list[Event]:
+        """The named one-off notification `event` (swcore.effects.EVENTS) told to the army's
+        effects that hear it; returns their events."""
+        fx = self.effects_with(army, _ON[event])
+        if not fx:
+            return []
+        events: list[Event] = []
+        for ab in fx:
+            events += ab.on(self, army, event, **data) or []
+        return events
+
+    def broadcast(self, event: str, **data: Any) -> list[Event]:
+        """A global notification: `event` told to every army's effects that hear it, seats in
+        turn order from the current player, each seat's active race first (Historian hears
+        every decline)."""
         n = len(self.players)
         events: list[Event] = []
         for k in range(n):
@@ -346,8 +415,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             for race in races:
                 army = self.armies.get(race)
                 if army is not None:
-                    for ab in self._fx(army, hook):
-                        events += getattr(ab, hook)(self, army, *args) or []
+                    events += self.tell(army, event, **data)
         return events
 
     def pay(self, payer: int | None, payee: int | None, coins: int, why: str) -> Event:
@@ -362,7 +430,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             self.coins[payee] += coins
         who = "the bank" if payer is None else self.players[payer]
         to = "the bank" if payee is None else self.players[payee]
-        return self._event("pay", f"{who} pays {coins} to {to} ({why})", payer if payer is not None
+        return self.new_event("pay", f"{who} pays {coins} to {to} ({why})", payer if payer is not None
                            else payee, coins=coins, payer=None if payer is None else self.players[payer],
                            payee=None if payee is None else self.players[payee])
 
@@ -380,35 +448,54 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw
-        fx = self._fx
-        least, rule = 1, "B-REDEP-1"
-        for ab in fx(army, "min_per_region"):
-            n = ab.min_per_region(self, army)
-            if n > least:
-                least, rule = n, ab.rule
-        sw = (any(ab.may_occupy_water(self, army) for ab in fx(army, "may_occupy_water")),
-              any(ab.enters_anywhere(self, army) for ab in fx(army, "enters_anywhere")),
-              any(ab.ignores_adjacency(self, army) for ab in fx(army, "ignores_adjacency")),
-              fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
-              fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"),
-              any(ab.ready_adds_tokens for ab in fx(army, "on_ready")),
-              any(ab.replaces_final_die for ab in self._hooks(army)))
+        sw = self._switches_of(army, self.effects_with, self.effects_of(army))
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and (
                 not self.pieces or mine[3] == self._objects_held(army)):
             mine[2]["_switches"] = sw
         return sw
 
-    def _fx(self, army: Army, hook: str) -> tuple[Any, ...]:
-        """Only the effects of `army` that override `hook` (a dispatch table built once per
-        situation, so asking a hook nobody uses costs one dict look-up)."""
+    def _switches_of(self, army: Army, fx: Any, hooks: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The switches of `_switches` from the effects `fx(army, hook)` gives (all of them, or
+        some sources left out: `_switches_without`)."""
+        least, rule = 1, "B-REDEP-1"
+        for ab in fx(army, "min_per_region"):
+            if ab.min_per_region > least:
+                least, rule = ab.min_per_region, ab.rule
+        return (bool(fx(army, "may_occupy_water")), bool(fx(army, "enters_anywhere")),
+                bool(fx(army, "ignores_adjacency")),
+                fx(army, "extra_adjacent"), fx(army, "refuses_target"), (least, rule),
+                fx(army, "held_back"), fx(army, "vacates"), fx(army, "region_limit"),
+                any(ab.ready_adds_tokens for ab in fx(army, "on:ready")),
+                any(ab.replaces_final_die for ab in hooks))
+
+    def _switches_without(self, army: Army, without: frozenset[str]) -> tuple[Any, ...]:
+        """`_switches` with the effects of the sources in `without` left out."""
+        kept = tuple(ab for src, ab in self.sources(army) if src not in without)
+        return self._switches_of(army, lambda a, hook: self._fx_without(a, hook, without), kept)
+
+    def gives(self, army: Army, name: str) -> bool:
+        """Whether any of the army's effects gives the constant answer `name` (a class attribute
+        of `Ability` set other than by default: `conquers_in_decline`, `enters_anywhere`...)."""
+        mine = army.fx  # the warm path of `effects_with`, inlined: asked on every legal_actions
+        if mine is not None and mine[0] == self._fxgen and (
+                not self.pieces or mine[3] == self._objects_held(army)):
+            table = mine[2].get(name)
+            if table is not None:
+                return bool(table)
+        return bool(self.effects_with(army, name))
+
+    def effects_with(self, army: Army, hook: str) -> tuple[Any, ...]:
+        """Only the effects of `army` that override `hook`, or answer the constant `hook`
+        other than by default (a dispatch table built once per situation, so asking a hook
+        nobody uses costs one dict look-up)."""
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and (
                 not self.pieces or mine[3] == self._objects_held(army)):
             table = mine[2].get(hook)
             if table is not None:
                 return table
-        hooks = self._hooks(army)
+        hooks = self.effects_of(army)
         mine = army.fx
         tables = mine[2] if mine is not None and mine[1] is hooks else None
         if tables is not None and hook in tables:
@@ -416,13 +503,17 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         key = (hooks, hook)  # effects are singletons, so equal tuples mean the same effects
         table = _FX.get(key)
         if table is None:
-            default = getattr(Ability, hook)
-            table = _FX[key] = tuple(ab for ab in hooks if getattr(type(ab), hook) is not default)
+            if hook[:3] == "on:":  # the effects hearing an event (Ability.on)
+                heard = hook[3:]
+                table = _FX[key] = tuple(ab for ab in hooks if heard in ab.hears)
+            else:
+                default = getattr(Ability, hook)
+                table = _FX[key] = tuple(ab for ab in hooks if getattr(type(ab), hook) != default)
         if tables is not None:
             tables[hook] = table
         return table
 
-    def _roll(self, given: int | None) -> int:
+    def roll_die(self, given: int | None) -> int:
         """The reinforcement die (B-COMP-6): a given result, a scripted one, or a seeded roll."""
         if given is not None:
             value = given
@@ -433,7 +524,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.rolls += 1
         return value
 
-    def _event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
+    def new_event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
         return Event(kind, self.players[player] if player is not None else None, text, data)
 
     # ----------------------------------------------------------------------------------
@@ -455,3 +546,8 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     # ----------------------------------------------------------------------------------
     # Legal actions
     # ----------------------------------------------------------------------------------
+
+    # Older names, kept for callers outside the engine written before issue 20 (tests).
+    _occupy = occupy
+    _extra_box = extra_box
+    _broadcast = broadcast

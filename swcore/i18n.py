@@ -224,13 +224,27 @@ def _entry(text: str, lang: str) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _template(text: str, players: tuple[str, ...] = ()
+@cache
+def _region_patterns(regions: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """`_REGIONS` and `_PLACED` for a board whose region ids are words ("camp", "a"), not
+    only letters and a number ("r12"). An id that is also an English article ("a") is one
+    only where no word follows it ("lose a: 1", not "a coin"); none follows an apostrophe."""
+    words = [re.escape(r) + (r"(?! [A-Za-z])" if r in ("a", "an") else "")
+             for r in sorted(regions, key=len, reverse=True)]
+    one = "(?:[a-z]+\\d+|" + "|".join(words) + ")"
+    return (re.compile(rf"(?<![\w{{'’]){one}(?:, {one})*(?!\w)"),
+            re.compile(rf"(?<![\w{{'’]){one} \d+(?:, {one} \d+)*(?!\w)"))
+
+
+def _template(text: str, players: tuple[str, ...] = (), regions: tuple[str, ...] = ()
               ) -> tuple[str, dict[str, str], dict[str, str]]:
     """`text` as a catalogue key (its players, region lists, names and numbers replaced by
     placeholders, see `term`), what each placeholder stands for (a name as written), and the
     item id of each `{name…}` placeholder (named in the reader's language). A brace the text
-    writes ("a mapping {region: count}") is doubled in the key, as str.format reads it."""
+    writes ("a mapping {region: count}") is doubled in the key, as str.format reads it.
+    `regions`: the board's region ids, when some are words (a list of them is `{regions}`)."""
     values: dict[str, str] = {}
+    listed, placing = _region_patterns(tuple(regions)) if regions else (_REGIONS, _PLACED)
     text = text.replace("{", "{{").replace("}", "}}")
 
     def number(m: re.Match[str]) -> str:
@@ -241,8 +255,8 @@ def _template(text: str, players: tuple[str, ...] = ()
     template, people = _numbered(text, [w for w in set(players) if w], "player")
     known = _KNOWN.search(template)
     template = _KNOWN.sub("{known}", template, count=1)
-    placed = _PLACED.search(template)
-    template = _PLACED.sub("{placed}", template, count=1)
+    placed = placing.search(template)
+    template = placing.sub("{placed}", template, count=1)
     lists: dict[str, str] = {}
 
     def region_list(m: re.Match[str]) -> str:
@@ -250,7 +264,7 @@ def _template(text: str, players: tuple[str, ...] = ()
         lists[key] = m.group(0)
         return "{" + key + "}"
 
-    template = _REGIONS.sub(region_list, template)
+    template = listed.sub(region_list, template)
     template, names = _numbered(template, [n for n, _x in _names()], "name")
     template, quoted = _numbered(template, [m.group(2) for m in _QUOTED.finditer(template)], "id")
     template = _NUMBERS.sub(number, template)
@@ -281,7 +295,8 @@ def _open_keys(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
                  for k in keys)
 
 
-def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | None:
+def term_or_none(text: str, lang: str, players: tuple[str, ...] = (),
+                 regions: tuple[str, ...] = ()) -> str | None:
     """`term` of `text`, None when the catalogue has no entry for it (tests list those)."""
     found = _entry(text, lang)
     if found is not None:
@@ -289,7 +304,7 @@ def term_or_none(text: str, lang: str, players: tuple[str, ...] = ()) -> str | N
     item = _item(text)
     if item is not None:
         return item_name(item, lang)
-    template, values, items = _template(text, tuple(players))
+    template, values, items = _template(text, tuple(players), tuple(regions))
     found = _entry(template, lang)
     if found is None:
         match = next(((m, entry) for pattern, entry in _open_keys(normalise(lang))
@@ -355,20 +370,24 @@ _COMPOSED: dict[str, Callable[[Any, str], str | None]] = {
     "score": _score_text, "conquer": _conquer_text, "game_over": _game_over_text}
 
 
-def event_text_or_none(ev: Any, lang: str, players: tuple[str, ...] = ()) -> str | None:
+def event_text_or_none(ev: Any, lang: str, players: tuple[str, ...] = (),
+                       regions: tuple[str, ...] = ()) -> str | None:
     """`event_text` in `lang`, None when the catalogue has no entry for it (tests list those)."""
     compose = _COMPOSED.get(ev.kind)
     found = compose(ev, lang) if compose is not None else None
-    return found if found is not None else term_or_none(ev.text, lang, tuple(players))
+    return found if found is not None else term_or_none(ev.text, lang, tuple(players),
+                                                        tuple(regions))
 
 
-def event_text(ev: Any, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
+def event_text(ev: Any, lang: str = DEFAULT, players: tuple[str, ...] = (),
+               regions: tuple[str, ...] = ()) -> str:
     """What an action did (an `Event`'s text, an English sentence built with names and
     numbers) in `lang`. Why not a template per event: the engine's modules write their events
     in English; a sentence is told from its data when it joins a list of parts (a score, a
     conquest's cost, the winners), else looked up as `term` does, the game's `players` as
-    `{player}`… The English text when the catalogue has none."""
+    `{player}`…, a list of the board's `regions` as `{regions}`. The English text when the
+    catalogue has none."""
     if normalise(lang) == DEFAULT or not ev.text:
         return agree(ev.text or "")
-    found = event_text_or_none(ev, lang, tuple(players))
+    found = event_text_or_none(ev, lang, tuple(players), tuple(regions))
     return agree(ev.text if found is None else found, lang)

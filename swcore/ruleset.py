@@ -14,12 +14,13 @@ from typing import Any
 from .errors import InputError
 from .flow import STEPS
 from .rules import MODULE_ORDER, available_modules
+from .rules.module import RuleModule
 from .rules.registry import MODULES
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    modules: tuple[Any, ...]
+    modules: tuple[RuleModule, ...]
     ids: tuple[str, ...] = ()
     #: effects that every army carries while these modules are in play (whole rule sets)
     effects: tuple[Any, ...] = ()
@@ -66,15 +67,13 @@ class Ruleset:
 @cache
 def _ruleset(expansions: tuple[str, ...]) -> Ruleset:
     modules = tuple(MODULES[m] for m in ("base", *expansions))
-    steps = {name: tuple(fn for m in modules for fn in getattr(m, "steps", {}).get(name, ()))
+    steps = {name: tuple(fn for m in modules for fn in m.steps.get(name, ()))
              for name in STEPS}
-    decisions = {k: v for m in modules for k, v in getattr(m, "decisions", {}).items()}
-    settle = tuple(fn for m in modules for fn in getattr(m, "settle", ()))
-    effects = tuple(e for m in modules for e in getattr(m, "effects", ()))
-    def every(name: str) -> tuple[Any, ...]:
-        return tuple(fn for m in modules for fn in getattr(m, name, ()))
-
-    handlers = {k: v for m in modules for k, v in getattr(m, "handlers", {}).items()}
+    decisions = {k: v for m in modules for k, v in m.decisions.items()}
+    settle = tuple(fn for m in modules for fn in m.settle)
+    effects = tuple(e for m in modules for e in m.effects)
+    handlers = {k: v for m in modules for k, v in m.handlers.items()}
     return Ruleset(modules, tuple(m.id for m in modules), effects, steps, decisions, settle,
-                   before=every("before"), after=every("after"), handlers=handlers,
-                   legal=every("legal"))
+                   before=tuple(fn for m in modules for fn in m.before),
+                   after=tuple(fn for m in modules for fn in m.after), handlers=handlers,
+                   legal=tuple(fn for m in modules for fn in m.legal))

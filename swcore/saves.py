@@ -131,15 +131,11 @@ class SavesMixin(History):
             raise InputError("file", "not a saved game: nested too deeply or a number too long") from None
         return cls.from_dict(data)
 
-    def _restore(self, saved: dict[str, Any]) -> None:
-        other = type(self).from_dict(saved)
-        self.__dict__.update(other.__dict__)
-
     def snapshot(self) -> dict[str, Any]:
         """The whole current position as plain data (what the apps draw, what tests compare);
         rule modules with game-wide state add theirs under `modules` (their `snapshot(game)`)."""
         snap = self._snapshot()
-        own = {m.id: m.snapshot(self) for m in self.ruleset.modules if hasattr(m, "snapshot")}
+        own = {m.id: m.snapshot(self) for m in self.ruleset.modules if m.snapshot is not None}
         if own:
             snap["modules"] = own
         return snap
@@ -185,6 +181,6 @@ class SavesMixin(History):
         snap["race_stack"], snap["power_stack"] = len(self.race_stack), len(self.power_stack)
         snap["last_score"] = {p: s for p, s in zip(self.players, self.last_score, strict=True)}
         for m in self.ruleset.modules:  # a module hides or shows its own hidden state (X-RW-7)
-            if hasattr(m, "view"):
+            if m.view is not None:
                 m.view(self, player, snap)
         return snap

@@ -23,6 +23,7 @@ from .game import Game, make_setup
 from .rules import MODULE_ORDER, available_modules
 from .rules.registry import MODULES
 from .safeload import load_file
+from .sets import MAP_KEYS, SETS, map_key_sets, most_players
 from .terrains import SYMBOL, TERRAIN
 from .words import WORDS
 
@@ -42,9 +43,6 @@ SETUP_KEYS: dict[str, Callable[[Any, dict[str, Any], str], None]] = {
 V2_KEYS = ("pool", "values", "supply", "events", "places_relics", "pieces", "stonehedge",
            "necromancer", "realms_scenario")
 TOP_KEYS = V1_KEYS | set(V2_KEYS)
-#: Inline-map features whose rules belong to modules (the board reads them all).
-REGION_FEATURES = {"neutral": ("underground", "river_world"), "level": ("realms",),
-                   "peak": ("realms",), "crop": ("realms",), "entry": ("realms",)}
 STEP_KEYS = {"by", "do", "cost", "rejected"}
 MAX_MISSING_SHOWN = 12
 
@@ -141,12 +139,14 @@ def _map_needs(board: Board, raw: dict[str, Any], have: set[str]) -> list[str]:
                 out.append(f"{where}.symbols: symbol {s!r} ({', '.join(SYMBOL[s].expansions)}) "
                            "is not implemented yet")
         spec = specs[rid]
-        for key, mods in REGION_FEATURES.items():
+        for key in MAP_KEYS:  # inline-map features whose rules belong to modules
+            mods = map_key_sets(key)
             if isinstance(spec, dict) and key in spec and not have & set(mods):
                 out.append(f"{where}.{key}: region key {key!r} ({', '.join(mods)}) is not "
                            "implemented yet")
-    if board.tunnels and "realms" not in have:
-        out.append("map.tunnels: tunnels (realms) are not implemented yet")
+    mods = map_key_sets("tunnels")
+    if board.tunnels and not have & set(mods):
+        out.append(f"map.tunnels: tunnels ({', '.join(mods)}) are not implemented yet")
     return out
 
 
@@ -188,9 +188,10 @@ def build(data: dict[str, Any]) -> Game:
     if isinstance(players, list):
         players = [str(p) if isinstance(p, int | float) and not isinstance(p, bool) else p
                    for p in players]
-        exps = set(data.get("expansions") or [])
-        if len(players) == 6 and not exps & {"necromancer", "realms"}:
-            raise InputError("players", "six players only with necromancer or realms")
+        exps = data.get("expansions") or []
+        if len(players) == 6 and most_players(exps if isinstance(exps, list) else []) < 6:
+            six = [s.id for s in SETS.values() if s.players >= 6]  # A-NEC-01, R-GEN-6
+            raise InputError("players", f"six players only with one of: {', '.join(six)}")
     kwargs: dict[str, Any] = {
         "seed": data.get("seed", 0), "races": data.get("races"), "powers": data.get("powers"),
         "dice": data.get("dice"), "coins": data.get("coins"), "turns": data.get("turns"),

@@ -117,7 +117,7 @@ class ScoreSheet(History):
 
     def counts(self) -> list[Count]:
         """The counts the selected rule modules declare (`sheet_counts`), in module order."""
-        return [c for m in self.ruleset.modules for c in getattr(m, "sheet_counts", ())]
+        return [c for m in self.ruleset.modules for c in m.sheet_counts]
 
     def races(self) -> tuple[str, ...]:
         return in_sets("race", default_pool(self.expansions))
@@ -308,8 +308,7 @@ class ScoreSheet(History):
                     raise RuleError("B-DEF-1", f"{n} {k} regions entered; the board {b.id} has {most}")
 
     def _declines_after_scoring(self, army: Army) -> bool:
-        return any(ability(x).declines_after_scoring(None, army)  # type: ignore[arg-type]
-                   for x in (army.race, *army.powers))
+        return any(ability(x).declines_after_scoring for x in (army.race, *army.powers))
 
     # --- carrying out a checked turn ------------------------------------------------------
     def _do(self, plan: dict[str, Any]) -> list[Event]:
@@ -361,7 +360,7 @@ class ScoreSheet(History):
             for old in list(self.declined[seat]):
                 if not self._exempt(self.armies[old]):
                     events.append(self._remove(old))
-        army.powers = tuple(x for x in army.powers if ability(x).stays_on_decline())
+        army.powers = tuple(x for x in army.powers if ability(x).stays_on_decline)
         army.declined = True
         self.active[seat] = None
         self.declined[seat].append(race)
@@ -371,8 +370,7 @@ class ScoreSheet(History):
 
     @staticmethod
     def _exempt(army: Army) -> bool:
-        return any(ability(x).exempt_from_decline_limit(None, army)  # type: ignore[arg-type]
-                   for x in army.powers)
+        return any(ability(x).exempt_from_decline_limit for x in army.powers)
 
     def _remove(self, race: str) -> Event:
         army = self.armies.pop(race)
@@ -419,7 +417,7 @@ class ScoreSheet(History):
             else:
                 game.active[seat] = race
             for i in owned[race]:
-                game._occupy(i, race, seat, 1)
+                game.occupy(i, race, seat, 1)
             for k, n in held.get(race, {}).get("count", {}).items():
                 counts[k].apply(game, army, owned[race], n)
         return score_items(game, seat)

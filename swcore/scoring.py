@@ -28,7 +28,7 @@ def score_items(game: Game, seat: int) -> list[dict[str, Any]]:
         items.append({"what": f"{name}: {len(held)} region{'s' if len(held) != 1 else ''}",
                       "coins": len(held), "rule": "B-SCORE-1",
                       "regions": [game.board.ids[i] for i in held]})
-        for ab in game._fx(army, "score_bonus"):  # the effects that give a bonus
+        for ab in game.effects_with(army, "score_bonus"):  # the effects that give a bonus
             for label, coins in ab.score_bonus(game, army, held):
                 items.append({"what": label, "coins": coins, "rule": ab.rule, "regions": []})
     return items

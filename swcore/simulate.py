@@ -27,7 +27,7 @@ def seat_names(board: str | dict, expansions: list[str] | None = None) -> list[s
     """P1..Pn: the board's seats, then one per seat a module keeps off the board (X-NEC-1: the
     Necromancer is the last player)."""
     known = available_modules()
-    extra = sum(getattr(module_of(e), "off_board_seats", 0) for e in expansions or []
+    extra = sum(module_of(e).off_board_seats for e in expansions or []
                 if e in known)  # an unknown name is refused by the set-up, by name
     return [f"P{i + 1}" for i in range((as_board(board).players or 2) + extra)]
 

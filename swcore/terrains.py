@@ -2,7 +2,8 @@
 
 Rules never test a terrain's name: they ask for its kind (`land, water, river, chasm, island`),
 its canonical tags (an Underground Mudpool carries `swamp`, so a base Swamp power works there,
-U-COMPAT-5) and its extra conquest cost. A new terrain is one CSV row, no code.
+U-COMPAT-5) and its extra conquest cost. A new terrain is one CSV row, no code; so is what
+stands on a symbol at set-up (its `holds`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class Symbol:
     #: Region kinds it may stand on (empty: any).
     on: frozenset[str]
     tags: frozenset[str]
+    #: Neutral occupants standing on it at set-up, {kind: count} (`holds` "monster:2":
+    #: U-SETUP-3; "pirate_ship:1": X-RW-1).
+    holds: dict[str, int]
     expansions: tuple[str, ...]
     english: str
     french: str
@@ -71,7 +75,8 @@ def _load_symbols() -> dict[str, Symbol]:
         on = frozenset(row["on"].split())
         if not on <= set(KINDS) or row["id"] in out:
             raise ValueError(f"symbols.csv: bad row {row['id']!r}")
-        out[row["id"]] = Symbol(row["id"], on, frozenset(row["tags"].split()) | {row["id"]},
+        holds = {kind: int(n) for kind, n in (x.split(":") for x in row["holds"].split())}
+        out[row["id"]] = Symbol(row["id"], on, frozenset(row["tags"].split()) | {row["id"]}, holds,
                                 tuple(row["expansions"].split()), row["english"], row["french"],
                                 row["source"])
     return out

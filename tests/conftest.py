@@ -35,8 +35,8 @@ except ImportError:  # pragma: no cover - the browser tests skip themselves
 
 
 #: Under `make test`'s two pytest-xdist workers (`--dist loadgroup`), tests that must not run
-#: side by side share a group, run one after another on one worker: the tutorial's (each notebook
-#: runs once for the tests that read it, tests/notebook_runs.py) and the browser tests (two
+#: side by side share a group, run one after another on one worker: the tutorial's (the notebooks
+#: of a folder share a kernel, tests/notebook_runs.py) and the browser tests (two
 #: chromiums and two servers at once on 2 cores made slow pages and no faster run). xdist's own
 #: `xdist_group` mark does nothing under pytest 9 (it renames `item._nodeid`, which pytest 9 no
 #: longer reads), so the groups are by file, and `pytest_collection_modifyitems` checks that
@@ -191,4 +191,20 @@ def notebooks(tmp_path_factory):
         mp.setenv("JUPYTER_PATH", os.pathsep.join(filter(None, [str(root),
                                                                 os.environ.get("JUPYTER_PATH")])))
         mp.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
-        yield Runner("swcore-tutorial")
+        runner = Runner("swcore-tutorial")
+        yield runner
+        runner.close()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Skips for a file outside the repository (tests/gamehelpers.py `skip_outside`) counted and
+    listed, so a clone without it sees what did not run."""
+    from gamehelpers import OUTSIDE
+
+    outside = [r for r in terminalreporter.stats.get("skipped", []) if OUTSIDE in str(r.longrepr)]
+    if outside:
+        terminalreporter.section("skipped: files outside the repository", yellow=True)
+        terminalreporter.write_line(f"{len(outside)} test(s) did not run because a file outside "
+                                    "the repository is missing:")
+        for r in outside:
+            terminalreporter.write_line(f"  {r.nodeid}: {r.longrepr[2]}")

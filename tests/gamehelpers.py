@@ -1,8 +1,11 @@
-"""Small helpers shared by the rule tests: build a game on an inline map, act, check refusals."""
+"""Small helpers shared by the rule tests: build a game on an inline map, act, check refusals;
+the openings many tests share; the one way to skip for a file outside the repository."""
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from swcore import Game, RuleError
 
@@ -70,3 +73,33 @@ def owner(game: Game, rid: str) -> str | None:
 
 def last_scored(game: Game, player: str) -> int:
     return sum(item["coins"] for item in game.last_score[game.players.index(player)])
+
+
+#: Begins the reason of every skip for a file outside the repository: tests/conftest.py counts
+#: and lists them at the end of the run, so such a skip is never silent.
+OUTSIDE = "needs a file outside the repository: "
+
+
+def skip_outside(path: Path, what: str) -> None:
+    """Skip because `path`, beside the clone but not in it, is missing (loud: see OUTSIDE)."""
+    pytest.skip(f"{OUTSIDE}{what} ({path} is absent)")
+
+
+#: A known-good scenario (FORMAT v1): Ratmen + Merchant picked, 10 tokens in hand (B-COMBO-2).
+#: Tests change a deep copy of it to make a malformed or a failing one.
+GOOD_SCENARIO: dict[str, Any] = {
+    "title": "good",
+    "players": ["ann", "bob"],
+    "map": {"regions": {"a": {"terrain": "farmland", "edge": True}, "b": {"terrain": "forest"}},
+            "borders": [["a", "b"]]},
+    "races": ["ratmen"],
+    "powers": ["merchant"],
+    "steps": [{"by": "ann", "do": "pick", "combo": 0}, {"check": {"hand": {"ann": 10}}}],
+}
+
+
+def write_scenario(folder: Path, data: dict[str, Any], name: str = "s.yaml") -> Path:
+    """The scenario written as a YAML file in `folder`; returns its path."""
+    path = folder / name
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path

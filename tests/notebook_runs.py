@@ -1,33 +1,31 @@
-"""Each tutorial notebook executed once per test process, for every test that reads it.
+"""The tutorial notebooks run for the tests: one kernel per folder, each notebook once.
 
-Why: executing the notebooks is most of what `make test` costs. The notebooks' own tests
-(tests/test_notebooks.py) run each one as JupyterLab does; the static site's tests
-(tests/test_tutorial_site.py) render pages from notebooks run as `scripts/render_tutorial.py`
-runs them, with `SW_TUTORIAL_STATIC=1`. A notebook whose code never reads that flag (beyond
-defining `STATIC`) runs the same either way, so one run serves both. `make test` keeps these
-tests on one pytest-xdist worker (`conftest.TUTORIAL_FILES`), where they share the runs.
+Why: executing the notebooks is most of what `make test` costs. The notebooks of one folder run
+one after the other in one kernel, its namespace emptied before each (`%reset -f`): each still
+runs top to bottom from nothing defined, but the kernel's start and the imports (Panel, Bokeh,
+pandas, the engine) are paid once. (The static site, tests/test_tutorial_site.py, renders its
+pages in fresh kernels, as `scripts/render_tutorial.py` does: a kernel that has loaded Panel's
+scripts once does not put them in a later notebook's output, which a static page needs.)
+`make test` keeps the tutorial's tests on one pytest-xdist worker (`conftest.TUTORIAL_FILES`).
 
-A run's time is the kernel's CPU time (read from /proc while it runs): on a machine shared with
-other work, wall time measured the neighbours more than the notebook (a notebook taking 37 s
-alone took 152 s beside another test process).
+A run's time is the kernel's CPU time (read from /proc): on a machine shared with other work,
+wall time measured the neighbours more than the notebook (a notebook taking 37 s alone took
+152 s beside another test process).
 """
 
 from __future__ import annotations
 
 import copy
 import os
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import nbformat
-import pytest
 
 #: Per cell, a bound against a cell that never returns (the time bound is `Run.cpu_s`'s).
 CELL_TIMEOUT_S = 900
-#: A use of the flag that is not its definition `STATIC = ...`.
-READS_STATIC = re.compile(r"\bSTATIC\b(?!\s*=[^=])")
 
 
 @dataclass
@@ -46,11 +44,6 @@ class Run:
         return copy.deepcopy(self.nb)
 
 
-def reads_static(nb: nbformat.NotebookNode) -> bool:
-    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    return READS_STATIC.search(code) is not None
-
-
 def kernel_cpu_s(pid: int) -> float:
     """User and system CPU time of a process and its waited-for children (Linux /proc)."""
     with open(f"/proc/{pid}/stat") as f:
@@ -59,44 +52,63 @@ def kernel_cpu_s(pid: int) -> float:
 
 
 class Runner:
-    """Runs notebooks on `kernel` (a kernel spec of the Python running the tests), each once
-    per mode it is run in."""
+    """Runs notebooks on `kernel` (a kernel spec of the Python running the tests), one kernel per
+    folder; `close()` stops the kernels."""
 
     def __init__(self, kernel: str):
         self.kernel = kernel
-        self._runs: dict[tuple[Path, bool], Run] = {}
+        self._runs: dict[Path, Run] = {}
+        self._kernels: dict[Path, Any] = {}
 
-    def run(self, path: Path, static: bool = False) -> Run:
+    def run(self, path: Path) -> Run:
+        """`path` executed (once) as JupyterLab runs it."""
         path = Path(path).resolve()
-        nb = nbformat.read(path, as_version=4)
-        key = (path, static and reads_static(nb))
-        if key not in self._runs:
-            self._runs[key] = self._execute(nb, path.parent, key[1])
-        return self._runs[key]
+        if path not in self._runs:
+            nb = nbformat.read(path, as_version=4)
+            try:
+                cpu, wall = self.execute(nb, path.parent)
+                self._runs[path] = Run(nb, cpu, wall)
+            except Exception as err:  # every reader of this run fails with it
+                self._runs[path] = Run(None, 0.0, 0.0, err)
+        return self._runs[path]
 
-    def _execute(self, nb: nbformat.NotebookNode, folder: Path, static: bool) -> Run:
+    def execute(self, nb: nbformat.NotebookNode, folder: Path) -> tuple[float, float]:
+        """Execute `nb` in place in the kernel of `folder`; its kernel CPU and wall seconds
+        (the CPU time is the wall time where /proc cannot be read)."""
         from nbclient import NotebookClient
 
-        cpu: list[float] = []
-
-        def measure(**_kw) -> None:  # after each cell, while the kernel lives
-            try:
-                cpu[:] = [kernel_cpu_s(client.km.provisioner.pid)]
-            except (OSError, AttributeError, TypeError):  # no /proc: wall time instead
-                pass
-        client = NotebookClient(nb, kernel_name=self.kernel, timeout=CELL_TIMEOUT_S,
-                                resources={"metadata": {"path": str(folder)}},
-                                on_cell_executed=measure)
+        km = self._kernel(Path(folder))
         start = time.monotonic()
-        with pytest.MonkeyPatch.context() as mp:  # the kernel inherits the environment
-            if static:
-                mp.setenv("SW_TUTORIAL_STATIC", "1")
-            else:
-                mp.delenv("SW_TUTORIAL_STATIC", raising=False)
+        try:
+            before = kernel_cpu_s(km.provisioner.pid)
+        except (OSError, AttributeError, TypeError):
+            before = None
+        reset = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("%reset -f")])
+        for book in (reset, nb):
+            client = NotebookClient(book, km=km, kernel_name=self.kernel, timeout=CELL_TIMEOUT_S,
+                                    resources={"metadata": {"path": str(folder)}})
             try:
                 client.execute()
-            except Exception as err:  # every reader of this run fails with it
-                wall = time.monotonic() - start
-                return Run(None, cpu[0] if cpu else wall, wall, err)
+            finally:
+                if client.kc is not None:
+                    client.kc.stop_channels()
         wall = time.monotonic() - start
-        return Run(nb, cpu[0] if cpu else wall, wall)
+        try:
+            cpu = kernel_cpu_s(km.provisioner.pid) - before if before is not None else wall
+        except (OSError, AttributeError, TypeError):
+            cpu = wall
+        return cpu, wall
+
+    def _kernel(self, folder: Path) -> Any:
+        from jupyter_client.manager import KernelManager
+
+        key = folder.resolve()
+        if key not in self._kernels:
+            self._kernels[key] = KernelManager(kernel_name=self.kernel)
+            self._kernels[key].start_kernel(cwd=str(folder))
+        return self._kernels[key]
+
+    def close(self) -> None:
+        for km in self._kernels.values():
+            km.shutdown_kernel(now=True)
+        self._kernels.clear()

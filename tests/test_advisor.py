@@ -10,7 +10,6 @@ import pytest
 from swcore import Game
 from swcore.advisor import advise
 from swcore.bots import PlannerBot
-from swcore.film import copy_game
 
 ALL4 = ["cursed", "grand_dames", "be_not_afraid", "leaders"]
 
@@ -54,7 +53,7 @@ def test_b_pick_the_combo_reason_names_the_planners_worth_and_the_price():
     assert f"vaut {max(others):.1f}.".replace(".", ",", 1) in advice.lines("fr")[2]
 
 
-def test_b_conq_2_the_conquest_reason_names_its_cost_and_the_tokens_in_hand():
+def test_B_CONQ_2_the_conquest_reason_names_its_cost_and_the_tokens_in_hand():
     """B-CONQ-2: the cost the reason names is the engine's quote, with its breakdown, and the
     tokens named are those the race has to conquer with."""
     game = Game.new("base-2p", ["ann", "bob"], seed=1)
@@ -72,7 +71,7 @@ def test_b_conq_2_the_conquest_reason_names_its_cost_and_the_tokens_in_hand():
                for s in advice.lines("en"))
 
 
-def test_b_score_1_ending_the_turn_names_the_coins_it_scores():
+def test_B_SCORE_1_ending_the_turn_names_the_coins_it_scores():
     """B-SCORE-1: the coins the advice says the end of the turn scores are exactly those the
     engine adds when it is played."""
     game = Game.new("base-2p", ["ann", "bob"], seed=1)
@@ -83,7 +82,7 @@ def test_b_score_1_ending_the_turn_names_the_coins_it_scores():
         game.apply(advice.action)
     before = game.coins[game.seat_of(advice.player)]
     said = advice.lines("en")[-1]
-    trial = copy_game(game)
+    trial = game.copy()
     trial.apply(advice.action)
     scored = trial.coins[game.seat_of(advice.player)] - before
     assert said == f"This scores {scored} coins now." and scored > 0
@@ -91,7 +90,7 @@ def test_b_score_1_ending_the_turn_names_the_coins_it_scores():
     assert game.coins[game.seat_of(advice.player)] == before  # the advice changed nothing
 
 
-def test_b_decl_1_a_decline_compares_the_planners_two_sums():
+def test_B_DECL_1_a_decline_compares_the_planners_two_sums():
     """B-DECL-1: when the planner declines, the reason gives its carrying-on sum and the
     decline's two parts, which add up to the total named and exceed carrying on."""
     game = Game.new("base-2p", ["ann", "bob"], seed=2)

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from gamehelpers import act, at, refused, region
+from gamehelpers import act, at, refused, region, turn
 
 from swcore import Game, InputError, RuleError
 from swcore.bots import RandomBot
@@ -41,7 +41,7 @@ def hand(g: Game, p: str) -> int:
 
 
 # --- Barbarians ------------------------------------------------------------------------------
-def test_x_bna_bar_1_barbarians_do_not_redeploy():
+def test_X_BNA_BAR_1_barbarians_do_not_redeploy():
     """X-BNA-BAR-1, A-BNA-05: each token stays where it conquered; a redeploy is refused, the
     one that would move nothing too (A-BNA-05 as amended), and none is offered; tokens left in
     hand stay off the board."""
@@ -57,7 +57,7 @@ def test_x_bna_bar_1_barbarians_do_not_redeploy():
     assert hand(g, "ann") == 9 and g.coins[0] == 7  # 5 + 2 regions
 
 
-def test_x_bna_bar_1_with_x_lead_3_a_brave_leader_leaves_the_barbarians_immune_region():
+def test_X_BNA_BAR_1_with_X_LEAD_3_a_brave_leader_leaves_the_barbarians_immune_region():
     """X-BNA-BAR-1 with X-LEAD-3: the Barbarians conquer a with their Leader (2 tokens, the
     Leader one of them) and b (2), the Heroes make both immune, so the Leader waits off the
     board: no redeploy is offered nor accepted (A-BNA-05), and the end of the turn leaves a
@@ -75,7 +75,7 @@ def test_x_bna_bar_1_with_x_lead_3_a_brave_leader_leaves_the_barbarians_immune_r
     assert (g.tokens[at(g, "a")], g.tokens[at(g, "b")]) == (1, 2)
 
 
-def test_x_bna_bar_2_failed_final_die_leaves_barbarians_off_the_board_until_ready_troops():
+def test_X_BNA_BAR_2_failed_final_die_leaves_barbarians_off_the_board_until_ready_troops():
     """X-BNA-BAR-2: after a failed final roll the unused Barbarians stay off the board; at the
     next Ready Troops they come back into hand with all but one token per region."""
     g = game("barbarians", values={"barbarians": 7}, dice=[0])
@@ -91,7 +91,7 @@ def test_x_bna_bar_2_failed_final_die_leaves_barbarians_off_the_board_until_read
     assert g.armies["barbarians"].hand == 4
 
 
-def test_a_bna_05_withdrawn_barbarians_are_placed_as_usual():
+def test_A_BNA_05_withdrawn_barbarians_are_placed_as_usual():
     """A-BNA-05 / B-LOSS-2: tokens withdrawn after an enemy conquest are placed normally."""
     g = game("barbarians")
     act(g, "ann", "pick", combo=0)
@@ -106,7 +106,7 @@ def test_a_bna_05_withdrawn_barbarians_are_placed_as_usual():
 
 
 # --- Leprechauns -----------------------------------------------------------------------------
-def test_x_bna_lep_1_2_cauldrons_placed_then_paid_at_the_next_turn_start():
+def test_X_BNA_LEP_1_2_cauldrons_placed_then_paid_at_the_next_turn_start():
     """X-BNA-LEP-1, -2, A-BNA-01b: one Cauldron per region at redeployment; at the start of the
     owner's next turn each becomes 1 coin and leaves the supply for good."""
     g = game("leprechauns", supply={"cauldron": 2})
@@ -125,7 +125,7 @@ def test_x_bna_lep_1_2_cauldrons_placed_then_paid_at_the_next_turn_start():
                    cauldrons=["c"]) == "X-BNA-LEP-4"
 
 
-def test_x_bna_lep_3_a_conqueror_takes_the_cauldron_at_once():
+def test_X_BNA_LEP_3_a_conqueror_takes_the_cauldron_at_once():
     """X-BNA-LEP-3: the opponent who conquers a Cauldron region gets it (1 coin) at once."""
     g = game("leprechauns", supply={"cauldron": 5}, second=("ratmen", "seafaring"))
     act(g, "ann", "pick", combo=0)
@@ -137,7 +137,7 @@ def test_x_bna_lep_3_a_conqueror_takes_the_cauldron_at_once():
     assert g.coins[1] == 6 and g.mk["cauldron"][at(g, "a")] == 0
 
 
-def test_x_bna_lep_1_cauldron_refusals():
+def test_X_BNA_LEP_1_cauldron_refusals():
     """X-BNA-LEP-1: only on the Leprechauns' regions, one per region, while the supply lasts;
     only Leprechauns place them; the parameter needs the module in play."""
     g = game("leprechauns", supply={"cauldron": 1})
@@ -160,7 +160,7 @@ def test_x_bna_lep_1_cauldron_refusals():
         base.apply({"by": "ann", "do": "redeploy", "tokens": {"a": 13}, "cauldrons": ["a"]})
 
 
-def test_a_bna_01_placed_cauldrons_stay_and_pay_after_decline():
+def test_A_BNA_01_placed_cauldrons_stay_and_pay_after_decline():
     """A-BNA-01: Cauldrons on the board when the race declines stay and pay as usual (Stout
     declines after scoring, so the Cauldrons of that turn are on the board at the decline)."""
     g = game("leprechauns", "stout", supply={"cauldron": 5})
@@ -176,7 +176,7 @@ def test_a_bna_01_placed_cauldrons_stay_and_pay_after_decline():
 
 
 # --- Pixies ----------------------------------------------------------------------------------
-def test_x_bna_pix_1_with_x_lead_3_the_leader_waits_among_the_pixies_kept_off_the_board():
+def test_X_BNA_PIX_1_with_X_LEAD_3_the_leader_waits_among_the_pixies_kept_off_the_board():
     """X-BNA-PIX-1 with X-LEAD-3: Pixies with their Leader in hand send the Dragon to a (one
     token, immune), so every region is immune; the Pixies keep all but a's one token off the
     board and the Leader is one of them: a keeps its token (the engine once held one more back
@@ -193,7 +193,7 @@ def test_x_bna_pix_1_with_x_lead_3_the_leader_waits_among_the_pixies_kept_off_th
     assert g.tokens[at(g, "a")] == 1 and army.data["leaders.at"] == "held" and army.held >= 1
 
 
-def test_x_bna_pix_1_one_pixie_per_region_the_rest_off_the_board():
+def test_X_BNA_PIX_1_one_pixie_per_region_the_rest_off_the_board():
     """X-BNA-PIX-1: exactly one Pixie stays in each region; the others wait off the board and
     come back at the next Ready Troops."""
     g = game("pixies")
@@ -210,7 +210,7 @@ def test_x_bna_pix_1_one_pixie_per_region_the_rest_off_the_board():
 
 
 # --- Homunculi -------------------------------------------------------------------------------
-def test_x_bna_hom_1_2_the_pile_grows_with_each_pick_below_and_goes_to_the_taker():
+def test_X_BNA_HOM_1_2_the_pile_grows_with_each_pick_below_and_goes_to_the_taker():
     """X-BNA-HOM-1, -2: each pick below lays one Homunculus and the coin on their combo; the
     taker gets both."""
     g = game("homunculi", players=["ann", "bob", "cid"])
@@ -225,7 +225,7 @@ def test_x_bna_hom_1_2_the_pile_grows_with_each_pick_below_and_goes_to_the_taker
     assert g.combo_tokens(0) == 0 and g.snapshot()["modules"]["be_not_afraid"]["piles"] == {}
 
 
-def test_a_bna_06_the_takers_total_is_capped_at_15():
+def test_A_BNA_06_the_takers_total_is_capped_at_15():
     """A-BNA-06: banner + badge + pile at most 15 (the box); the rest stays in the tray."""
     g = game("homunculi", values={"homunculi": 10}, players=["ann", "bob", "cid"])
     act(g, "ann", "pick", combo=1)
@@ -237,7 +237,7 @@ def test_a_bna_06_the_takers_total_is_capped_at_15():
 
 
 # --- Pygmies ---------------------------------------------------------------------------------
-def test_x_bna_pyg_1_a_lost_pygmy_rolls_for_new_ones_placed_after_the_attackers_turn():
+def test_X_BNA_PYG_1_a_lost_pygmy_rolls_for_new_ones_placed_after_the_attackers_turn():
     """X-BNA-PYG-1, A-BNA-02: the loss rolls the die (the next scripted value), the new Pygmies
     come from the tray and are placed with the withdrawn ones after the attacker's turn."""
     g = game("pygmies", dice=[2])
@@ -256,7 +256,7 @@ def test_x_bna_pyg_1_a_lost_pygmy_rolls_for_new_ones_placed_after_the_attackers_
     assert g.tokens[at(g, "b")] == 11
 
 
-def test_a_bna_02_gains_limited_by_the_tray_and_no_roll_in_decline():
+def test_A_BNA_02_gains_limited_by_the_tray_and_no_roll_in_decline():
     """A-BNA-02: gains are limited by the tray (the lost one is back there); no roll for an
     in-decline race (active only)."""
     g = game("pygmies", dice=[3], supply={"pygmies": 11}, second=("ratmen", "seafaring"))
@@ -273,8 +273,7 @@ def test_a_bna_02_gains_limited_by_the_tray_and_no_roll_in_decline():
     act(h, "ann", "end_turn")
     act(h, "bob", "pick", combo=0)
     act(h, "bob", "end_turn")
-    act(h, "ann", "decline")
-    act(h, "ann", "end_turn")
+    turn(h, "ann", decline=True)
     rolls = h.rolls
     h.apply({"by": "bob", "do": "conquer", "region": "a"})
     assert h.rolls == rolls and "pygmies" not in h.armies
@@ -303,7 +302,7 @@ def pygmy_lost_at_the_table(g: Game) -> None:
     g.apply({"by": "bob", "do": "conquer", "region": "a"})
 
 
-def test_x_bna_pyg_1_table_game_waits_for_the_die_the_table_rolled():
+def test_X_BNA_PYG_1_table_game_waits_for_the_die_the_table_rolled():
     """X-BNA-PYG-1, A-BNA-02 (issue 9: chance entered from the table): the Pygmy lost to bob's
     conquest rolls no die yet; play waits until anyone enters the face seen on the table; the
     die 2 brings 2 Pygmies from the tray, withdrawn with the survivor (1 + 2 = 3) and placed
@@ -326,7 +325,7 @@ def test_x_bna_pyg_1_table_game_waits_for_the_die_the_table_rolled():
     assert g.tokens[at(g, "b")] == 8 + 3  # the format's default: all on the region left
 
 
-def test_x_bna_pyg_1_table_die_left_out_is_drawn_from_the_seed_and_logged():
+def test_X_BNA_PYG_1_table_die_left_out_is_drawn_from_the_seed_and_logged():
     """X-BNA-PYG-1 ("Roll for me"): the die left out is the seeded roll, written into the logged
     action; undo and redo, and a save loaded, give the same die (never rolled again)."""
     g = table_game(seed=7)
@@ -343,7 +342,7 @@ def test_x_bna_pyg_1_table_die_left_out_is_drawn_from_the_seed_and_logged():
     assert loaded.setup["rolls"] == "table"
 
 
-def test_x_bna_pyg_1_table_die_entered_and_undone_at_once():
+def test_X_BNA_PYG_1_table_die_entered_and_undone_at_once():
     """X-BNA-PYG-1: undo takes back the entered die only; another face entered after it counts
     (a blank: no new Pygmy)."""
     g = table_game()
@@ -355,7 +354,7 @@ def test_x_bna_pyg_1_table_die_entered_and_undone_at_once():
     assert g.armies["pygmies"].withdrawn == 1 and g.log[-1]["roll"] == 0
 
 
-def test_x_bna_pyg_1_older_table_setups_keep_the_seeded_die():
+def test_X_BNA_PYG_1_older_table_setups_keep_the_seeded_die():
     """A table game stored before the die was entered (its set-up has no `rolls`) replays as it
     was played: the die is the scripted or seeded roll drawn at the loss, no decision; and
     `rolls: "seed"` asks for that in a new game too."""
@@ -372,7 +371,7 @@ def test_x_bna_pyg_1_older_table_setups_keep_the_seeded_die():
     assert err.value.field == "rolls"
 
 
-def test_x_bna_pyg_1_table_die_waits_in_the_necromancers_turn_too():
+def test_X_BNA_PYG_1_table_die_waits_in_the_necromancers_turn_too():
     """X-BNA-PYG-1 with X-NEC-12: the Ghosts' conquest of a Pygmy region (final die 3: 0 in
     hand + 3 >= cost 3) leaves the Pygmy die to enter; meanwhile the Necromancer is offered no
     purchase, only the die."""
@@ -400,7 +399,7 @@ def test_x_bna_pyg_1_table_die_waits_in_the_necromancers_turn_too():
     assert refused(g, "nec", "buy", item="ghost") == "X-BNA-PYG-1"
 
 # --- Catapult --------------------------------------------------------------------------------
-def test_x_bna_cat_1_conquest_two_steps_away_over_the_lake():
+def test_X_BNA_CAT_1_conquest_two_steps_away_over_the_lake():
     """X-BNA-CAT-1, A-BNA-03: from a, over the Lake, to m; the Catapult stays in a; once a turn."""
     g = game("ratmen", "catapult")
     act(g, "ann", "pick", combo=0)  # 8 + 4 = 12
@@ -412,7 +411,7 @@ def test_x_bna_cat_1_conquest_two_steps_away_over_the_lake():
     assert refused(g, "ann", "conquer", region="c", catapult="a") == "X-BNA-CAT-1"
 
 
-def test_x_bna_cat_1_not_over_a_sea_not_adjacent_not_without_a_region():
+def test_X_BNA_CAT_1_not_over_a_sea_not_adjacent_not_without_a_region():
     """X-BNA-CAT-1, A-BNA-03: the jumped region is not a Sea; the target is two steps away; the
     Catapult goes in one of the race's regions, so never for a first conquest."""
     g = game("ratmen", "catapult")
@@ -426,7 +425,7 @@ def test_x_bna_cat_1_not_over_a_sea_not_adjacent_not_without_a_region():
     assert g.race[at(g, "d")] == "ratmen" and g.mk["catapult"][at(g, "b")] == 1
 
 
-def test_x_bna_cat_2_3_the_catapult_region_is_immune_and_leaves_on_decline():
+def test_X_BNA_CAT_2_3_the_catapult_region_is_immune_and_leaves_on_decline():
     """X-BNA-CAT-2: opponents cannot take the Catapult's region; X-BNA-CAT-3: gone on decline."""
     g = game("ratmen", "catapult", second=("humans", "seafaring"))
     act(g, "ann", "pick", combo=0)
@@ -440,7 +439,7 @@ def test_x_bna_cat_2_3_the_catapult_region_is_immune_and_leaves_on_decline():
     assert sum(g.mk["catapult"]) == 0
 
 
-def test_x_bna_cat_1_refused_without_the_power():
+def test_X_BNA_CAT_1_refused_without_the_power():
     """X-BNA-CAT-1: only a Catapult race conquers at a distance."""
     g = game("ratmen")
     act(g, "ann", "pick", combo=0)
@@ -449,7 +448,7 @@ def test_x_bna_cat_1_refused_without_the_power():
 
 
 # --- Corrupt, Imperial, Barricade --------------------------------------------------------------
-def test_x_bna_cor_1_the_conqueror_pays_the_corrupt_player():
+def test_X_BNA_COR_1_the_conqueror_pays_the_corrupt_player():
     """X-BNA-COR-1, A-BNA-07: 1 coin from the conqueror; nothing when he has none."""
     small = {"ratmen": 1, "corrupt": 1}
     g = game("ratmen", "corrupt", second=("humans", "seafaring"), coins=0, values=small)
@@ -468,7 +467,7 @@ def test_x_bna_cor_1_the_conqueror_pays_the_corrupt_player():
     assert g2.coins == [7, 4]
 
 
-def test_a_bna_07_no_corrupt_coin_in_decline():
+def test_A_BNA_07_no_corrupt_coin_in_decline():
     """A-BNA-07: only while the Corrupt race is active."""
     g = game("ratmen", "corrupt", second=("humans", "seafaring"), values={"ratmen": 1, "corrupt": 1})
     act(g, "ann", "pick", combo=0)
@@ -476,15 +475,14 @@ def test_a_bna_07_no_corrupt_coin_in_decline():
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     coins = list(g.coins)
     g.apply({"by": "bob", "do": "conquer", "region": "a"})
     assert g.coins == coins and g.race[at(g, "a")] == "humans"
 
 
 @pytest.mark.parametrize("regions,bonus", [(3, 0), (4, 1), (5, 2)])
-def test_x_bna_imp_1_one_coin_per_region_beyond_three(regions, bonus):
+def test_X_BNA_IMP_1_one_coin_per_region_beyond_three(regions, bonus):
     """X-BNA-IMP-1: 5 regions give +2."""
     g = game("ratmen", "imperial")
     act(g, "ann", "pick", combo=0)  # 8 + 4 = 12
@@ -495,7 +493,7 @@ def test_x_bna_imp_1_one_coin_per_region_beyond_three(regions, bonus):
 
 
 @pytest.mark.parametrize("regions,bonus", [(1, 3), (4, 3), (5, 0)])
-def test_x_bna_bar_pow_1_three_coins_for_four_regions_or_fewer(regions, bonus):
+def test_X_BNA_BAR_POW_1_three_coins_for_four_regions_or_fewer(regions, bonus):
     """X-BNA-BAR-POW-1: +3 with 4 regions or fewer."""
     g = game("ratmen", "barricade")
     act(g, "ann", "pick", combo=0)
@@ -506,7 +504,7 @@ def test_x_bna_bar_pow_1_three_coins_for_four_regions_or_fewer(regions, bonus):
 
 
 # --- Mercenary -------------------------------------------------------------------------------
-def test_x_bna_mer_1_one_coin_to_the_bank_for_two_tokens_less_minimum_one():
+def test_X_BNA_MER_1_one_coin_to_the_bank_for_two_tokens_less_minimum_one():
     """X-BNA-MER-1, A-BNA-04: a: 2 - 2 -> 1 (minimum); the coin goes to the bank."""
     g = game("ratmen", "mercenary")
     act(g, "ann", "pick", combo=0)  # 8 + 4 = 12
@@ -514,7 +512,7 @@ def test_x_bna_mer_1_one_coin_to_the_bank_for_two_tokens_less_minimum_one():
     assert g.tokens[at(g, "a")] == 1 and g.coins == [4, 5] and g.armies["ratmen"].hand == 11
 
 
-def test_x_bna_mer_1_the_coin_is_offered_for_any_conquest_it_makes_cheaper():
+def test_X_BNA_MER_1_the_coin_is_offered_for_any_conquest_it_makes_cheaper():
     """X-BNA-MER-1 ("for each conquest"): with 12 tokens in hand every conquest is affordable,
     and each one that costs over 1 is offered paid too; a (2 - 2 -> minimum 1) is; none
     with 0 coins (A-BNA-04)."""
@@ -530,7 +528,7 @@ def test_x_bna_mer_1_the_coin_is_offered_for_any_conquest_it_makes_cheaper():
     assert not [a for a in broke.legal_actions() if a.pay]
 
 
-def test_a_bna_04_no_payment_without_coins_or_without_the_power():
+def test_A_BNA_04_no_payment_without_coins_or_without_the_power():
     """A-BNA-04: no payment with 0 coins; X-BNA-MER-1: only Mercenaries pay."""
     g = game("ratmen", "mercenary", coins=0)
     act(g, "ann", "pick", combo=0)
@@ -545,7 +543,7 @@ MOUNT = {"regions": {"a": region("farmland", edge=True), "m": region("mountain",
 
 
 @pytest.mark.parametrize("roll,coins,taken", [(3, 5, True), (1, 4, True), (0, 5, False)])
-def test_x_bna_mer_2_the_final_die_is_rolled_before_paying(roll, coins, taken):
+def test_X_BNA_MER_2_the_final_die_is_rolled_before_paying(roll, coins, taken):
     """X-BNA-MER-2, A-BNA-04: m costs 4 (mountain, Lost Tribe) with 1 in hand: die 3 takes it
     without paying; die 1 leaves it short, the coin is paid (4 - 2 = 2); die 0 fails even with
     the coin: nothing is paid."""
@@ -583,7 +581,7 @@ def test_random_games_with_the_expansion_play_only_legal_actions():
         assert g.game_over, seed
 
 
-def test_a_bna_07_a_sorcerers_conversion_counts_as_taking_the_region():
+def test_A_BNA_07_a_sorcerers_conversion_counts_as_taking_the_region():
     """A-BNA-07: a Corrupt region converted by Sorcerers pays its owner 1 coin too."""
     g = game("pixies", "corrupt", second=("sorcerers", "seafaring"))
     act(g, "ann", "pick", combo=0)

@@ -32,7 +32,7 @@ def offered(g: Game, do: str) -> list[dict]:
 
 
 # --- Barbarians: no redeployment at all in their own turn (A-BNA-05, amended) ----------------
-def test_a_bna_05_a_barbarian_redeploy_is_refused_even_when_it_changes_nothing():
+def test_A_BNA_05_a_barbarian_redeploy_is_refused_even_when_it_changes_nothing():
     """A-BNA-05 (X-BNA-BAR-1): 9 + Stout 4 = 13 tokens; t1 (farmland, 2) and t2 (forest, 2)
     taken: 9 in hand. No redeploy is offered, and one leaving t1 2, t2 2 is refused."""
     g = river_game("barbarians")
@@ -47,7 +47,7 @@ def test_a_bna_05_a_barbarian_redeploy_is_refused_even_when_it_changes_nothing()
     assert g.hand("ann") == 9 and g.coins[0] == 5 + 2 - 1  # t2 is beside w2's Pirate Ship
 
 
-def test_a_bna_05_a_save_with_a_barbarian_redeploy_changing_nothing_still_loads():
+def test_A_BNA_05_a_save_with_a_barbarian_redeploy_changing_nothing_still_loads():
     """A-BNA-05 was amended: saves made before it hold a Barbarians' `redeploy` that changes
     nothing (the engine offered it). Loading replays it as it was; undo over it too. t1 and t2
     hold 2 each, 9 in hand; one that moves a token (t1 3, t2 1) still does not load."""
@@ -69,7 +69,7 @@ def test_a_bna_05_a_save_with_a_barbarian_redeploy_changing_nothing_still_loads(
         Game.from_dict(moved)
 
 
-def test_a_rw_07_barbarians_leaving_a_river_stay_off_the_board_until_ready_troops():
+def test_A_RW_07_barbarians_leaving_a_river_stay_off_the_board_until_ready_troops():
     """A-RW-07 (X-RW-4, X-BNA-BAR-1, -2): 13 tokens; w1 (river, 1), t1 (2), b1 (2): 8 in hand.
     At the end of the turn w1 is emptied and its token joins the 8 off the board: nothing is
     placed elsewhere (t1 2, b1 2), 2 regions score 2 coins. Next turn Ready Troops lifts t1 and
@@ -91,7 +91,7 @@ def test_a_rw_07_barbarians_leaving_a_river_stay_off_the_board_until_ready_troop
 
 
 # --- Leprechauns: Cauldrons only where tokens stay (X-BNA-LEP-1 with X-RW-4) ------------------
-def test_x_bna_lep_1_no_cauldron_on_a_river_emptied_at_redeployment():
+def test_X_BNA_LEP_1_no_cauldron_on_a_river_emptied_at_redeployment():
     """X-BNA-LEP-1, X-RW-4: w1 and t1 held; w1 is emptied at redeployment, so the Cauldrons
     offered go on t1 only, and one asked for on w1 is refused (the region is not held then)."""
     g = river_game("leprechauns", supply={"cauldron": 4})
@@ -106,7 +106,7 @@ def test_x_bna_lep_1_no_cauldron_on_a_river_emptied_at_redeployment():
 
 
 # --- the Catapult and rivers (A-RW-08) ----------------------------------------------------------
-def test_a_rw_08_the_catapult_shoots_over_a_river():
+def test_A_RW_08_the_catapult_shoots_over_a_river():
     """A-RW-08, X-BNA-CAT-1: from t1 over the river w1 to b1 (hill, 2 tokens)."""
     g = river_game("ratmen", "catapult")
     g.apply({"by": "ann", "do": "pick", "combo": 0})
@@ -116,7 +116,7 @@ def test_a_rw_08_the_catapult_shoots_over_a_river():
     assert g.race[at(g, "b1")] == "ratmen" and g.mk["catapult"][at(g, "t1")] == 1
 
 
-def test_a_rw_08_the_catapult_may_target_a_river():
+def test_A_RW_08_the_catapult_may_target_a_river():
     """A-RW-08: w2 (river with a Pirate Ship: 1 + 1 = 2) is two steps from t1 (over w1 or t2)."""
     g = river_game("ratmen", "catapult")
     g.apply({"by": "ann", "do": "pick", "combo": 0})
@@ -126,7 +126,7 @@ def test_a_rw_08_the_catapult_may_target_a_river():
 
 
 # --- a Berserk Mercenary: no final die (A-BASE-06 with X-BNA-MER-2) ----------------------------
-def test_a_base_06_a_berserk_mercenary_is_offered_no_final_die_paid_or_not():
+def test_A_BASE_06_a_berserk_mercenary_is_offered_no_final_die_paid_or_not():
     """A-BASE-06, X-BNA-MER-2: the Necromancer keeps Berserk and buys Mercenary (3 coins: 2 left).
     With 2 Ghosts he takes z (forest, 2) paying 1 coin (2 - 2 -> 1): 1 Ghost left, 1 coin. y
     (mountain 3 + Lost Tribe 1 = 4, 2 paid) is 1 short: only the final die could take it, and
@@ -148,7 +148,7 @@ def test_a_base_06_a_berserk_mercenary_is_offered_no_final_die_paid_or_not():
 
 
 # --- Pixies: one per region kept (X-BNA-PIX-1 with X-RW-4) -------------------------------------
-def test_x_bna_pix_1_a_river_emptied_is_not_one_of_the_pixies_regions():
+def test_X_BNA_PIX_1_a_river_emptied_is_not_one_of_the_pixies_regions():
     """X-BNA-PIX-1, X-RW-4: 11 + Stout 4 = 15 Pixies; w1 (river, 1) and t1 (2) taken, 12 in
     hand. w1 is emptied at redeployment, so only t1 keeps a Pixie: the placement offered and
     accepted is t1 1, the 14 others wait off the board; 1 region scores 1 coin. (The river was
@@ -167,7 +167,7 @@ def test_x_bna_pix_1_a_river_emptied_is_not_one_of_the_pixies_regions():
 
 
 # --- Pixies with Hordes of that need an escort (A-CUR-02 with X-BNA-PIX-1) --------------------
-def test_a_cur_02_horde_tokens_may_be_among_the_pixies_off_the_board():
+def test_A_CUR_02_horde_tokens_may_be_among_the_pixies_off_the_board():
     """A-CUR-02 (option `hordes_need_escort`), X-CUR-HOR-1, X-BNA-PIX-1: Pixies 11 + Hordes of 5
     + 2 Horde tokens = 18; a and b taken (2 each): 14 in hand. One Pixie stays in each region,
     16 wait off the board; the tokens are not told apart, so the 2 Horde tokens may be among

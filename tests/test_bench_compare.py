@@ -34,3 +34,15 @@ def test_bench_compare_needs_a_base():
     out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_compare.py")],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--base" in out.stderr
+
+
+def test_bench_compare_times_why_illegal():
+    """`--measure why_illegal` (issue 20): the same side-by-side, per why_illegal() question."""
+    if subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True).returncode:
+        pytest.skip("not a git checkout: the script compares commits")
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_compare.py"), "--base", "HEAD",
+                          "--new", "HEAD", "--games", "1", "--rounds", "2", "--measure", "why_illegal"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "medians per why_illegal() question" in out.stdout, out.stdout
+    assert re.search(r"^ratio new/old: \d+\.\d{3}$", out.stdout, re.M), out.stdout

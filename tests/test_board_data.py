@@ -68,7 +68,7 @@ def test_header(board):
     assert "smawg" in board["credits"] and "GPL-3.0-or-later" in board["credits"]
 
 
-def test_turns_rule_b_setup_2(board):
+def test_turns_rule_B_SETUP_2(board):
     """Rule B-SETUP-2: the number of game turns depends on the player count."""
     assert board["turns"] == EXPECTED[board["id"]]["turns"]
 

@@ -93,3 +93,38 @@ def test_correcting_a_shipped_board_keeps_the_original(sqlite):
                             board=f"{board_store.PREFIX}{ed.board_id}")
     assert TableSession.open(sqlite, gid, code).game.board.terrain[2] == "mountain"
     assert load_board("base-2p").terrain[2] != "mountain"
+
+
+def test_an_outline_point_dragged_across_another_outline_is_refused(sqlite):
+    """Moving a point with the PolyEditTool sends the outlines back: r1's corner dragged into
+    r5 crosses r2's and r4's outlines, so the move is refused with its reason, the board and
+    its saved copy are unchanged and the map shows r1 as it was."""
+    ed = build(sqlite)
+    before = board_store.get(sqlite, ed.board_id).doc
+    fh = ed._fh()
+    data = dict(ed.shapes.data)
+    k = data["rid"].index("r1")
+    xs, ys = list(data["xs"][k]), list(data["ys"][k])
+    corner = max(range(len(xs)), key=lambda i: xs[i] - ys[i])  # r1's bottom right corner
+    xs[corner], ys[corner] = 450.0, fh - 350.0
+    ed.shapes.data = {**data, "xs": [*data["xs"][:k], xs, *data["xs"][k + 1:]],
+                      "ys": [*data["ys"][:k], ys, *data["ys"][k + 1:]]}
+    assert "crosses the outline of" in ed.message.object and ed.message.visible
+    assert ed.draft.doc == before == board_store.get(sqlite, ed.board_id).doc
+    assert ed.shapes.data["xs"][k] == data["xs"][k]
+
+
+def test_a_hostile_board_file_is_refused_and_changes_nothing(sqlite):
+    """A file over 2 MB, nested too deep, with an unknown key or a border to itself: each is
+    refused with its reason, and the board open in the editor stays as it was."""
+    ed = build(sqlite)
+    before = board_store.get(sqlite, ed.board_id).doc
+    for text, reason in [(b" " * 2_000_001, "kB"), ("[" * 100_000, "not a JSON"),
+                         ('{"regions": {"a": {"terrain": "farmland"}}, "colour": 1}',
+                          "unknown key"),
+                         ('{"regions": {"a": {"terrain": "farmland"}}, "borders": [["a", "a"]]}',
+                          "border itself")]:
+        assert not ed.import_text(text)
+        assert "not imported" in ed.message.object and reason in ed.message.object
+        assert ed.draft.doc == before == board_store.get(sqlite, ed.board_id).doc
+    assert len(board_store.listing(sqlite)) == 1

@@ -262,7 +262,7 @@ def test_mountain_peaks_are_drawn_inside_their_mountains():
 # ------------------------------------------------------------------------------------------
 # What the map says about a game
 # ------------------------------------------------------------------------------------------
-def test_b_conq_1_first_conquest_highlights_exactly_the_border_regions():
+def test_B_CONQ_1_first_conquest_highlights_exactly_the_border_regions():
     game = new_game()
     m = BoardMap(game)
     b = game.board
@@ -271,7 +271,7 @@ def test_b_conq_1_first_conquest_highlights_exactly_the_border_regions():
     assert "r2" in lit and "r9" not in lit and "r1" not in lit
 
 
-def test_b_conq_2_hover_explains_the_cost():
+def test_B_CONQ_2_hover_explains_the_cost():
     m = BoardMap(new_game())
     assert "Cost for ann: <b>3</b> tokens = base 2 + lost tribe 1" in col(m, "tip", "r3")
     assert "ann can conquer it now" in col(m, "tip", "r3")
@@ -314,7 +314,7 @@ def test_update_after_a_conquest_patches_only_the_changed_rows():
     assert m.update(game) == 0 and len(patched) == 1, "nothing changed, nothing sent"
 
 
-def test_b_race_trolls_1_lair_badge_and_defence():
+def test_B_RACE_TROLLS_1_lair_badge_and_defence():
     game = new_game("trolls")
     m = BoardMap(game)
     game.apply(Action(by="ann", do="conquer", region="r2"))
@@ -329,7 +329,7 @@ def test_b_race_trolls_1_lair_badge_and_defence():
     assert "bob to move" in m.figure.title.text
 
 
-def test_b_decl_3_declined_race_is_pale_and_hatched():
+def test_B_DECL_3_declined_race_is_pale_and_hatched():
     game = new_game()
     m = BoardMap(game)
     game.apply(Action(by="ann", do="conquer", region="r2"))

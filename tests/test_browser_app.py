@@ -89,12 +89,18 @@ def rows(db_url: str, game_id: int) -> list:
         store.dispose()
 
 
-def choose_table(page, server: Server, table: str) -> None:
-    """Load the lobby and tap a table (again if the first tap came before the websocket)."""
-    page.goto(server.url)
+def choose_table(page, server: Server | None, table: str, touch: bool = False) -> None:
+    """Load the lobby (None: it is on the page already) and choose a table, tapped with a
+    finger on a touch device (again if the first tap came before the websocket)."""
+    if server is not None:
+        page.goto(server.url)
     field = page.get_by_placeholder("e.g. K7QX2M")
     for _ in range(5):
-        page.get_by_role("button", name=table, exact=True).click()
+        button = page.get_by_role("button", name=table, exact=True)
+        if touch:
+            button.tap()
+        else:
+            button.click()
         try:
             field.wait_for(state="visible", timeout=4000)
             return
@@ -191,15 +197,8 @@ def test_by_touch_on_a_phone_and_a_tablet_B_CONQ_2(server, browser, db_url, devi
     try:
         page.goto(server.url)
         assert page.evaluate("() => document.documentElement.clientWidth") == width
-        field = page.get_by_placeholder("e.g. K7QX2M")
-        for _ in range(5):  # a tap before the websocket is up does nothing: tap again
-            page.get_by_role("button", name="Table 9", exact=True).tap()
-            try:
-                field.wait_for(state="visible", timeout=4000)
-                break
-            except Exception:
-                continue
-        field.fill(code)
+        choose_table(page, None, "Table 9", touch=True)
+        page.get_by_placeholder("e.g. K7QX2M").fill(code)
         page.get_by_role("button", name="Open", exact=True).tap()
         pick = page.get_by_role("button", name="Pick").first
         expect(pick).to_be_visible()

@@ -152,7 +152,7 @@ def test_the_priestesses_decline_asks_where_the_ivory_tower_goes(server, page):
     assert [r.action["do"] for r in rows[len(TOWER_ROUND_1):]] == ["decline"]
 
 
-def test_x_nec_5_the_necromancer_chooses_his_first_power_from_the_form(server, page):
+def test_X_NEC_5_the_necromancer_chooses_his_first_power_from_the_form(server, page):
     """X-NEC-5: a Necromancer game made on the form starts with his choice: the screen waits
     for Cy, offers his 6 drawn powers, and the one chosen is his (the module panel's "His
     powers") while play passes to Ann."""

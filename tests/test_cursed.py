@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from gamehelpers import act, last_scored, new, owner, refused, region, tokens
+from gamehelpers import act, last_scored, new, owner, refused, region, tokens, turn
 
 from swcore import Game, InputError
 from swcore.bots import GreedyBot, RandomBot
@@ -51,7 +51,7 @@ def test_catalogue_rows_and_pool_x_cur():
     assert "goblins" not in in_sets("race", default_pool([]))
 
 
-def test_options_are_the_rulings_names_a_cur_01_a_cur_02():
+def test_options_are_the_rulings_names_A_CUR_01_A_CUR_02():
     g = cursed(["goblins"], ["merchant"])
     assert g.module_options["cursed"].goblins_vs_lost_tribes is True
     assert g.module_options["cursed"].hordes_need_escort is False
@@ -71,7 +71,7 @@ def test_the_cursed_words_are_refused_without_the_module():
 # ------------------------------------------------------------------------------------------
 # Cursed (X-CUR-CUR-1, A-CUR-05)
 # ------------------------------------------------------------------------------------------
-def test_cursed_combo_costs_3_to_pass_x_cur_cur_1():
+def test_cursed_combo_costs_3_to_pass_X_CUR_CUR_1():
     g = cursed(["humans", "ratmen", "orcs", "elves", "wizards", "trolls"],
                ["merchant", "cursed", "hill", "forest", "swamp", "alchemist"])
     assert [g.combo_price(k) for k in range(6)] == [0, 1, 4, 5, 6, 7]
@@ -84,7 +84,7 @@ def test_cursed_combo_costs_3_to_pass_x_cur_cur_1():
     assert {a.combo for a in g2.legal_actions() if a.do == "pick"} == {0, 1}
 
 
-def test_whoever_takes_the_cursed_combo_collects_everything_a_cur_05():
+def test_whoever_takes_the_cursed_combo_collects_everything_A_CUR_05():
     g = cursed(["kobolds", "humans", "goblins"], ["cursed", "were", "ransacking"])
     act(g, "ann", "pick", combo=1)  # 3 on the Cursed Kobolds
     act(g, "ann", "end_turn")
@@ -96,7 +96,7 @@ def test_whoever_takes_the_cursed_combo_collects_everything_a_cur_05():
 # ------------------------------------------------------------------------------------------
 # Goblins (X-CUR-GOB-1, A-CUR-01)
 # ------------------------------------------------------------------------------------------
-def test_goblins_minus_one_against_lost_tribes_a_cur_01():
+def test_goblins_minus_one_against_lost_tribes_A_CUR_01():
     g = cursed(["goblins"], ["merchant"])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -105,14 +105,14 @@ def test_goblins_minus_one_against_lost_tribes_a_cur_01():
     assert g.quote("f").cost == 2  # an empty region: no reduction
 
 
-def test_goblins_option_lost_tribes_do_not_count_a_cur_01():
+def test_goblins_option_lost_tribes_do_not_count_A_CUR_01():
     g = cursed(["goblins"], ["merchant"], options={"goblins_vs_lost_tribes": False})
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
     assert g.quote("b").cost == 3
 
 
-def test_goblins_minus_one_against_a_race_in_decline_not_an_active_one_x_cur_gob_1():
+def test_goblins_minus_one_against_a_race_in_decline_not_an_active_one_X_CUR_GOB_1():
     g = cursed(["ratmen", "goblins"], ["merchant", "hill"])
     act(g, "ann", "pick", combo=0)  # Ratmen 8 + 5
     act(g, "ann", "conquer", region="a")
@@ -131,7 +131,7 @@ def test_goblins_minus_one_against_a_race_in_decline_not_an_active_one_x_cur_gob
     assert g.quote("a").cost == 2 + 1 - 1  # the in-decline Ratman
 
 
-def test_goblins_minus_one_against_their_own_race_in_decline_x_cur_gob_1():
+def test_goblins_minus_one_against_their_own_race_in_decline_X_CUR_GOB_1():
     """"Toute région occupée par un Peuple en déclin": the owner's own in-decline race too."""
     g = cursed(["ratmen", "orcs", "goblins"], ["merchant", "hill", "forest"])
     act(g, "ann", "pick", combo=0)
@@ -139,8 +139,7 @@ def test_goblins_minus_one_against_their_own_race_in_decline_x_cur_gob_1():
     act(g, "ann", "end_turn")
     act(g, "bob", "pick", combo=0)
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     act(g, "bob", "end_turn")
     act(g, "ann", "pick", combo=0)  # Goblins
     assert g.quote("a").cost == 2 + 1 - 1
@@ -149,7 +148,7 @@ def test_goblins_minus_one_against_their_own_race_in_decline_x_cur_gob_1():
 # ------------------------------------------------------------------------------------------
 # Kobolds (X-CUR-KOB-1, A-CUR-07)
 # ------------------------------------------------------------------------------------------
-def test_kobolds_commit_two_when_the_cost_is_one_a_cur_07():
+def test_kobolds_commit_two_when_the_cost_is_one_A_CUR_07():
     g = cursed(["kobolds"], ["were"])
     act(g, "ann", "pick", combo=0)  # 11 + 4 = 15
     g.turn = 2  # night: a costs 2 - 2 -> 1 (minimum), two Kobolds go in
@@ -158,7 +157,7 @@ def test_kobolds_commit_two_when_the_cost_is_one_a_cur_07():
     assert tokens(g, "a") == 2 and g.hand("ann") == 13
 
 
-def test_kobolds_ready_troops_leaves_two_per_region_x_cur_kob_1():
+def test_kobolds_ready_troops_leaves_two_per_region_X_CUR_KOB_1():
     g = cursed(["kobolds"], ["merchant"])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -172,7 +171,7 @@ def test_kobolds_ready_troops_leaves_two_per_region_x_cur_kob_1():
     assert g.hand("ann") == 9 - 3
 
 
-def test_kobolds_redeploy_needs_two_per_region_x_cur_kob_1():
+def test_kobolds_redeploy_needs_two_per_region_X_CUR_KOB_1():
     g = cursed(["kobolds"], ["merchant"])
     act(g, "ann", "pick", combo=0)  # 11 + 2 = 13
     act(g, "ann", "conquer", region="a")
@@ -182,7 +181,7 @@ def test_kobolds_redeploy_needs_two_per_region_x_cur_kob_1():
     assert tokens(g, "f") == 2
 
 
-def test_kobolds_placement_with_a_small_box_a_cur_07():
+def test_kobolds_placement_with_a_small_box_A_CUR_07():
     """7 Kobolds (the box as the table gives it) on 3 regions: 2, 2 and 3 at least."""
     g = cursed(["kobolds"], ["merchant"], supply={"kobolds": 7})
     act(g, "ann", "pick", combo=0)  # min(13, 7)
@@ -195,7 +194,7 @@ def test_kobolds_placement_with_a_small_box_a_cur_07():
     act(g, "ann", "redeploy", tokens={"a": 3, "f": 2, "b": 2})
 
 
-def test_kobolds_conquest_and_final_die_need_two_in_hand_a_cur_07():
+def test_kobolds_conquest_and_final_die_need_two_in_hand_A_CUR_07():
     g = cursed(["kobolds"], ["merchant"], supply={"kobolds": 5})
     act(g, "ann", "pick", combo=0)  # 5 Kobolds
     act(g, "ann", "conquer", region="a")
@@ -208,7 +207,7 @@ def test_kobolds_conquest_and_final_die_need_two_in_hand_a_cur_07():
     assert (tokens(g, "a"), tokens(g, "f")) == (3, 2)
 
 
-def test_kobolds_final_die_puts_every_token_in_hand_x_cur_kob_1():
+def test_kobolds_final_die_puts_every_token_in_hand_X_CUR_KOB_1():
     g = cursed(["kobolds"], ["merchant"], supply={"kobolds": 6}, dice=[2])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -217,7 +216,7 @@ def test_kobolds_final_die_puts_every_token_in_hand_x_cur_kob_1():
     assert tokens(g, "b") == 2 and g.hand("ann") == 0
 
 
-def test_kobolds_in_decline_keep_one_per_region_x_cur_kob_1():
+def test_kobolds_in_decline_keep_one_per_region_X_CUR_KOB_1():
     g = cursed(["kobolds"], ["merchant"])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -229,7 +228,7 @@ def test_kobolds_in_decline_keep_one_per_region_x_cur_kob_1():
     assert (tokens(g, "a"), tokens(g, "f")) == (1, 1)
 
 
-def test_a_kobold_is_never_converted_a_cur_07():
+def test_a_kobold_is_never_converted_A_CUR_07():
     g = cursed(["kobolds", "sorcerers"], ["merchant", "flying"])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -240,7 +239,7 @@ def test_a_kobold_is_never_converted_a_cur_07():
     assert refused(g, "bob", "convert", region="a") == "B-RACE-SORCERERS-2"
 
 
-def test_kobold_dragon_master_commits_two_x_cur_kob_1():
+def test_kobold_dragon_master_commits_two_X_CUR_KOB_1():
     g = cursed(["kobolds"], ["dragon_master"])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "dragon", region="e")
@@ -250,14 +249,14 @@ def test_kobold_dragon_master_commits_two_x_cur_kob_1():
 # ------------------------------------------------------------------------------------------
 # Hordes of (X-CUR-HOR-1, A-CUR-02)
 # ------------------------------------------------------------------------------------------
-def test_hordes_give_two_tokens_beyond_the_box_x_cur_hor_1():
+def test_hordes_give_two_tokens_beyond_the_box_X_CUR_HOR_1():
     g = cursed(["ratmen"], ["hordes_of"])
     act(g, "ann", "pick", combo=0)  # 8 + 5 + 2 = 15; the Ratmen box holds 13
     assert g.hand("ann") == 15
     assert g.tray("ratmen") == 0
 
 
-def test_hordes_vanish_on_decline_ghouls_keep_the_rest_x_cur_hor_1():
+def test_hordes_vanish_on_decline_ghouls_keep_the_rest_X_CUR_HOR_1():
     g = cursed(["ghouls"], ["hordes_of"])
     act(g, "ann", "pick", combo=0)  # 5 + 5 + 2 = 12 (box 10 + 2)
     act(g, "ann", "conquer", region="a")
@@ -269,7 +268,7 @@ def test_hordes_vanish_on_decline_ghouls_keep_the_rest_x_cur_hor_1():
     assert not [e for e in ev if e.kind == "hordes"]  # no region emptied
 
 
-def test_hordes_vanish_on_decline_leaving_only_regular_tokens_x_cur_hor_1():
+def test_hordes_vanish_on_decline_leaving_only_regular_tokens_X_CUR_HOR_1():
     """4 Tritons (2 regular + 2 Horde) on 3 regions: in decline only 2 tokens remain."""
     g = cursed(["tritons"], ["hordes_of"], board=COAST, supply={"tritons": 2})
     act(g, "ann", "pick", combo=0)
@@ -284,7 +283,7 @@ def test_hordes_vanish_on_decline_leaving_only_regular_tokens_x_cur_hor_1():
     assert owner(g, "c") is None and [e.data["regions"] for e in ev if e.kind == "hordes"] == [["c"]]
 
 
-def test_hordes_need_escort_option_limits_the_regions_a_cur_02():
+def test_hordes_need_escort_option_limits_the_regions_A_CUR_02():
     g = cursed(["tritons"], ["hordes_of"], board=COAST, supply={"tritons": 2},
                options={"hordes_need_escort": True})
     act(g, "ann", "pick", combo=0)
@@ -298,7 +297,7 @@ def test_hordes_need_escort_option_limits_the_regions_a_cur_02():
     assert last_scored(g, "ann") == 2
 
 
-def test_hordes_escort_off_by_default_a_cur_02():
+def test_hordes_escort_off_by_default_A_CUR_02():
     g = cursed(["tritons"], ["hordes_of"], board=COAST, supply={"tritons": 2})
     act(g, "ann", "pick", combo=0)
     for r in "abc":
@@ -310,7 +309,7 @@ def test_hordes_escort_off_by_default_a_cur_02():
 # ------------------------------------------------------------------------------------------
 # Marauding (X-CUR-MAR-1, A-CUR-03)
 # ------------------------------------------------------------------------------------------
-def test_marauding_takes_the_troops_back_and_conquers_again_a_cur_03():
+def test_marauding_takes_the_troops_back_and_conquers_again_A_CUR_03():
     g = cursed(["ratmen"], ["marauding"], supply={"ratmen": 8})
     act(g, "ann", "pick", combo=0)  # min(13, 8)
     assert refused(g, "ann", "maraud") == "X-CUR-MAR-1"  # nothing conquered yet
@@ -325,7 +324,7 @@ def test_marauding_takes_the_troops_back_and_conquers_again_a_cur_03():
     assert tokens(g, "c") == 2 and g.hand("ann") == 3
 
 
-def test_marauding_comes_before_the_die_b_final_4():
+def test_marauding_comes_before_the_die_B_FINAL_4():
     g = cursed(["ratmen"], ["marauding"], supply={"ratmen": 8}, dice=[0])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -335,7 +334,7 @@ def test_marauding_comes_before_the_die_b_final_4():
     assert refused(g, "ann", "maraud") == "B-FINAL-4"
 
 
-def test_kobolds_marauding_leave_two_per_region_a_cur_03():
+def test_kobolds_marauding_leave_two_per_region_A_CUR_03():
     g = cursed(["kobolds"], ["marauding"])
     act(g, "ann", "pick", combo=0)  # 16
     act(g, "ann", "conquer", region="a")
@@ -349,7 +348,7 @@ def test_kobolds_marauding_leave_two_per_region_a_cur_03():
     assert g.hand("ann") == 12 - 3 + 1 and tokens(g, "b") == 2
 
 
-def test_orcs_count_both_waves_of_marauding_a_cur_03():
+def test_orcs_count_both_waves_of_marauding_A_CUR_03():
     g = cursed(["orcs"], ["marauding"], supply={"orcs": 6})
     act(g, "ann", "pick", combo=0)  # 5 + 5 = 10, the box (as given) holds 6
     act(g, "ann", "conquer", region="a")  # 2
@@ -375,7 +374,7 @@ def ransack_game(**kw: Any) -> Game:
     return g
 
 
-def test_ransacking_takes_a_coin_per_region_of_an_active_race_x_cur_ran_1():
+def test_ransacking_takes_a_coin_per_region_of_an_active_race_X_CUR_RAN_1():
     g = ransack_game()
     before = list(g.coins)
     ev = act(g, "bob", "conquer", region="a")  # 2 + 2 Ratmen
@@ -385,14 +384,14 @@ def test_ransacking_takes_a_coin_per_region_of_an_active_race_x_cur_ran_1():
     assert g.coins == [before[0] - 1, before[1] + 1]
 
 
-def test_ransacking_nothing_from_a_player_with_no_coin_a_cur_06():
+def test_ransacking_nothing_from_a_player_with_no_coin_A_CUR_06():
     g = ransack_game()
     g.coins[0] = 0  # a position where ann has spent every coin
     ev = act(g, "bob", "conquer", region="a")
     assert g.coins == [0, 5] and not [e for e in ev if e.kind == "pay"]
 
 
-def test_ransacking_nothing_from_a_race_in_decline_a_cur_06():
+def test_ransacking_nothing_from_a_race_in_decline_A_CUR_06():
     g = cursed(["ratmen", "goblins", "orcs"], ["merchant", "ransacking", "hill"])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -400,8 +399,7 @@ def test_ransacking_nothing_from_a_race_in_decline_a_cur_06():
     act(g, "bob", "pick", combo=0)
     act(g, "bob", "conquer", region="e")
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     before = list(g.coins)
     act(g, "bob", "conquer", region="c")
     act(g, "bob", "conquer", region="b")
@@ -409,7 +407,7 @@ def test_ransacking_nothing_from_a_race_in_decline_a_cur_06():
     assert g.coins == before
 
 
-def test_ransacking_sorcerers_conversion_counts_a_cur_06():
+def test_ransacking_sorcerers_conversion_counts_A_CUR_06():
     g = cursed(["ratmen", "sorcerers"], ["merchant", "ransacking"])
     act(g, "ann", "pick", combo=0)
     act(g, "ann", "conquer", region="a")
@@ -426,7 +424,7 @@ def test_ransacking_sorcerers_conversion_counts_a_cur_06():
 # ------------------------------------------------------------------------------------------
 # Were- (X-CUR-WER-1, A-CUR-04)
 # ------------------------------------------------------------------------------------------
-def test_were_minus_two_at_night_only_a_cur_04():
+def test_were_minus_two_at_night_only_A_CUR_04():
     g = cursed(["ratmen"], ["were"])
     act(g, "ann", "pick", combo=0)
     assert g.quote("a").cost == 2  # turn 1: day

@@ -13,10 +13,11 @@ import pytest
 
 import swcore.game as game_module
 from swcore import Game
-from swcore.effects import ABILITIES, Ability
+from swcore.effects import ABILITIES, Ability, when
 from swcore.errors import InputError, RuleError
 from swcore.flow import Decision
 from swcore.rules import MODULE_ORDER, available_modules
+from swcore.rules.module import RuleModule
 from swcore.rules.registry import MODULES
 from swcore.ruleset import Ruleset, _ruleset
 
@@ -31,6 +32,7 @@ class Discount(Ability):
     """A test effect: conquests cost one token less."""
 
     id, rule = "test_discount", "B-CONQ-2"
+    source = "relic"  # what it is when it lies on the board (a module's or event's: told by where)
 
     def cost_modifiers(self, game: Game, army: Any, region: int) -> list[tuple[str, int]]:
         return [("test discount", -1)]
@@ -45,7 +47,7 @@ class FakeOptions:
         return cls(**data)
 
 
-class Fake:
+class Fake(RuleModule):
     """A module named like an expansion of the canonical order, with one of everything."""
 
     def __init__(self, mid: str, log: list[str]) -> None:
@@ -206,27 +208,27 @@ def test_coins_move_between_players_and_the_bank_never_below_zero():
 
 
 def test_broadcast_reaches_every_armys_effects(monkeypatch):
-    """A global trigger (Historian hears any decline) is asked of every army on the board."""
+    """A global notification (Historian hears any decline, X-GD-HIS-2) is told to every army
+    on the board whose effects hear it."""
     heard: list[str] = []
 
     class Ear(Ability):
         id = "ratmen"
 
-        def heard(self, game: Game, army: Any, who: str) -> list[Any]:
-            heard.append(f"{army.race}:{who}")
+        @when("race_declined")
+        def heard(self, game: Game, army: Any, declined: Any) -> list[Any]:
+            heard.append(f"{army.race}:{declined.race}")
             return []
 
     monkeypatch.setitem(ABILITIES, "ratmen", Ear())
     monkeypatch.setattr(game_module, "_HOOKS", {})  # the dispatch tables knew the real Ratmen
     monkeypatch.setattr(game_module, "_FX", {})
-    Ability.heard = lambda self, game, army, who: []  # the hook's default: no effect
-    try:
-        g = game()
-        g.apply({"by": "ann", "do": "pick", "combo": 0})  # Ratmen
-        g._broadcast("heard", "bob")
-    finally:
-        del Ability.heard
-    assert heard == ["ratmen:bob"]
+    g = game()
+    g.apply({"by": "ann", "do": "pick", "combo": 0})  # Ratmen
+    g.apply({"by": "ann", "do": "end_turn"})
+    g.apply({"by": "bob", "do": "pick", "combo": 0})  # Elves: they hear nothing
+    assert g.broadcast("race_declined", declined=g.armies["elves"]) == []
+    assert heard == ["ratmen:elves"]
 
 
 def test_the_pool_decides_which_banners_and_badges_make_the_stacks():

@@ -158,7 +158,7 @@ def test_module_items_and_neutrals_in_the_legend():
     assert "leader" in kinds
     text = legend_html(game, game.board)
     assert "Leader" in text and "Temple of the Seer" in text and "harbour" in text
-    game.leaders["captives"][1].append([army.race, 0])  # as a capture leaves it (X-LEAD-4)
+    game.module_state["leaders"]["captives"][1].append([army.race, 0])  # as a capture leaves it (X-LEAD-4)
     assert "Captive Leader" in legend_html(game, game.board)
     if any(r == "pirate_ship" for r in game.race):
         assert "Pirate Ship" in text
@@ -243,7 +243,7 @@ def play(session, steps):
         assert session.act({"by": by, "do": do, **args}), session.error
 
 
-def test_x_nec_11_12_the_necromancers_turn_screen_prices_spawn_and_the_end(store):
+def test_X_NEC_11_12_the_necromancers_turn_screen_prices_spawn_and_the_end(store):
     """X-NEC-11: after bob's turn the Well's 5 souls make a Ghost rise, announced on the screen;
     X-NEC-12, A-NEC-03: on his turn each purchase costs 1 power + 2 Ghosts = 3, then 4 after a
     Ghost is bought; A-NEC-04: after the last round the winner is chosen among the others."""
@@ -284,7 +284,7 @@ def test_x_nec_11_12_the_necromancers_turn_screen_prices_spawn_and_the_end(store
     screen.stop()
 
 
-def test_x_nec_15_the_game_over_screen_says_he_won_at_once_and_why():
+def test_X_NEC_15_the_game_over_screen_says_he_won_at_once_and_why():
     from dashboards.cards import standings_html
     from swcore.scenario import build
 
@@ -305,7 +305,7 @@ def test_x_nec_15_the_game_over_screen_says_he_won_at_once_and_why():
     assert "Most coins wins" not in html  # the coins decided nothing
 
 
-def test_x_rw_8_the_event_on_the_cost_the_region_card_and_the_turn_card(store):
+def test_X_RW_8_the_event_on_the_cost_the_region_card_and_the_turn_card(store):
     """X-RW-8: in a Storm the river w1 costs 1 + 2, the card names the event and its rule."""
     from dashboards.session import create_game
     from dashboards.turn import TurnScreen
@@ -348,7 +348,7 @@ def table_screen(store, races, powers, values=None):
     return s, TurnScreen(s)
 
 
-def test_x_bna_pyg_1_the_table_enters_the_pygmy_die_on_the_turn_screen(store):
+def test_X_BNA_PYG_1_the_table_enters_the_pygmy_die_on_the_turn_screen(store):
     """X-BNA-PYG-1, A-BNA-02: Bob's conquest of r4 (2 Pygmies + 2 = 4) costs Ann a Pygmy; the
     screen offers only the die row (its word's label, "Roll for me" and the faces); the face
     tapped is the logged die (2: Ann gets 1 + 2 Pygmies to place after Bob's turn)."""
@@ -436,7 +436,7 @@ def tap(screen, text):
     screen._taps.send(b, screen.session.seq)
 
 
-def test_x_gd_pri_1_the_decline_asks_where_the_tower_goes_and_stores_only_the_decline(store):
+def test_X_GD_PRI_1_the_decline_asks_where_the_tower_goes_and_stores_only_the_decline(store):
     """X-GD-PRI-1, A-GD-03 (any region held): one "Go into decline…" in the bar; confirming it
     offers the Tower in each region held (nothing chosen silently), the region tapped on the map
     first; the last choice (r4) stores the decline alone (no redeploy before it, which B-DECL-1
@@ -459,7 +459,7 @@ def test_x_gd_pri_1_the_decline_asks_where_the_tower_goes_and_stores_only_the_de
     screen.stop()
 
 
-def test_x_bna_mer_1_the_card_offers_the_coin_for_a_conquest_the_hand_covers(store):
+def test_X_BNA_MER_1_the_card_offers_the_coin_for_a_conquest_the_hand_covers(store):
     """X-BNA-MER-1 ("for each conquest", review table.md 6): with 8 + 4 tokens in hand, r4's card
     offers the conquest plain and paying 1 coin for 2 tokens less; the paid one is stored with
     `pay` and costs the coin (5 -> 4)."""
@@ -477,7 +477,7 @@ def test_x_bna_mer_1_the_card_offers_the_coin_for_a_conquest_the_hand_covers(sto
     screen.stop()
 
 
-def test_x_bna_lep_1_cauldrons_on_any_subset_of_the_regions_at_the_end_of_the_turn(store):
+def test_X_BNA_LEP_1_cauldrons_on_any_subset_of_the_regions_at_the_end_of_the_turn(store):
     """X-BNA-LEP-1 ("may put one Cauldron in each region", review table.md 9): the end of the
     turn's redeployment has one toggle per Leprechaun region, none on; the table puts one on
     r4 only; one button per word in the bar (no second "Redeploy… with Cauldrons")."""
@@ -503,7 +503,7 @@ def test_x_bna_lep_1_cauldrons_on_any_subset_of_the_regions_at_the_end_of_the_tu
     screen.stop()
 
 
-def test_x_nec_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
+def test_X_NEC_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
     """X-NEC-5: the form starts the `necromancer` key at `keeps` null, so play waits for him
     to choose 1 of his 6 drawn powers; the screen shows them in a select at once (the generic
     form of a word's required item), the choice is his first power and the other 5 stay for purchase."""
@@ -531,11 +531,11 @@ def test_x_nec_5_a_new_game_asks_the_necromancer_for_his_first_power(store):
     button.clicks += 1
     assert not session.error
     assert game.armies["ghosts"].powers == (drawn[2],) and game.to_act == "Ann"
-    assert game.necromancer["unbought"] == [p for p in drawn if p != drawn[2]]
+    assert game.module_state["necromancer"]["unbought"] == [p for p in drawn if p != drawn[2]]
     screen.stop()
 
 
-def test_x_nec_4_5_at_the_table_his_six_powers_are_entered_as_drawn(store):
+def test_X_NEC_4_5_at_the_table_his_six_powers_are_entered_as_drawn(store):
     """X-NEC-4 with table-entered stacks: the form refuses to draw his 6 powers itself (the
     refusal names the field); entered as drawn, he then chooses 1 of them (X-NEC-5)."""
     form = NewGameForm(store, table_name="T")

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
+from gamehelpers import GOOD_SCENARIO as GOOD
+from gamehelpers import write_scenario
 
 from swcore import Action, Game, InputError, RuleError, SwError
 from swcore.scenario import run_file, run_paths
@@ -316,15 +317,6 @@ def test_a_saved_game_that_is_not_json():
 # ---------------------------------------------------------------------------------------
 # Malformed scenarios
 # ---------------------------------------------------------------------------------------
-GOOD = {
-    "title": "good",
-    "players": ["ann", "bob"],
-    "map": {"regions": {"a": {"terrain": "farmland", "edge": True}, "b": {"terrain": "forest"}},
-            "borders": [["a", "b"]]},
-    "races": ["ratmen"],
-    "powers": ["merchant"],
-    "steps": [{"by": "ann", "do": "pick", "combo": 0}, {"check": {"hand": {"ann": 10}}}],
-}
 
 BAD_SCENARIOS = {
     "no-title": (lambda d: d.pop("title"), "title"),
@@ -352,8 +344,7 @@ def test_malformed_scenario_fails_naming_the_file_and_the_field(tmp_path, name):
     change, field = BAD_SCENARIOS[name]
     data = copy.deepcopy(GOOD)
     change(data)
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    path = write_scenario(tmp_path, data, f"{name}.yaml")
     result = run_file(path)                  # never raises
     assert not result.passed
     text = "\n".join(result.failures)
@@ -370,8 +361,7 @@ def test_a_file_that_is_no_scenario_fails_naming_the_file(tmp_path, text):
 
 
 def test_the_good_scenario_passes(tmp_path):
-    path = tmp_path / "good.yaml"
-    path.write_text(yaml.safe_dump(GOOD), encoding="utf-8")
+    path = write_scenario(tmp_path, GOOD, "good.yaml")
     assert run_file(path).passed
     lines: list[str] = []
     assert run_paths([str(path)], out=lines.append) == 0
@@ -381,9 +371,7 @@ def test_the_good_scenario_passes(tmp_path):
 def test_a_wrong_expectation_fails_naming_the_step_key_expected_and_actual(tmp_path):
     data = copy.deepcopy(GOOD)
     data["steps"][1] = {"check": {"hand": {"ann": 11}}}
-    path = tmp_path / "wrong.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    result = run_file(path)
+    result = run_file(write_scenario(tmp_path, data, "wrong.yaml"))
     assert result.failures == ["step 2: hand.ann: expected 11, actual 10"]
 
 
@@ -395,11 +383,11 @@ def cli(*paths: Path) -> subprocess.CompletedProcess:
 def test_cli_reports_every_file_and_a_summary_line(tmp_path):
     """FORMAT.md: one line per scenario, a last line `N passed, N failed`, exit 0 only if
     none failed, and a bad file is a failure, never a crash."""
-    (tmp_path / "good.yaml").write_text(yaml.safe_dump(GOOD), encoding="utf-8")
+    write_scenario(tmp_path, GOOD, "good.yaml")
     for name in ("no-title", "race", "die", "check", "word", "border"):
         data = copy.deepcopy(GOOD)
         BAD_SCENARIOS[name][0](data)
-        (tmp_path / f"{name}.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+        write_scenario(tmp_path, data, f"{name}.yaml")
     (tmp_path / "broken.json").write_text("{nope", encoding="utf-8")
     run = cli(tmp_path)
     assert "Traceback" not in run.stderr, run.stderr

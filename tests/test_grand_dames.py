@@ -8,13 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from gamehelpers import act, at, refused, turn
 
 from swcore import Game, InputError, RuleError
 from swcore.bots import GreedyBot, RandomBot
 from swcore.catalogue import CATALOGUE, in_sets
 from swcore.config import make_setup
 from swcore.rules import available_modules
-from tests.gamehelpers import act, at, refused
 
 LINE = {"regions": {"a": {"terrain": "farmland", "edge": True}, "b": {"terrain": "hill"},
                     "c": {"terrain": "forest"}, "d": {"terrain": "swamp"},
@@ -90,8 +90,7 @@ def _white_ladies_declined(bob_power: str = "merchant") -> Game:
     # X-GD-WL-1: only from the decline on; the active White Ladies may be attacked.
     assert g.quote("b").reason is None and g.quote("b").cost == 2 + 3
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     return g
 
 
@@ -324,8 +323,7 @@ def test_X_GD_HIS_1_on_picking_one_coin_per_race_in_decline_own_included():
     act(g, "bob", "end_turn")
     act(g, "ann", "decline")
     act(g, "ann", "end_turn")  # 1 region in decline
-    act(g, "bob", "decline")
-    act(g, "bob", "end_turn")
+    turn(g, "bob", decline=True)
     assert g.coins[0] == 9 and g.column[0][:2] == ["orcs", "historian"]
     act(g, "ann", "pick", combo=0)  # 2 banners in decline; the Lost Tribe of c is none
     assert g.coins[0] == 11
@@ -358,8 +356,7 @@ def test_A_GD_06_attacking_an_active_race_loses_it_in_decline_races_do_not():
     take(g, "ann", "d", 6)  # bob's active Humans
     act(g, "ann", "end_turn")
     assert sum(it["coins"] for it in g.last_score[0]) == 4  # a b c d, no bonus
-    act(g, "bob", "decline")
-    act(g, "bob", "end_turn")
+    turn(g, "bob", decline=True)
     take(g, "ann", "e", 3)  # the in-decline Humans: 2 + 1
     act(g, "ann", "end_turn")
     assert sum(it["coins"] for it in g.last_score[0]) == 5 + 3
@@ -394,8 +391,7 @@ def test_A_GD_06_attacking_in_decline_ghouls_keeps_the_bonus():
     act(g, "bob", "pick", combo=0)
     conquers(g, "bob", "e", "d", "c")
     act(g, "bob", "end_turn")
-    act(g, "ann", "decline")
-    act(g, "ann", "end_turn")
+    turn(g, "ann", decline=True)
     assert g.armies["ghouls"].declined
     cost = g.quote("b", "bob").cost
     take(g, "bob", "b", cost)

@@ -57,7 +57,7 @@ def test_a_bug_mid_action_leaves_the_position_as_it_was(monkeypatch):
     def broken(*args):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(type(g), "_take", broken)
+    monkeypatch.setattr(type(g), "take", broken)
     target = next(a for a in g.legal_actions() if a.do == "conquer")
     with pytest.raises(ZeroDivisionError):
         g.apply(target)

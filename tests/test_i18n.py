@@ -229,7 +229,7 @@ def test_every_module_has_french_words_for_the_new_game_form():
     assert module_name("cursed") == "Cursed!"
 
 
-def test_x_nec_7_necromancer_and_leaders_panels_in_french():
+def test_X_NEC_7_necromancer_and_leaders_panels_in_french():
     """X-NEC-7 (reserve of 13 Ghosts by default), X-NEC-12 (the Well), X-LEAD-4 (captives):
     each row of the modules' panels in French at the start of a 4-seat game."""
     from swcore.rules import describe
@@ -255,7 +255,7 @@ def test_x_nec_7_necromancer_and_leaders_panels_in_french():
         assert not set(fr[name]) & set(en[rows])
 
 
-def test_x_rw_2_the_event_row_in_french():
+def test_X_RW_2_the_event_row_in_french():
     """X-RW-2, -3, -8…11: the event in force and every kind of event have a French name and
     text; the Pirate Ships' count reads "n sur 12"."""
     from swcore.rules import describe
@@ -299,7 +299,7 @@ def test_cost_and_score_labels_in_french(english, french):
     assert term(english, "en") == english
 
 
-def test_b_conq_2_a_quote_and_b_score_1_a_score_in_french():
+def test_B_CONQ_2_a_quote_and_B_SCORE_1_a_score_in_french():
     """B-CONQ-2: r3 (a mountain on the edge of base-3p) costs 2 + 1; B-SCORE-1: the turn's
     score items read in French."""
     from swcore.i18n import term
@@ -431,7 +431,7 @@ def test_the_modules_panel_and_the_cards_in_french(french_page):
     assert "Hommes-rats : 1 région" in card and "Ratmen" not in card
 
 
-def test_x_lead_4_a_captive_leaders_note_names_its_player_in_french():
+def test_X_LEAD_4_a_captive_leaders_note_names_its_player_in_french():
     """X-LEAD-4: the map's note on a captive Leader names the player it was taken from; the
     game's players are placeholders too (a name with a digit is not a number)."""
     from swcore.i18n import term
@@ -443,7 +443,7 @@ def test_x_lead_4_a_captive_leaders_note_names_its_player_in_french():
 
 
 # --- What an action did, refusals, the first game (issue 12, the rest of the French) ---------
-def test_b_conq_6_b_score_1_what_an_action_did_in_french():
+def test_B_CONQ_6_B_SCORE_1_what_an_action_did_in_french():
     """The engine's event sentences in French, worked out by hand: Ann takes the top combo
     (B-COMBO-2: free, 12 Ratmen = 8 + 4), conquers the mountain r3 (B-CONQ-2: 2 + 1 for the
     mountain = 3 tokens) and scores 1 region (B-SCORE-1); English stays as the engine wrote it."""
@@ -467,7 +467,7 @@ def test_b_conq_6_b_score_1_what_an_action_did_in_french():
                                                                            combo=0)))
 
 
-def test_b_flow_1_players_are_told_apart_in_any_order():
+def test_B_FLOW_1_players_are_told_apart_in_any_order():
     """Two players in one sentence keep their places, whichever name is longer (the names
     are numbered as they appear, not by length: hash order must not swap payer and payee)."""
     from swcore.events import Event
@@ -504,7 +504,7 @@ def sheet_store(tmp_path):
     s.dispose()
 
 
-def test_b_flow_1_the_log_undo_and_refusals_of_a_french_page(french_page, sheet_store):
+def test_B_FLOW_1_the_log_undo_and_refusals_of_a_french_page(french_page, sheet_store):
     """A French page's game log, undo confirmation and refusals: the session's notes are the
     engine's sentences in French, a score sheet's turn is described in French (B-SCORE-1:
     3 regions + 2 farmland for the Humans + 1 forest for Forest = 6), a refusal of the rules
@@ -681,7 +681,7 @@ def test_every_refusal_reason_of_the_engine_has_french():
     assert not unreachable, unreachable
 
 
-def test_b_conq_4_b_flow_1_b_redep_1_x_lead_3_refusal_reasons_in_french():
+def test_B_CONQ_4_B_FLOW_1_B_REDEP_1_X_LEAD_3_refusal_reasons_in_french():
     """Refusals worked out by hand, their reasons in French with the game's players, regions
     and numbers: Ann takes Halflings / Hill with the Leader (B-COMBO-2: free; 6 + 4 = 10
     tokens, X-LEAD-1), conquers r2 and r3 (B-CONQ-1, 2 tokens each); the lake r8 is refused
@@ -717,7 +717,7 @@ def test_b_conq_4_b_flow_1_b_redep_1_x_lead_3_refusal_reasons_in_french():
     assert explain(err, "fr")[1] == "by: 'Zoe' n'est pas un joueur de cette partie"
 
 
-def test_x_lead_2_b_conq_3_names_and_numbers_in_a_french_reason():
+def test_X_LEAD_2_B_CONQ_3_names_and_numbers_in_a_french_reason():
     """The reason's race is named as the French rule book names it and each number keeps its
     place: X-LEAD-2 (the Ratmen's Leader, "Hommes-rats"), B-CONQ-3 (r5 costs 4, 3 in hand)."""
     err = RuleError("X-LEAD-2", "the Ratmen Leader is not in the box (captured or ransomed)")
@@ -736,7 +736,7 @@ def refused(call) -> tuple[str, str]:
     return explain(err.value, "fr")
 
 
-def test_b_setup_4_b_setup_6_malformed_set_ups_and_saves_in_french():
+def test_B_SETUP_4_B_SETUP_6_malformed_set_ups_and_saves_in_french():
     """Malformed input given to the public API, its reason in French with its values kept as
     written: a sea holding a Lost Tribe (B-SETUP-4: Lost Tribes stand on land, sea is of kind
     water), a region with an unknown key, region sets not given as a mapping, coins neither a
@@ -780,7 +780,7 @@ def test_b_setup_4_b_setup_6_malformed_set_ups_and_saves_in_french():
         invalid, "/nonexistent/scenario.yaml: ne peut pas être lu : No such file or directory")
 
 
-def test_b_def_1_x_rw_2_counts_and_events_the_board_or_box_lacks_in_french():
+def test_B_DEF_1_X_RW_2_counts_and_events_the_board_or_box_lacks_in_french():
     """Refusals whose values are ids kept as written: 5 farmland regions entered on the score
     sheet of base-2p, whose map has 4 (B-DEF-1); a River World set-up with 3 Storm markers,
     the box holding 2 (X-RW-2, seed 004 "Tempête (×2)"), and a table entering a `flood` event

@@ -51,7 +51,7 @@ def leader(g: Game, race: str) -> Any:
 
 
 # --- A-LEAD-02: the capture replaces the loss ------------------------------------------------
-def test_a_lead_02_x_nec_8_a_captured_leader_sends_nothing_into_the_well_of_souls():
+def test_A_LEAD_02_X_NEC_8_a_captured_leader_sends_nothing_into_the_well_of_souls():
     """X-NEC-8 sends the tokens a conquest discards into the Well; capturing the Leader discards
     none (A-LEAD-02), so only the two Lost Tribes are there and the Ratmen's tray stays at 0."""
     from test_necromancer import new
@@ -69,7 +69,7 @@ def test_a_lead_02_x_nec_8_a_captured_leader_sends_nothing_into_the_well_of_soul
     loss = next(e for e in events if e.kind == "loss")
     assert (loss.data["lost"], loss.data["withdrawn"]) == (0, 2)
     assert nec.book(g)["well"] == ["lost_tribe", "lost_tribe"]
-    assert leader(g, "ratmen") == "captured" and g.leaders["captives"][1] == [["ratmen", 0]]
+    assert leader(g, "ratmen") == "captured" and g.module_state["leaders"]["captives"][1] == [["ratmen", 0]]
     assert g.armies["ratmen"].hand == 2 and g.tray("ratmen") == 13 - 11 - 2
 
 
@@ -85,7 +85,7 @@ def pygmies_with_leader_in_b(second: tuple[str, str], alone: bool) -> Game:
     return g
 
 
-def test_a_lead_02_x_bna_pyg_1_a_captured_pygmy_leader_rolls_no_die():
+def test_A_LEAD_02_X_BNA_PYG_1_a_captured_pygmy_leader_rolls_no_die():
     """X-BNA-PYG-1 rolls for each Pygmy discarded; the captured Leader replaces the discard, so
     no die is rolled and the 2 other Pygmies of b are withdrawn."""
     g = pygmies_with_leader_in_b(("humans", "commando"), alone=False)
@@ -97,7 +97,7 @@ def test_a_lead_02_x_bna_pyg_1_a_captured_pygmy_leader_rolls_no_die():
     assert (pygmies.hand, pygmies.withdrawn) == (2, 2) and leader(g, "pygmies") == "captured"
 
 
-def test_a_lead_02_b_race_sorcerers_a_lone_pygmy_leader_converted_is_captured_without_a_die():
+def test_A_LEAD_02_B_RACE_SORCERERS_a_lone_pygmy_leader_converted_is_captured_without_a_die():
     """B-RACE-SORCERERS converts a lone token; a Leader converted is captured (A-LEAD-02), which
     replaces the loss: no Pygmy die, and the Leader does not go to the Pygmies' tray."""
     g = pygmies_with_leader_in_b(("sorcerers", "merchant"), alone=True)
@@ -106,12 +106,12 @@ def test_a_lead_02_b_race_sorcerers_a_lone_pygmy_leader_converted_is_captured_wi
     act(g, "bob", "conquer", region="c")
     act(g, "bob", "convert", region="b")
     assert at(g, "b") == ("sorcerers", 1) and g.rolls == 0
-    assert leader(g, "pygmies") == "captured" and g.leaders["captives"][1] == [["pygmies", 0]]
+    assert leader(g, "pygmies") == "captured" and g.module_state["leaders"]["captives"][1] == [["pygmies", 0]]
     assert g.armies["pygmies"].withdrawn == 0 and g.tray("pygmies") == tray
 
 
 # --- A-LEAD-02: a Leader placed by default is the hand's last token ---------------------------
-def test_a_lead_02_the_leader_is_the_last_token_of_the_hand_placed_by_default():
+def test_A_LEAD_02_the_leader_is_the_last_token_of_the_hand_placed_by_default():
     """Humans + Merchant + the Leader (5 + 2 + 1 = 8) take a, b, c with 2 each: 2 in hand at
     `end_turn`. The first goes on a (all at 2, first listed), the Leader last on the region then
     holding the fewest: b (b and c at 2, first listed). Not c, the fewest once all are placed."""
@@ -123,7 +123,7 @@ def test_a_lead_02_the_leader_is_the_last_token_of_the_hand_placed_by_default():
     assert [at(g, r)[1] for r in "abc"] == [3, 3, 2] and leader(g, "humans") == "b"
 
 
-def test_a_lead_02_x_lead_3_the_leader_placed_by_default_skips_the_immune_regions():
+def test_A_LEAD_02_X_LEAD_3_the_leader_placed_by_default_skips_the_immune_regions():
     """Halflings + Merchant + the Leader (6 + 2 + 1 = 9) take a and b (their Holes, immune), c
     and d, 2 each: only the Leader is left in hand. It goes on c (c and d at 2, first listed),
     not on a, where the fewest-first rule would put an ordinary token."""
@@ -135,7 +135,7 @@ def test_a_lead_02_x_lead_3_the_leader_placed_by_default_skips_the_immune_region
     assert [at(g, r)[1] for r in "abcd"] == [2, 2, 3, 2] and leader(g, "halflings") == "c"
 
 
-def test_a_lead_02_b_pow_stout_1_a_stout_decline_removes_the_leader_from_where_it_was_placed():
+def test_A_LEAD_02_B_POW_STOUT_1_a_stout_decline_removes_the_leader_from_where_it_was_placed():
     """Ghouls + Stout + the Leader (5 + 4 + 1 = 10) take a, b, c, d with 2 each and decline
     after scoring: of the 2 in hand one goes on a, the Leader last on b; the decline removes it
     from b, and the Ghouls keep every other token (B-RACE-GHOULS)."""
@@ -158,7 +158,7 @@ def barbarians_with_leader_in_hand() -> Game:
     return g
 
 
-def test_x_bna_bar_1_x_lead_2_the_leader_in_hand_stays_off_the_board_and_is_not_captured():
+def test_X_BNA_BAR_1_X_LEAD_2_the_leader_in_hand_stays_off_the_board_and_is_not_captured():
     """`end_turn` places none of the hand, so the Leader (the hand's last token) stays off the
     board with the 7 others; bob taking a (2 + 2 - 1) captures nothing: 1 discarded, 1 back."""
     g = barbarians_with_leader_in_hand()
@@ -169,10 +169,10 @@ def test_x_bna_bar_1_x_lead_2_the_leader_in_hand_stays_off_the_board_and_is_not_
     act(g, "bob", "pick", combo=0)
     loss = next(e for e in act(g, "bob", "conquer", region="a") if e.kind == "loss")
     assert (loss.data["lost"], loss.data["withdrawn"]) == (1, 1)
-    assert leader(g, "barbarians") == "held" and g.leaders["captives"] == [[], []]
+    assert leader(g, "barbarians") == "held" and g.module_state["leaders"]["captives"] == [[], []]
 
 
-def test_a_bna_05_x_lead_2_no_redeploy_places_the_leader_left_in_hand():
+def test_A_BNA_05_X_LEAD_2_no_redeploy_places_the_leader_left_in_hand():
     """A-BNA-05 (amended): the Barbarians' own turn offers no `redeploy`, not even one keeping
     a 2, b 2, and one naming a for the Leader is refused with the Barbarians' rule before the
     Leader's: the Leader stays in hand, off the board, with nothing changed."""
@@ -199,7 +199,7 @@ def halflings_leader_on_the_river() -> Game:
     return g
 
 
-def test_x_lead_3_x_rw_4_with_the_river_emptied_every_region_left_is_immune():
+def test_X_LEAD_3_X_RW_4_with_the_river_emptied_every_region_left_is_immune():
     """The river is emptied at redeployment (X-RW-4) and a and b hold Holes: the Leader waits off
     the board (X-LEAD-3), so 8 of the 9 tokens are placed; 9 is refused, nothing changes."""
     g = halflings_leader_on_the_river()
@@ -215,7 +215,7 @@ def test_x_lead_3_x_rw_4_with_the_river_emptied_every_region_left_is_immune():
     assert at(g, "r1") == (None, 0)
 
 
-def test_x_lead_3_x_rw_4_the_same_at_end_turn_by_default():
+def test_X_LEAD_3_X_RW_4_the_same_at_end_turn_by_default():
     """By default at `end_turn`: the river's token joins the hand, the 4 others and it go on a
     and b, the Leader off the board: a 4, b 4, hand 0, 1 held."""
     g = halflings_leader_on_the_river()
@@ -224,7 +224,7 @@ def test_x_lead_3_x_rw_4_the_same_at_end_turn_by_default():
     assert (at(g, "a")[1], at(g, "b")[1], army.hand, army.held) == (4, 4, 0, 1)
 
 
-def test_x_bna_pix_1_x_rw_4_pixies_keep_one_per_region_left_after_the_river():
+def test_X_BNA_PIX_1_X_RW_4_pixies_keep_one_per_region_left_after_the_river():
     """Pixies + Merchant (11 + 2 = 13) take a, r1, b, c: 6 in hand. At `end_turn` the river is
     emptied (X-RW-4), then one Pixie stays in each of a, b and c and the other 10 wait off the
     board (X-BNA-PIX-1); none is left in hand (a Leader in play changes nothing for them)."""
@@ -240,7 +240,7 @@ def test_x_bna_pix_1_x_rw_4_pixies_keep_one_per_region_left_after_the_river():
     assert (army.hand, army.held) == (0, 10)
 
 
-def test_x_lead_2_x_rw_4_b_pow_stout_1_a_leader_on_a_river_leaves_with_a_stout_decline():
+def test_X_LEAD_2_X_RW_4_B_POW_STOUT_1_a_leader_on_a_river_leaves_with_a_stout_decline():
     """Ratmen + Stout + the Leader (8 + 4 + 1 = 13) take a and the river r1 with the Leader, then
     decline after scoring: the river is emptied into a by the default placement, the Leader
     leaves from a, and a keeps 1 token (B-DECL-3); no region ends below 0."""

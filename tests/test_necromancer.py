@@ -82,7 +82,7 @@ def nec_first_turn(g):
 
 
 # --- set-up ---------------------------------------------------------------------------------
-def test_x_nec_2_island_in_the_lake_borders_its_shore_and_holds_one_ghost():
+def test_X_NEC_2_island_in_the_lake_borders_its_shore_and_holds_one_ghost():
     g = new()
     i = g.board.region("island")
     assert {g.board.ids[j] for j in g.board.adjacent[i]} == {"x", "y", "z"}
@@ -90,20 +90,20 @@ def test_x_nec_2_island_in_the_lake_borders_its_shore_and_holds_one_ghost():
     assert g.board.kind[i] == "island"
 
 
-def test_x_nec_3_the_last_seat_is_the_necromancer_with_13_ghosts_in_reserve():
+def test_X_NEC_3_the_last_seat_is_the_necromancer_with_13_ghosts_in_reserve():
     g = new()
     assert g.active == [None, None, "ghosts"] and g.declined[2] == []
     assert st.seat(g) == 2 and st.book(g)["reserve"] == 13 and st.ghost_count(g) == 14
     assert g.armies["ghosts"].powers == ("commando",)
 
 
-def test_x_nec_5_he_keeps_one_power_the_five_others_wait_for_purchase():
+def test_X_NEC_5_he_keeps_one_power_the_five_others_wait_for_purchase():
     g = new(nec={**NEC, "keeps": "merchant"})
     assert g.armies["ghosts"].powers == ("merchant",)
     assert st.book(g)["unbought"] == ["commando", "hill", "forest", "swamp", "alchemist"]
 
 
-def test_x_nec_5_keeps_null_he_chooses_his_first_power_before_anyone_plays():
+def test_X_NEC_5_keeps_null_he_chooses_his_first_power_before_anyone_plays():
     """X-NEC-5 ("Il en choisit ensuite un seul"): with `keeps` null, play waits for his choice;
     legal_actions offers his 6 drawn powers and nothing else; anything else is refused."""
     g = new(nec={**NEC, "keeps": None})
@@ -126,7 +126,7 @@ def test_x_nec_5_keeps_null_he_chooses_his_first_power_before_anyone_plays():
     assert st.price(g) == 1 + 1  # X-NEC-12: 1 power owned + the Island's Ghost
 
 
-def test_x_nec_5_the_choice_is_logged_undone_and_replayed():
+def test_X_NEC_5_the_choice_is_logged_undone_and_replayed():
     g = new(nec={**NEC, "keeps": None})
     do(g, "nec", "keep_power", power="swamp")
     do(g, "ann", "pick", combo=0)
@@ -138,7 +138,7 @@ def test_x_nec_5_the_choice_is_logged_undone_and_replayed():
     assert st.book(g)["unbought"] == NEC["powers"]
 
 
-def test_x_nec_5_a_set_up_that_names_keeps_or_leaves_it_out_starts_with_it():
+def test_X_NEC_5_a_set_up_that_names_keeps_or_leaves_it_out_starts_with_it():
     """Set-ups and saves stored before the choice hold `keeps` (the first when left out): no
     decision, so their logs replay as played."""
     left_out = new(nec={"powers": NEC["powers"]})
@@ -146,7 +146,7 @@ def test_x_nec_5_a_set_up_that_names_keeps_or_leaves_it_out_starts_with_it():
     assert left_out.to_act == "ann"
 
 
-def test_x_nec_4_with_table_stacks_his_six_powers_are_entered_as_drawn():
+def test_X_NEC_4_with_table_stacks_his_six_powers_are_entered_as_drawn():
     """X-NEC-4 at the table: the 6 powers he drew are entered, never drawn by the seed."""
     six = dict(races=RACES[:6], powers=POWERS[:6], stacks="table", expansions=["necromancer"])
     with pytest.raises(InputError) as err:
@@ -157,7 +157,7 @@ def test_x_nec_4_with_table_stacks_his_six_powers_are_entered_as_drawn():
     assert s["necromancer"] == {"powers": NEC["powers"], "keeps": None, "reserve": 13}
 
 
-def test_x_nec_4_six_powers_drawn_never_cursed_spirit_stout_nor_in_the_stacks():
+def test_X_NEC_4_six_powers_drawn_never_cursed_spirit_stout_nor_in_the_stacks():
     for seed in range(20):
         s = make_setup("base-3p", ["a", "b", "c", "d"], seed=seed,
                        expansions=["cursed", "necromancer"])
@@ -175,31 +175,31 @@ def test_x_nec_4_six_powers_drawn_never_cursed_spirit_stout_nor_in_the_stacks():
     ({**NEC, "keeps": "flying"}, "necromancer.keeps"),
     ({**NEC, "reserve": 10}, "necromancer.reserve"),
 ])
-def test_x_nec_4_5_7_a_wrong_necromancer_set_up_names_its_field(nec, field):
+def test_X_NEC_4_5_7_a_wrong_necromancer_set_up_names_its_field(nec, field):
     with pytest.raises(InputError) as err:
         new(nec=nec)
     assert err.value.field == field
 
 
-def test_x_nec_1_at_least_three_players():
+def test_X_NEC_1_at_least_three_players():
     with pytest.raises(InputError) as err:
         make_setup(copy.deepcopy(MAP), ["ann", "nec"], expansions=["necromancer"])
     assert err.value.field == "players"
 
 
-def test_x_nec_1_a_nec_01_the_turn_track_of_the_other_players():
+def test_X_NEC_1_A_NEC_01_the_turn_track_of_the_other_players():
     four = make_setup(copy.deepcopy(MAP), ["a", "b", "c", "d"], expansions=["necromancer"])
     six = make_setup(copy.deepcopy(MAP), list("abcdef"), expansions=["necromancer"])
     five = make_setup(copy.deepcopy(MAP), list("abcde"), expansions=["necromancer"])
     assert (four["turns"], five["turns"], six["turns"]) == (10, 9, 8)
 
 
-def test_x_nec_7_a_smaller_reserve_keeps_every_ghost_accounted_for():
+def test_X_NEC_7_a_smaller_reserve_keeps_every_ghost_accounted_for():
     g = new(nec={**NEC, "reserve": 11})
     assert st.book(g)["reserve"] == 11 and st.book(g)["removed"] == 2 and st.ghost_count(g) == 14
 
 
-def test_x_nec_2_built_in_board_gets_the_island_too():
+def test_X_NEC_2_built_in_board_gets_the_island_too():
     g = Game(make_setup("base-3p", ["a", "b", "c", "d"], seed=3, expansions=["necromancer"]))
     i = g.board.region("island")
     lake = g.board.terrain.index("lake")
@@ -208,14 +208,14 @@ def test_x_nec_2_built_in_board_gets_the_island_too():
 
 
 # --- the other players' turns ----------------------------------------------------------------
-def test_x_nec_8_a_lost_tribe_wiped_out_goes_into_the_well():
+def test_X_NEC_8_a_lost_tribe_wiped_out_goes_into_the_well():
     g = new()
     do(g, "ann", "pick", combo=0)
     do(g, "ann", "conquer", region="a")
     assert st.book(g)["well"] == ["lost_tribe"]
 
 
-def test_x_nec_8_a_race_token_lost_goes_into_the_well_not_the_tray():
+def test_X_NEC_8_a_race_token_lost_goes_into_the_well_not_the_tray():
     g = new()
     do(g, "ann", "pick", combo=0)  # Ratmen 8 + Underworld 5 = 13, the whole box
     do(g, "ann", "conquer", region="a")
@@ -230,7 +230,7 @@ def test_x_nec_8_a_race_token_lost_goes_into_the_well_not_the_tray():
     assert g.tray("ratmen") == BOX["ratmen"] - 12 - 1  # 12 on a, 1 in the Well
 
 
-def test_x_nec_10_ghosts_conquered_one_into_the_well_the_others_back_to_his_regions():
+def test_X_NEC_10_ghosts_conquered_one_into_the_well_the_others_back_to_his_regions():
     g = new()
     nec_first_turn(g)  # y 2, z 1
     do(g, "ann", "conquer", region="y", cost=4)  # 2 + 2 Ghosts
@@ -241,7 +241,7 @@ def test_x_nec_10_ghosts_conquered_one_into_the_well_the_others_back_to_his_regi
     assert at(g, "z") == ("ghosts", 2) and g.hand("nec") == 0
 
 
-def test_x_nec_10_ghosts_taken_back_go_by_default_to_his_map_regions_not_the_island():
+def test_X_NEC_10_ghosts_taken_back_go_by_default_to_his_map_regions_not_the_island():
     g = new(coins={"ann": 5, "bob": 5, "nec": 12})
     first_two_turns(g)  # 2 Ghosts on the Island
     for price in (3, 4, 5):
@@ -257,7 +257,7 @@ def test_x_nec_10_ghosts_taken_back_go_by_default_to_his_map_regions_not_the_isl
     assert g.default_withdrawal().tokens == (("z", 3), ("island", 1))
 
 
-def test_x_nec_10_with_no_ghost_region_left_they_go_onto_the_island():
+def test_X_NEC_10_with_no_ghost_region_left_they_go_onto_the_island():
     g = new()
     nec_first_turn(g)
     do(g, "ann", "conquer", region="y")
@@ -268,7 +268,7 @@ def test_x_nec_10_with_no_ghost_region_left_they_go_onto_the_island():
     assert at(g, "island") == ("ghosts", 2) and st.book(g)["reserve"] == 12 and g.queue == []
 
 
-def test_x_nec_9_elves_thinned_by_decline_go_into_the_well_others_to_the_tray():
+def test_X_NEC_9_elves_thinned_by_decline_go_into_the_well_others_to_the_tray():
     g = new()
     do(g, "ann", "pick", combo=4)  # Elves 6 + Flying 5 = 11, 4 coins laid on the column
     do(g, "ann", "conquer", region="a")  # the Lost Tribe: Well 1
@@ -284,7 +284,7 @@ def test_x_nec_9_elves_thinned_by_decline_go_into_the_well_others_to_the_tray():
     assert len(st.book(g)["well"]) == 2 and at(g, "island") == ("ghosts", 3)
 
 
-def test_x_nec_9_other_races_declining_go_back_to_the_tray():
+def test_X_NEC_9_other_races_declining_go_back_to_the_tray():
     g = new()
     first_two_turns(g)
     do(g, "nec", "end_turn")
@@ -293,14 +293,14 @@ def test_x_nec_9_other_races_declining_go_back_to_the_tray():
     assert st.book(g)["well"] == well
 
 
-def test_x_nec_11_four_souls_make_one_ghost_on_the_island_lost_tribes_to_the_tray():
+def test_X_NEC_11_four_souls_make_one_ghost_on_the_island_lost_tribes_to_the_tray():
     g = new()
     first_two_turns(g)
     assert st.book(g)["well"] == [] and st.book(g)["reserve"] == 12
     assert at(g, "island") == ("ghosts", 2) and st.ghost_count(g) == 14
 
 
-def test_a_nec_02_ghosts_first_then_a_new_ghost_only_if_the_reserve_has_one():
+def test_A_NEC_02_ghosts_first_then_a_new_ghost_only_if_the_reserve_has_one():
     g = new(nec={**NEC, "reserve": 11})
     g._journal = None  # outside an action
     b = st.book(g)
@@ -316,7 +316,7 @@ def test_a_nec_02_ghosts_first_then_a_new_ghost_only_if_the_reserve_has_one():
     assert at(g, "island") == ("ghosts", 3) and st.ghost_count(g) == 14
 
 
-def test_a_nec_02_an_empty_reserve_spawns_nothing_after_the_souls_go():
+def test_A_NEC_02_an_empty_reserve_spawns_nothing_after_the_souls_go():
     g = new()
     g._journal = None
     b = st.book(g)
@@ -327,7 +327,7 @@ def test_a_nec_02_an_empty_reserve_spawns_nothing_after_the_souls_go():
 
 
 # --- his turn --------------------------------------------------------------------------------
-def test_x_nec_12_a_nec_03_price_is_powers_plus_ghosts_on_map_and_island_recomputed():
+def test_X_NEC_12_A_NEC_03_price_is_powers_plus_ghosts_on_map_and_island_recomputed():
     g = new()
     first_two_turns(g)
     assert st.price(g) == 1 + 2
@@ -338,7 +338,7 @@ def test_x_nec_12_a_nec_03_price_is_powers_plus_ghosts_on_map_and_island_recompu
     assert err.value.rule == "A-NEC-03"
 
 
-def test_x_nec_12_a_power_bought_adds_to_the_others():
+def test_X_NEC_12_a_power_bought_adds_to_the_others():
     g = new(coins={"ann": 5, "bob": 5, "nec": 9})
     first_two_turns(g)
     do(g, "nec", "buy", item="merchant")  # 1 + 2
@@ -349,7 +349,7 @@ def test_x_nec_12_a_power_bought_adds_to_the_others():
         do(g, "nec", "buy", item="hill")  # bought already
 
 
-def test_a_nec_03_option_price_extra_adds_the_reviews_plus_one():
+def test_A_NEC_03_option_price_extra_adds_the_reviews_plus_one():
     g = new(options={"necromancer_price_extra": 1})
     first_two_turns(g)
     do(g, "nec", "buy", item="ghost")  # 1 + 2 + 1 = 4
@@ -357,7 +357,7 @@ def test_a_nec_03_option_price_extra_adds_the_reviews_plus_one():
 
 
 @pytest.mark.parametrize("who, when", [("ann", "start"), ("nec", "after_conquest")])
-def test_x_nec_12_only_he_buys_and_only_before_ready_troops(who, when):
+def test_X_NEC_12_only_he_buys_and_only_before_ready_troops(who, when):
     g = new()
     if who == "nec":
         first_two_turns(g)
@@ -367,7 +367,7 @@ def test_x_nec_12_only_he_buys_and_only_before_ready_troops(who, when):
     assert err.value.rule == "X-NEC-12"
 
 
-def test_x_nec_18_no_banner_to_pick_never_in_decline():
+def test_X_NEC_18_no_banner_to_pick_never_in_decline():
     g = new()
     first_two_turns(g)
     for word, kw in (("pick", {"combo": 0}), ("decline", {})):
@@ -380,14 +380,14 @@ def test_x_nec_18_no_banner_to_pick_never_in_decline():
     assert {a.item for a in acts if a.do == "buy"} == {"ghost", *NEC["powers"][1:]}
 
 
-def test_a_nec_07_ready_troops_takes_every_ghost_of_the_island():
+def test_A_NEC_07_ready_troops_takes_every_ghost_of_the_island():
     g = new()
     first_two_turns(g)
     do(g, "nec", "conquer", region="y", cost=1)  # 2 - 1 Commando
     assert at(g, "island") == (None, 0) and g.hand("nec") == 1
 
 
-def test_a_nec_07_ghosts_may_go_back_onto_the_island_at_redeployment():
+def test_A_NEC_07_ghosts_may_go_back_onto_the_island_at_redeployment():
     g = new()
     first_two_turns(g)
     do(g, "nec", "conquer", region="y")
@@ -397,7 +397,7 @@ def test_a_nec_07_ghosts_may_go_back_onto_the_island_at_redeployment():
     assert g.coins[2] == 5 + 1  # the Island scores nothing (X-NEC-17)
 
 
-def test_x_nec_13_he_enters_by_the_lakes_shore_never_by_the_edge():
+def test_X_NEC_13_he_enters_by_the_lakes_shore_never_by_the_edge():
     g = new()
     first_two_turns(g)
     with pytest.raises(RuleError) as err:
@@ -409,7 +409,7 @@ def test_x_nec_13_he_enters_by_the_lakes_shore_never_by_the_edge():
 
 
 @pytest.mark.parametrize("power, lake", [("seafaring", "X-NEC-13"), ("flying", "B-CONQ-4")])
-def test_x_nec_13_17_island_and_lake_never_conquered_seafaring_included(power, lake):
+def test_X_NEC_13_17_island_and_lake_never_conquered_seafaring_included(power, lake):
     g = new(powers=[power] + [p for p in POWERS if p != power][:6])
     do(g, "ann", "pick", combo=0)
     for region, rule in (("island", "X-NEC-2"), ("l", lake)):
@@ -418,21 +418,21 @@ def test_x_nec_13_17_island_and_lake_never_conquered_seafaring_included(power, l
         assert err.value.rule == rule
 
 
-def test_x_nec_14_1_coin_and_1_soul_per_region_the_island_neither():
+def test_X_NEC_14_1_coin_and_1_soul_per_region_the_island_neither():
     g = new()
     nec_first_turn(g)
     assert g.last_score[2][0]["coins"] == 2 and g.coins[2] == 2 + 2
     assert st.book(g)["well"] == ["soul", "soul"]
 
 
-def test_x_nec_17_merchant_counts_no_island():
+def test_X_NEC_17_merchant_counts_no_island():
     g = new(nec={**NEC, "keeps": "merchant"})
     first_two_turns(g)
     do(g, "nec", "end_turn")  # every Ghost back on the Island, no region
     assert sum(it["coins"] for it in g.last_score[2]) == 0 and at(g, "island") == ("ghosts", 2)
 
 
-def test_x_nec_15_all_ghosts_in_play_he_wins_at_once():
+def test_X_NEC_15_all_ghosts_in_play_he_wins_at_once():
     g = new(nec={**NEC, "reserve": 11}, coins={"ann": 5, "bob": 5, "nec": 77})
     do(g, "ann", "pick", combo=0)
     do(g, "ann", "end_turn")
@@ -445,13 +445,13 @@ def test_x_nec_15_all_ghosts_in_play_he_wins_at_once():
     assert g.game_over and g.winners() == ["nec"] and g.turn < g.turns
 
 
-def test_x_nec_15_not_while_a_ghost_lies_in_the_well():
+def test_X_NEC_15_not_while_a_ghost_lies_in_the_well():
     g = new(nec={**NEC, "reserve": 11}, coins={"ann": 5, "bob": 5, "nec": 77})
     first_two_turns(g)  # 1 Ghost spawned: reserve 10, 2 on the Island
     assert not g.game_over and st.book(g)["reserve"] == 10
 
 
-def test_a_nec_04_on_points_the_winner_is_among_the_other_players():
+def test_A_NEC_04_on_points_the_winner_is_among_the_other_players():
     g = new(turns=1, coins={"ann": 5, "bob": 6, "nec": 50})
     do(g, "ann", "pick", combo=0)
     do(g, "ann", "end_turn")
@@ -461,7 +461,7 @@ def test_a_nec_04_on_points_the_winner_is_among_the_other_players():
     assert g.game_over and "nec" not in g.winners()
 
 
-def test_a_nec_04_option_lets_him_win_on_points():
+def test_A_NEC_04_option_lets_him_win_on_points():
     g = new(turns=1, coins={"ann": 5, "bob": 5, "nec": 50},
             options={"necromancer_wins_on_points": True})
     do(g, "ann", "pick", combo=0)
@@ -473,7 +473,7 @@ def test_a_nec_04_option_lets_him_win_on_points():
 
 
 # --- A-NEC-05: the Ghosts count as in decline --------------------------------------------------
-def test_a_nec_05_diplomat_cannot_make_peace_with_the_necromancer():
+def test_A_NEC_05_diplomat_cannot_make_peace_with_the_necromancer():
     g = new(powers=["diplomat", "spirit", "pillaging", "underworld", "flying", "mounted", "wealthy"])
     do(g, "ann", "pick", combo=0)
     with pytest.raises(RuleError) as err:
@@ -483,7 +483,7 @@ def test_a_nec_05_diplomat_cannot_make_peace_with_the_necromancer():
     do(g, "ann", "ally", player="bob")
 
 
-def test_a_nec_05_sorcerers_cannot_convert_a_lone_ghost():
+def test_A_NEC_05_sorcerers_cannot_convert_a_lone_ghost():
     g = new(races=["ratmen", "sorcerers", "orcs", "wizards", "elves", "trolls", "dwarves"])
     nec_first_turn(g)  # y 2, z 1 (alone)
     do(g, "ann", "end_turn")
@@ -492,7 +492,7 @@ def test_a_nec_05_sorcerers_cannot_convert_a_lone_ghost():
     assert err.value.rule == "B-RACE-SORCERERS-1"
 
 
-def test_a_nec_05_goblins_pay_one_less_ransacking_takes_nothing_no_attack_recorded():
+def test_A_NEC_05_goblins_pay_one_less_ransacking_takes_nothing_no_attack_recorded():
     g = new(races=["goblins", "humans", "orcs", "wizards", "elves", "trolls", "dwarves"],
             powers=["ransacking", "spirit", "pillaging", "diplomat", "flying", "mounted", "wealthy"],
             expansions=("cursed", "necromancer"), coins={"ann": 5, "bob": 5, "nec": 5})
@@ -576,7 +576,7 @@ def turn_card(g, seat):
     return dict(found[0][2]) if found else {}
 
 
-def test_x_nec_12_a_nec_03_his_turn_card_gives_the_price_and_what_he_may_buy():
+def test_X_NEC_12_A_NEC_03_his_turn_card_gives_the_price_and_what_he_may_buy():
     g = new()
     assert turn_card(g, 0) == {} and turn_card(g, 2) == {}  # not his turn yet
     first_two_turns(g)  # 1 power, 2 Ghosts on the Island: each purchase costs 3 of his 5 coins
@@ -598,7 +598,7 @@ def test_x_nec_12_a_nec_03_his_turn_card_gives_the_price_and_what_he_may_buy():
     assert turn_card(g, 2)["Nothing to buy now"].startswith("X-NEC-12: purchases come first")
 
 
-def test_a_nec_03_his_turn_card_counts_the_option_in_the_price():
+def test_A_NEC_03_his_turn_card_counts_the_option_in_the_price():
     g = new(options={"necromancer_price_extra": 1})
     first_two_turns(g)
     assert turn_card(g, 2)["Each purchase costs"] == (
@@ -606,7 +606,7 @@ def test_a_nec_03_his_turn_card_counts_the_option_in_the_price():
         "X-NEC-12, A-NEC-03)")
 
 
-def test_x_nec_11_a_ghost_rising_after_any_turn_is_announced():
+def test_X_NEC_11_a_ghost_rising_after_any_turn_is_announced():
     from swcore.rules import notices
 
     g = new()
@@ -627,7 +627,7 @@ def test_x_nec_11_a_ghost_rising_after_any_turn_is_announced():
     assert told[0].text.endswith("a new Ghost rises on the Island")
 
 
-def test_x_nec_15_the_end_says_he_won_at_once_and_why():
+def test_X_NEC_15_the_end_says_he_won_at_once_and_why():
     from swcore.rules import end_notes
 
     g = new(nec={**NEC, "reserve": 11}, coins={"ann": 5, "bob": 5, "nec": 77})
@@ -644,7 +644,7 @@ def test_x_nec_15_the_end_says_he_won_at_once_and_why():
                              "left in his reserve or the Well of Souls (X-NEC-15).", True)]
 
 
-def test_a_nec_04_the_end_says_he_is_not_counted_unless_the_option():
+def test_A_NEC_04_the_end_says_he_is_not_counted_unless_the_option():
     from swcore.rules import end_notes
 
     for wins, want in ((False, [False]), (True, [])):
@@ -659,7 +659,7 @@ def test_a_nec_04_the_end_says_he_is_not_counted_unless_the_option():
         assert not notes or "chosen among the other players (X-NEC-15, A-NEC-04)" in notes[0][0]
 
 
-def test_x_nec_2_13_16_region_cards_recall_the_island_the_lake_its_shore_and_ghosts():
+def test_X_NEC_2_13_16_region_cards_recall_the_island_the_lake_its_shore_and_ghosts():
     from swcore.rules import region_notes
 
     g = new()
@@ -696,7 +696,7 @@ def test_his_turn_card_region_notes_and_end_read_in_french():
     assert end_notes(g, "fr")[0][0].startswith("nec, le Nécromant, gagne aussitôt")
 
 
-def test_a_nec_07_encampments_on_the_island_go_back_to_him_when_it_empties():
+def test_A_NEC_07_encampments_on_the_island_go_back_to_him_when_it_empties():
     """A-NEC-07 with B-POW-BIVOUACKING-2: he keeps Bivouacking, holds y (hill, 2 Ghosts) and
     puts 1 Ghost back onto the Island with all 5 Encampments. At his next Ready Troops (his
     redeploy here) the Island empties into his hand (1; y keeps its 1) and that Ghost goes on
@@ -722,7 +722,7 @@ def test_a_nec_07_encampments_on_the_island_go_back_to_him_when_it_empties():
     assert g.armies["ghosts"].stock == {"encampment": 5}
 
 
-def test_x_nec_9_only_the_elves_own_tokens_go_into_the_well_on_decline():
+def test_X_NEC_9_only_the_elves_own_tokens_go_into_the_well_on_decline():
     """X-NEC-9 with X-CUR-HOR-1: Elves 6 + Hordes of 5 + 2 Horde tokens = 13 (box 11). a (Lost
     Tribe, 3) and x (2), redeployed a 7, x 6. On decline one Elf stays in each region (2), the
     2 Horde tokens vanish, and only the 11 - 2 = 9 other Elves go into the Well (the 2 Horde

@@ -1,5 +1,11 @@
 """The tutorial notebooks: committed without outputs, and each runs top to bottom in under two
-minutes of CPU with no error, showing its map (a Panel/Bokeh output) or its plots.
+minutes of its kernel's CPU with no error, showing its map (a Panel/Bokeh output) or its plots; the French ones
+(notebooks/fr) too, in French.
+
+The notebooks of one language run one after the other in one kernel, its namespace emptied
+before each (`%reset -f`): each still runs top to bottom from nothing defined, but the kernel's
+start and the imports (Panel, Bokeh, pandas, the engine) are paid once, not once a notebook.
+The runs, and their kernels' CPU time, are tests/notebook_runs.py's.
 
 "Committed" means the version in git's HEAD (`git show HEAD:notebooks/...`), not the working
 copy: JupyterLab autosaves outputs into the open notebooks, which must not fail `make test`
@@ -79,19 +85,53 @@ def test_notebook_runs_without_error(name, notebooks):
 FRENCH = NOTEBOOKS / "fr"
 
 
+#: What the helpers write in English: none of it in a French notebook's outputs.
+ENGLISH = ("what happened", "tokens on board", "why not", "Last scorings", "Rules: [",
+           "Step 1 of", "refused: ", "coins after", "in decline")
+
+
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", sorted(p.name for p in FRENCH.glob("*.ipynb")))
 def test_french_notebook_runs_in_french(name, notebooks):
-    """Run from notebooks/fr as JupyterLab does: no error, its map drawn, the map's words in
-    French (the app's catalogue, switched by the notebook's own cell)."""
+    """Run from notebooks/fr as JupyterLab does: no error, its map drawn with the map's words
+    in French (the app's catalogue) and the helpers' tables and sentences in French (their
+    catalogue), both switched by the notebook's own cell."""
     run = notebooks.run(FRENCH / name)
     nb = run.notebook()
     assert run.cpu_s < 120, f"{name} took {run.cpu_s:.0f} s of CPU ({run.wall_s:.0f} s)"
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     errors = [o for o in outputs if o.output_type == "error"]
     assert not errors, f"{name}: {errors[0].ename}: {errors[0].evalue}"
-    assert {m for o in outputs for m in o.get("data", {})} & set(MAP_MIMES)
     shown = "".join(str(v) for o in outputs for v in o.get("data", {}).values())
-    # The map's hover text and title (its JSON escapes the accents).
-    assert json.dumps("région du bord")[1:-1] in shown and "border region" not in shown
-    assert "Learner joue" in shown and "to move" not in shown
+    if name.startswith("05"):
+        assert sum(1 for o in outputs if "image/png" in o.get("data", {})) >= 4
+        assert "**150 parties**" in shown
+    else:
+        assert {m for o in outputs for m in o.get("data", {})} & set(MAP_MIMES)
+        # The map's hover text and title (its JSON escapes the accents).
+        assert json.dumps("région du bord")[1:-1] in shown
+    if name.startswith("00"):
+        assert "Learner joue" in shown and "to move" not in shown and "border region" not in shown
+    assert [w for w in ENGLISH if w in shown] == []
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("folder, wrong, right", [
+    (NOTEBOOKS, "Not quite: the answer is 3.", "Right."),
+    (FRENCH, "Pas tout à fait : la réponse est 3.", "Bonne réponse.")])
+def test_a_question_answered_in_the_kernel_B_CONQ_2(folder, wrong, right, notebooks):
+    """Chapter 2's question as its notebook's cell shows it, answered in the kernel through
+    the buttons' API: a tap on 2 is wrong, a tap on 3 right (an empty mountain: 2 + 1,
+    B-CONQ-2); in French in the French kernel (its language set as a French notebook does)."""
+    switch = ("tut.set_language(_i18n.set_language('fr'))" if folder == FRENCH else "")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "from swcore import tutorial as tut\ntut.use_repo_path()\n"
+        "from dashboards import i18n as _i18n\n" + switch,
+        "from dashboards.chapter_questions import questions\n"
+        "column = questions('02')\ncard = column[1]\nrow, feedback = card[1], card[2]\n"
+        "row[0].clicks += 1\nprint(feedback.object)",
+        "row[1].clicks += 1\nprint(feedback.object)")])
+    notebooks.execute(nb, folder)
+    said = ["".join(o.get("text", "") for o in cell.outputs) for cell in nb.cells]
+    assert wrong in said[1] and right not in said[1]
+    assert right in said[2] and wrong not in said[2] and "B-CONQ-2" in said[2]

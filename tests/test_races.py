@@ -1,6 +1,6 @@
 """Unit tests for the 14 base races (B-RACE-*), on small inline maps worked out by hand.
 
-Each test is named after the rule it checks (../shared/rules/base-game.md, ambiguities.md).
+Each test is named after the rule it checks (docs/rules/base-game.md, ambiguities.md).
 The conformance scenarios for the same rules are in tests/scenarios/races/.
 """
 

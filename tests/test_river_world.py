@@ -32,14 +32,14 @@ def ids(g, name):
     return g.board.index[name]
 
 
-def test_x_rw_1_a_pirate_ship_on_each_pirate_symbol_at_set_up():
+def test_X_RW_1_a_pirate_ship_on_each_pirate_symbol_at_set_up():
     g = game()
     i = ids(g, "w2")
     assert (g.race[i], g.owner[i], g.tokens[i]) == ("pirate_ship", None, 1)
     assert g.snapshot()["modules"]["river_world"]["ships_used"] == 1
 
 
-def test_x_rw_4_a_river_costs_1_and_a_ship_adds_1():
+def test_X_RW_4_a_river_costs_1_and_a_ship_adds_1():
     g = game()
     act(g, by="ann", do="pick", combo=0)  # ratmen 8 + alchemist 4 = 12
     assert g.quote("w1").cost == 1          # an edge river: an entry region itself (A-RW-04)
@@ -47,7 +47,7 @@ def test_x_rw_4_a_river_costs_1_and_a_ship_adds_1():
     assert g.quote("w2").cost == 2          # 1 + the Pirate Ship
 
 
-def test_x_rw_4_rivers_are_emptied_at_redeployment_refused_otherwise():
+def test_X_RW_4_rivers_are_emptied_at_redeployment_refused_otherwise():
     g = game()
     act(g, by="ann", do="pick", combo=0)
     act(g, by="ann", do="conquer", region="w1")      # 1 token
@@ -59,7 +59,7 @@ def test_x_rw_4_rivers_are_emptied_at_redeployment_refused_otherwise():
     assert g.tokens[ids(g, "w1")] == 0 and g.race[ids(g, "w1")] is None
 
 
-def test_a_rw_04_a_race_holding_only_rivers_keeps_its_tokens_in_hand():
+def test_A_RW_04_a_race_holding_only_rivers_keeps_its_tokens_in_hand():
     g = game()
     act(g, by="ann", do="pick", combo=0)
     act(g, by="ann", do="conquer", region="w1")
@@ -68,7 +68,7 @@ def test_a_rw_04_a_race_holding_only_rivers_keeps_its_tokens_in_hand():
     assert g.coins[0] == 7  # 0 regions + Alchemist 2 (A-BASE-16)
 
 
-def test_x_rw_5_harbours_score_1_2_3_with_active_and_declined_races_together():
+def test_X_RW_5_harbours_score_1_2_3_with_active_and_declined_races_together():
     g = game()
     act(g, by="ann", do="pick", combo=0)
     for r in ("w1", "b1", "b2", "b3"):
@@ -87,7 +87,7 @@ def test_x_rw_5_harbours_score_1_2_3_with_active_and_declined_races_together():
     assert any(it["rule"] == "X-RW-5" and it["coins"] == 1 for it in g.last_score[0])
 
 
-def test_x_rw_8_storm_rivers_cost_3_ship_still_adds_1():
+def test_X_RW_8_storm_rivers_cost_3_ship_still_adds_1():
     g = game(["storm", "quiet_waters", "quiet_waters"])
     act(g, by="ann", do="pick", combo=0)
     assert g.quote("w1").cost == 3
@@ -95,7 +95,7 @@ def test_x_rw_8_storm_rivers_cost_3_ship_still_adds_1():
     assert g.quote("w2").cost == 4
 
 
-def test_x_rw_10_harsh_winter_rivers_cost_2_are_kept_and_left_next_turn():
+def test_X_RW_10_harsh_winter_rivers_cost_2_are_kept_and_left_next_turn():
     g = game(["harsh_winter", "quiet_waters", "quiet_waters"])
     act(g, by="ann", do="pick", combo=0)
     assert g.quote("w1").cost == 2
@@ -115,7 +115,7 @@ def test_x_rw_10_harsh_winter_rivers_cost_2_are_kept_and_left_next_turn():
     assert g.race[ids(g, "w1")] is None and g.tokens[ids(g, "b1")] == 12
 
 
-def test_x_rw_11_pirates_put_a_ship_on_every_empty_river_and_cost_1_vc_next_to_them():
+def test_X_RW_11_pirates_put_a_ship_on_every_empty_river_and_cost_1_vc_next_to_them():
     g = game(["quiet_waters", "pirates", "quiet_waters"])
     act(g, by="ann", do="pick", combo=0)
     act(g, by="ann", do="conquer", region="b1")
@@ -128,7 +128,7 @@ def test_x_rw_11_pirates_put_a_ship_on_every_empty_river_and_cost_1_vc_next_to_t
     assert sum(it["coins"] for it in g.last_score[0]) == 2
 
 
-def test_a_rw_05_no_more_ships_than_the_box_holds_map_order():
+def test_A_RW_05_no_more_ships_than_the_box_holds_map_order():
     setup = make_setup("river-practice", ["ann", "bob"], races=RACES, powers=POWERS,
                        expansions=RW, turns=3, supply={"pirate_ship": 2},
                        options={"events": ["quiet_waters", "pirates", "quiet_waters"]})
@@ -147,7 +147,7 @@ LINE = {"regions": {"a": {"terrain": "hill", "edge": True}, "r1": {"terrain": "r
 
 
 @pytest.mark.parametrize("penalty,coins", [("adjacent", 1), ("connected", 0)])
-def test_a_rw_02_pirates_penalty_adjacent_or_connected(penalty, coins):
+def test_A_RW_02_pirates_penalty_adjacent_or_connected(penalty, coins):
     g = game(board=LINE, races=["ratmen"] + RACES[1:], powers=["merchant", "forest", "hill", "swamp", "stout", "commando"],
              options={"pirates_penalty": penalty})
     act(g, by="ann", do="pick", combo=0)
@@ -159,7 +159,7 @@ def test_a_rw_02_pirates_penalty_adjacent_or_connected(penalty, coins):
     assert regions == coins
 
 
-def test_a_rw_01_caravel_refused_without_the_shipyard():
+def test_A_RW_01_caravel_refused_without_the_shipyard():
     g = game()
     act(g, by="ann", do="pick", combo=0)
     with pytest.raises(RuleError) as err:
@@ -167,7 +167,7 @@ def test_a_rw_01_caravel_refused_without_the_shipyard():
     assert err.value.rule == "A-RW-01"
 
 
-def test_x_rw_6_a_rw_06_caravel_makes_the_river_banks_adjacent_once_per_turn_then_leaves():
+def test_X_RW_6_A_RW_06_caravel_makes_the_river_banks_adjacent_once_per_turn_then_leaves():
     g = game()
     act(g, by="ann", do="pick", combo=0)
     for r in ("w1", "b2"):
@@ -183,7 +183,7 @@ def test_x_rw_6_a_rw_06_caravel_makes_the_river_banks_adjacent_once_per_turn_the
     assert "caravel" not in g.pieces
 
 
-def test_x_rw_6_caravel_is_an_entry_point_for_a_first_conquest():
+def test_X_RW_6_caravel_is_an_entry_point_for_a_first_conquest():
     g = game()
     act(g, by="ann", do="pick", combo=0)
     act(g, by="ann", do="conquer", region="w1")
@@ -200,7 +200,7 @@ def test_x_rw_6_caravel_is_an_entry_point_for_a_first_conquest():
     assert g.quote("t3").reason is None
 
 
-def test_x_rw_6_caravel_must_go_on_a_river():
+def test_X_RW_6_caravel_must_go_on_a_river():
     g = game()
     act(g, by="ann", do="pick", combo=0)
     act(g, by="ann", do="conquer", region="w1")
@@ -209,7 +209,7 @@ def test_x_rw_6_caravel_must_go_on_a_river():
         act(g, by="ann", do="caravel", region="b1")
 
 
-def test_x_rw_7_peek_shows_the_next_event_to_the_temple_holder_only():
+def test_X_RW_7_peek_shows_the_next_event_to_the_temple_holder_only():
     g = game(["quiet_waters", "storm", "pirates"])
     act(g, by="ann", do="pick", combo=0)
     with pytest.raises(RuleError) as err:
@@ -226,7 +226,7 @@ def test_x_rw_7_peek_shows_the_next_event_to_the_temple_holder_only():
     assert g.event == "quiet_waters" and g.state_hash() != before  # only the view changed
 
 
-def test_x_rw_2_events_drawn_from_the_box_one_per_turn():
+def test_X_RW_2_events_drawn_from_the_box_one_per_turn():
     g = Game.new("river-practice", ["ann", "bob"], seed=5, expansions=RW)
     order = g.module_state["river_world"]["order"]
     assert len(order) == g.turns == 10
@@ -235,21 +235,21 @@ def test_x_rw_2_events_drawn_from_the_box_one_per_turn():
     assert g.event == order[0]
 
 
-def test_x_rw_2_events_refused_when_not_one_per_turn_or_more_than_the_box():
+def test_X_RW_2_events_refused_when_not_one_per_turn_or_more_than_the_box():
     with pytest.raises(InputError):
         game(["storm", "storm"], turns=3)
     with pytest.raises(InputError):
         game(["storm", "storm", "storm"], turns=3)
 
 
-def test_x_rw_0_remove_flying_option():
+def test_X_RW_0_remove_flying_option():
     g = game(powers=["flying"] + POWERS)
     assert "flying" not in [c[1] for c in g.column] + g.power_stack
     g = game(powers=["flying"] + POWERS, options={"remove_flying": False})
     assert g.column[0][1] == "flying"
 
 
-def test_x_rw_3_table_mode_the_table_enters_each_event():
+def test_X_RW_3_table_mode_the_table_enters_each_event():
     g = Game.new("river-practice", ["ann", "bob"], expansions=RW, stacks="table",
                  races=RACES[:6], powers=POWERS[:6], turns=3)
     assert g.event is None
@@ -291,7 +291,7 @@ def test_random_games_with_river_world_play_only_legal_actions(seed):
 
 
 # --- the event where it bites: costs, scores, the turn screen, region cards (issue 11) -------
-def test_x_rw_8_storm_is_named_with_its_rule_in_the_cost_breakdown():
+def test_X_RW_8_storm_is_named_with_its_rule_in_the_cost_breakdown():
     g = game(["storm", "quiet_waters", "quiet_waters"])
     act(g, by="ann", do="pick", combo=0)
     q = g.quote("w1")
@@ -299,7 +299,7 @@ def test_x_rw_8_storm_is_named_with_its_rule_in_the_cost_breakdown():
     assert q.rules == {"Storm, this round's event": "X-RW-8"}
 
 
-def test_x_rw_10_harsh_winter_is_named_in_the_cost_and_the_score_lines():
+def test_X_RW_10_harsh_winter_is_named_in_the_cost_and_the_score_lines():
     g = game(["harsh_winter", "quiet_waters", "quiet_waters"])
     act(g, by="ann", do="pick", combo=0)
     q = g.quote("w1")
@@ -318,7 +318,7 @@ def test_x_rw_10_harsh_winter_is_named_in_the_cost_and_the_score_lines():
     assert sum(c for c, _ in lines.values()) == 3  # as test_x_rw_10 above
 
 
-def test_x_rw_3_the_turn_card_shows_this_rounds_event_and_the_rivers_to_leave_after_winter():
+def test_X_RW_3_the_turn_card_shows_this_rounds_event_and_the_rivers_to_leave_after_winter():
     from swcore.rules import turn_rows
 
     g = game(["harsh_winter", "quiet_waters", "quiet_waters"])
@@ -339,7 +339,7 @@ def test_x_rw_3_the_turn_card_shows_this_rounds_event_and_the_rivers_to_leave_af
     assert "Rivers to leave" not in dict(turn_rows(g, 1)[0][2])  # bob holds no river
 
 
-def test_x_rw_3_the_event_turned_up_and_the_pirate_ships_are_announced():
+def test_X_RW_3_the_event_turned_up_and_the_pirate_ships_are_announced():
     from swcore.rules import notices
 
     g = game(["quiet_waters", "pirates", "quiet_waters"])
@@ -352,7 +352,7 @@ def test_x_rw_3_the_event_turned_up_and_the_pirate_ships_are_announced():
                                       "Pirate Ships on the empty rivers: w1, w3"]
 
 
-def test_x_rw_4_to_11_region_cards_recall_the_rules_that_bite_there():
+def test_X_RW_4_to_11_region_cards_recall_the_rules_that_bite_there():
     from swcore.rules import region_notes
 
     g = game(["storm", "harsh_winter", "quiet_waters"])

@@ -1,7 +1,7 @@
 """Rules audit of the engine (issue 2): edge cases checked against the French rule books.
 
 Each test is worked out by hand from the rule text (seed 001, the 2018 French base rules) and
-the rulings (../shared/rules/ambiguities.md); the rule ID is in its name. Tests that fail are
+the rulings (docs/rules/ambiguities.md); the rule ID is in its name. Tests that fail are
 engine discrepancies reported in /tmp/engine-bugs.md ("rules audit" section).
 """
 

@@ -1,7 +1,7 @@
-"""Every conformance scenario (../shared/conformance/FORMAT.md) must pass.
+"""Every conformance scenario (docs/scenario-format.md) must pass.
 
-Collects the project's own scenarios (tests/scenarios/**/*.yaml) and the shared examples
-(../shared/conformance/examples/*.yaml, skipped when that folder is absent) as one test each.
+Collects the project's own scenarios (tests/scenarios/**/*.yaml) and the shared conformance
+suite's base examples (copied into tests/conformance/examples/) as one test each.
 """
 
 from __future__ import annotations
@@ -15,14 +15,16 @@ from swcore.scenario import run_file
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 OWN = sorted((HERE / "scenarios").rglob("*.yaml"))
-EXAMPLES_DIR = REPO / ".." / "shared" / "conformance" / "examples"
-EXAMPLES = sorted(EXAMPLES_DIR.glob("*.yaml")) if EXAMPLES_DIR.is_dir() else []
+EXAMPLES = sorted((HERE / "conformance" / "examples").glob("*.yaml"))
 
 
 def _id(path: Path) -> str:
-    if path.is_relative_to(HERE):
-        return str(path.relative_to(HERE))
-    return "shared/" + path.name
+    return str(path.relative_to(HERE))
+
+
+def test_the_base_examples_are_here():
+    """The conformance suite's two base examples travel with the repository."""
+    assert [p.name for p in EXAMPLES] == ["combo-column.yaml", "first-turns.yaml"]
 
 
 @pytest.mark.parametrize("path", OWN + EXAMPLES, ids=_id)

@@ -234,7 +234,7 @@ def enter_humans(screen) -> None:
 
 
 @pytest.mark.parametrize("synced_first", [True, False])
-def test_b_flow_1_both_devices_score_anns_turn_exactly_one_is_stored(store, synced_first):
+def test_B_FLOW_1_both_devices_score_anns_turn_exactly_one_is_stored(store, synced_first):
     """Both tablets show "Score Ann's turn" and both tap it. A's tap is stored; B's, made on the
     sheet before A's entry, is refused as a conflict and nothing more is stored: not a second
     turn for Bob with the counts B showed for Ann (B-FLOW-1: one turn per player in seat order).
@@ -258,7 +258,7 @@ def test_b_flow_1_both_devices_score_anns_turn_exactly_one_is_stored(store, sync
     assert shown(B._alert) and "Another device" in B._alert.object
 
 
-def test_b_flow_1_a_fresh_tap_on_the_sheet_shown_is_stored(store):
+def test_B_FLOW_1_a_fresh_tap_on_the_sheet_shown_is_stored(store):
     """The same tap, on the sheet as it is, stores the turn for the player it named."""
     A, _B = two_sheets(store)
     enter_humans(A)
@@ -267,7 +267,7 @@ def test_b_flow_1_a_fresh_tap_on_the_sheet_shown_is_stored(store):
     assert A.session.error == "" and A._go.label == "Score Bob's turn"
 
 
-def test_b_flow_1_a_tap_labelled_for_another_player_is_refused(store):
+def test_B_FLOW_1_a_tap_labelled_for_another_player_is_refused(store):
     """Same seq, but the page showed another player's button: refused, nothing stored."""
     A, _B = two_sheets(store)
     enter_humans(A)
@@ -355,7 +355,7 @@ def test_a_closed_confirmation_is_refused_and_said(store):
     assert A.session.error == CHANGED and len(store.rows(A.session.game_id)) == 1
 
 
-def test_b_score_3_a_peek_or_a_switch_on_an_old_sheet_is_refused(store):
+def test_B_SCORE_3_a_peek_or_a_switch_on_an_old_sheet_is_refused(store):
     """A peek shows a total of the sheet it was tapped on, or nothing (B-SCORE-3); the switch to
     the map is opened only on the sheet as it is."""
     A, B = two_sheets(store)

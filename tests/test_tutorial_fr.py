@@ -1,12 +1,14 @@
-"""The tutorial in French (scripts/tutorial_locale.py): the catalogue of the notebooks'
-markdown, the French notebooks built from it, and the app's links to the French pages.
+"""The tutorial in French (scripts/tutorial_locale.py): the catalogue of the notebooks' cells,
+the French notebooks built from it, the scenarios' texts in the helpers' catalogue, and the
+app's links to the French pages.
 
 The French notebooks are generated: these tests fail when one is out of date with the English
-notebooks or the catalogue, when a French chapter has an untranslated message, and when the
-catalogue does not list exactly the English notebooks' current text."""
+notebooks or the catalogue, when a French chapter or a scenario has an untranslated message,
+and when the catalogue does not list exactly the English notebooks' current text."""
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 from pathlib import Path
 
@@ -28,7 +30,7 @@ def test_the_french_notebooks_are_up_to_date():
 
 
 def test_the_catalogue_lists_the_english_text_as_it_is():
-    """Every markdown cell of every English notebook is a message of the catalogue, and the
+    """Every cell of every English notebook is a message of the catalogue, and the
     catalogue holds no other (run `tutorial_locale.py extract` after editing a notebook: a
     changed cell then shows as a new, untranslated message)."""
     def keys(catalogue):
@@ -40,6 +42,28 @@ def test_the_catalogue_lists_the_english_text_as_it_is():
 def test_no_untranslated_message_in_a_french_chapter(stem):
     missing = tutorial_locale.untranslated(tutorial_locale.read_catalogue(), stem)
     assert missing == [], f"{stem}: {len(missing)} untranslated, first {missing[0][:80]!r}"
+
+
+def test_every_chapter_and_every_scenario_text_is_in_french():
+    assert set(tutorial_locale.TRANSLATED) == {p.stem for p in tutorial_locale.english()}
+    assert tutorial_locale.untranslated_scenarios() == []
+
+
+def test_check_fails_on_an_untranslated_string(capsys):
+    """`check` exits 1 naming the text when one string of a chapter (here a code cell's) or
+    one scenario comment has no French, and 0 with the committed catalogues."""
+    catalogue = tutorial_locale.read_catalogue()
+    assert tutorial_locale.check(catalogue) == 0
+    cell = next(m for m in catalogue if m.context == "02-conquest" and "odds.style" in m.id)
+    blank = copy.deepcopy(catalogue)
+    blank.get(cell.id, context="02-conquest").string = ""
+    assert tutorial_locale.check(blank) == 1
+    assert "untranslated in 02-conquest: 'odds = tut.die_odds()" in capsys.readouterr().err
+    scenarios = tutorial_locale.read_catalogue(tutorial_locale.SCENARIO_PO)
+    note = "a mountain: 2 + 1 for the mountain marker"
+    scenarios.get(note).string = ""
+    assert tutorial_locale.check(catalogue, scenarios) == 1
+    assert f"untranslated scenario text: {note!r}" in capsys.readouterr().err
 
 
 def test_an_untranslated_cell_is_refused(tmp_path):
@@ -55,16 +79,18 @@ def test_an_untranslated_cell_is_refused(tmp_path):
 
 @pytest.mark.parametrize("stem", tutorial_locale.TRANSLATED)
 def test_a_french_notebook_is_the_english_one_in_french(stem):
-    """Committed without outputs; its markdown in French, its code the English code after the
-    cell that switches the app's words to French; it opens and ends as a chapter does."""
+    """Committed without outputs; each cell the catalogue's French for the English one, the
+    cell that switches the app's words and the helpers to French after the first (the
+    imports); it opens and ends as a chapter does."""
     fr = nbformat.read(tutorial_locale.FRENCH / f"{stem}.ipynb", as_version=4)
     en = nbformat.read(tutorial_locale.NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    catalogue = tutorial_locale.read_catalogue()
     nbformat.validate(fr)
     code = [c for c in fr.cells if c.cell_type == "code"]
     assert all(c.outputs == [] and c.execution_count is None for c in code)
-    assert [c.source for c in code] == [
-        c.source for c in en.cells if c.cell_type == "code"][:1] + [tutorial_locale.SWITCH] + [
-        c.source for c in en.cells if c.cell_type == "code"][1:]
+    english = [catalogue.get(c.source, context=stem).string
+               for c in en.cells if c.cell_type == "code"]
+    assert [c.source for c in code] == english[:1] + [tutorial_locale.SWITCH] + english[1:]
     assert fr.cells[0].cell_type == "markdown" and "Ce que vous apprendrez ici" in fr.cells[0].source
     assert "## Récapitulatif" in fr.cells[-1].source
     assert [c.metadata.get("tags") for c in fr.cells if c.cell_type == "markdown"] == \

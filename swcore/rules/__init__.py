@@ -26,7 +26,7 @@ def module_name(module_id: str, lang: str = "en") -> str:
     from ..i18n import tr
     from .registry import MODULES
 
-    return tr(str(getattr(MODULES[module_id], "name", module_id)), lang)
+    return tr(MODULES[module_id].name or module_id, lang)
 
 
 def module_of(module_id: str) -> Any:
@@ -42,14 +42,14 @@ def describe(game: Any, player: str | None = None, lang: str = "en"
     name, [(label, value)]) from the modules' `describe_state(game, player, lang)` hooks, in
     module order."""
     return [(m.id, module_name(m.id, lang), list(m.describe_state(game, player, lang)))
-            for m in game.ruleset.modules if hasattr(m, "describe_state")]
+            for m in game.ruleset.modules if m.describe_state is not None]
 
 
 def map_items(game: Any) -> list[dict[str, Any]]:
     """What the modules put on the board beyond markers and pieces (`map_items(game)` hooks):
     dicts with `kind`, `name`, `region` (index, or None: with a player's race), `count`,
     `player` (seat or None), `rule` and `note`."""
-    return [item for m in game.ruleset.modules if hasattr(m, "map_items")
+    return [item for m in game.ruleset.modules if m.map_items is not None
             for item in m.map_items(game)]
 
 
@@ -58,25 +58,25 @@ def turn_rows(game: Any, seat: int, lang: str = "en") -> list[tuple[str, str, li
     [(label, value)]) from their `describe_turn(game, seat, lang)` hooks (the Necromancer's
     prices and Well on his own turn, this round's River World event)."""
     return [(m.id, module_name(m.id, lang), rows) for m in game.ruleset.modules
-            if hasattr(m, "describe_turn") and (rows := list(m.describe_turn(game, seat, lang)))]
+            if m.describe_turn is not None and (rows := list(m.describe_turn(game, seat, lang)))]
 
 
 def region_notes(game: Any, i: int, lang: str = "en") -> list[str]:
     """The modules' rules that bite on region i now, each a short text ending with its rule
     IDs, for the region's card (`region_notes(game, i, lang)` hooks)."""
-    return [note for m in game.ruleset.modules if hasattr(m, "region_notes")
+    return [note for m in game.ruleset.modules if m.region_notes is not None
             for note in m.region_notes(game, i, lang)]
 
 
 def notices(game: Any, events: list[Any]) -> list[Any]:
     """The events among `events` that a module asks to announce as they happen (its
     `notices`, event kinds): a Ghost rising after a turn, the round's event turned up."""
-    kinds = {k for m in game.ruleset.modules for k in getattr(m, "notices", ())}
+    kinds = {k for m in game.ruleset.modules for k in m.notices}
     return [ev for ev in events if ev.kind in kinds]
 
 
 def end_notes(game: Any, lang: str = "en") -> list[tuple[str, bool]]:
     """Why the game ended as it did, from the modules' `end_note(game, lang)` hooks: (text,
     whether the module named the winners itself, which replaces the count of coins)."""
-    return [note for m in game.ruleset.modules if hasattr(m, "end_note")
+    return [note for m in game.ruleset.modules if m.end_note is not None
             if (note := m.end_note(game, lang)) is not None]

@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..words import load
+from .module import RuleModule, check_module
 
-MODULES: dict[str, Any] = {}
+MODULES: dict[str, RuleModule] = {}
 
 
 def module(cls: Any) -> Any:
-    """Class decorator: register a rule module under its `id`, and its words."""
+    """Class decorator: register a rule module (a `RuleModule` subclass) under its `id`, and its
+    words; a class that is not one, or defines an undeclared attribute, is refused."""
+    check_module(cls)
     load(cls.id)
     MODULES[cls.id] = cls()
     return cls

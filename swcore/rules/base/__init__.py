@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from ...config import Options
+from ...kernel import steps as flow
+from ..module import RuleModule
 from ..registry import module
 from . import carry, corrections, powers, races, sheet  # noqa: F401  (importing registers their effects)
-from . import steps as flow
 
 
 @module
-class Base:
+class Base(RuleModule):
     id = "base"
     name = "Small World (base game)"
     steps = {**flow.STEPS, "round_start": (carry.lay_out,)}  # a game carried from a score sheet

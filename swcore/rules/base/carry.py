@@ -126,16 +126,16 @@ def lay_out(game: Any, seat: int) -> None:
             game.declined[owner].append(army.race)
         else:
             game.active[owner] = army.race
-        least = 1 if army.declined else game._least(army)[0]
+        least = 1 if army.declined else game.least(army)[0]
         for rid in a["regions"]:
             i = game.board.index[rid]
-            game._clear(i)
-            game._occupy(i, army.race, owner, least)
+            game.clear_region(i)
+            game.occupy(i, army.race, owner, least)
     tribes = carried.get("lost_tribes")
     if tribes is not None:  # those conquered since the start are gone
         for i in sorted(game.where.get(LOST_TRIBE, ())):
             if game.board.ids[i] not in tribes:
-                game._clear(i)
+                game.clear_region(i)
     for kind, where in carried.get("markers", {}).items():
         for rid, n in where.items():
             game.mk[kind][game.board.index[rid]] = n
@@ -146,4 +146,4 @@ def lay_out(game: Any, seat: int) -> None:
     out = {x for a in carried["armies"] for x in (a["race"], *a["powers"])}
     game.race_stack = [r for r in game.race_stack if r not in out]
     game.power_stack = [p for p in game.power_stack if p not in out]
-    game._fxgen += 1
+    game.effects_changed()

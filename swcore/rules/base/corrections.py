@@ -23,11 +23,11 @@ def correct(game: Game, seat: int, a: Any) -> tuple[list[Any], dict[str, Any]]:
                                    "the race lying there")
     army = game.armies.get(race)
     if n == 0:  # nothing lies there any more (a Lost Tribe gone before a switch to the map)
-        game._clear(i)
-        return [game._event("correct", f"{a.region}: {before} → 0 tokens, emptied (table "
+        game.clear_region(i)
+        return [game.new_event("correct", f"{a.region}: {before} → 0 tokens, emptied (table "
                                        "correction)", seat, region=a.region, before=before,
                             after=0)], a.to_dict()
-    least, rule = (game._least(army) if army is not None and not army.declined else (1, "B-REDEP-1"))
+    least, rule = (game.least(army) if army is not None and not army.declined else (1, "B-REDEP-1"))
     if n < least:
         raise RuleError(rule, f"a region of the {race_name(race)} holds at least {least} token"
                               f"{'s' if least != 1 else ''}; to empty it, abandon it")
@@ -35,5 +35,5 @@ def correct(game: Game, seat: int, a: Any) -> tuple[list[Any], dict[str, Any]]:
         raise RuleError("B-DEF-8", f"only {game.tray(race)} {race_name(race)} tokens are left in "
                                    "the box")
     game.tokens[i] = n
-    return [game._event("correct", f"{a.region}: {before} → {n} tokens (table correction)", seat,
+    return [game.new_event("correct", f"{a.region}: {before} → {n} tokens (table correction)", seat,
                         region=a.region, before=before, after=n)], a.to_dict()

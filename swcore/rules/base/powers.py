@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -63,23 +63,23 @@ class Berserk(Ability):
     replaces_final_die = True
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        game._conquest_open(army)
+        game.check_conquest_open(army)
         if army.roll is not None:
             raise RuleError("A-BASE-06", f"the die already shows {army.roll}: conquer first")
-        least, rule = game._least(army)
+        least, rule = game.least(army)
         if army.hand < least:
             raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with") if least == 1 \
                 else RuleError(rule, f"a region is conquered with at least {least} tokens")
         return None
 
     def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
-        army.roll = game._roll(action.roll)
+        army.roll = game.roll_die(action.roll)
         army.turn["die_label"] = "berserk die"
-        return [game._event("roll", f"Berserk die before the next conquest: {army.roll}", army.owner,
+        return [game.new_event("roll", f"Berserk die before the next conquest: {army.roll}", army.owner,
                             roll=army.roll)]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        if army.over or army.roll is not None or game.available(army) < game._least(army)[0]:
+        if army.over or army.roll is not None or game.available(army) < game.least(army)[0]:
             return []
         return [Action.trusted(by=by, do="berserk")]
 
@@ -105,7 +105,7 @@ class Bivouacking(Ability):
             game.mk["encampment"][i] = n
         army.stock.pop("encampment", None)
         text = ", ".join(f"{game.board.ids[i]} {n}" for i, n in place.items() if n) or "none"
-        return [game._event("encampments", f"Encampments: {text}", army.owner)]
+        return [game.new_event("encampments", f"Encampments: {text}", army.owner)]
 
     def auto(self, game: Game, army: Army) -> Any:
         """Encampments stay where they are; the rest go one by one on the weakest region."""
@@ -137,7 +137,7 @@ class Diplomat(Ability):
         seat = game.seat_of(action.player, "player")
         if seat == army.owner:
             raise RuleError(self.rule, "peace is made with an opponent")
-        if seat in game._t["attacked"]:
+        if seat in game.turn_flags["attacked"]:
             raise RuleError(self.rule, f"{action.player}'s active race was attacked this turn")
         if not _peace_possible(game, seat):
             raise RuleError("A-NEC-05", f"{action.player}'s race counts as in decline: no peace")
@@ -145,9 +145,10 @@ class Diplomat(Ability):
 
     def do(self, game: Game, army: Army, action: Any, seat: Any) -> list[Any]:
         army.data["diplomat.ally"] = seat
-        return [game._event("ally", f"{game.players[army.owner]} makes peace with {game.players[seat]}",
+        return [game.new_event("ally", f"{game.players[army.owner]} makes peace with {game.players[seat]}",
                             army.owner, ally=game.players[seat])]
 
+    @when("turn_start")
     def turn_start(self, game: Game, army: Army) -> None:
         army.data.pop("diplomat.ally", None)  # peace lasts until the Diplomat's next turn
 
@@ -159,7 +160,7 @@ class Diplomat(Ability):
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         return [Action.trusted(by=by, do="ally", player=p) for s, p in enumerate(game.players)
-                if s != army.owner and s not in game._t["attacked"] and _peace_possible(game, s)]
+                if s != army.owner and s not in game.turn_flags["attacked"] and _peace_possible(game, s)]
 
 
 def _peace_possible(game: Game, seat: int) -> bool:
@@ -174,13 +175,13 @@ class DragonMaster(Ability):
     words = ("dragon",)
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        game._conquest_open(army)
-        least, rule = game._least(army)  # X-CUR-KOB-1: a Kobold region holds two
+        game.check_conquest_open(army)
+        least, rule = game.least(army)  # X-CUR-KOB-1: a Kobold region holds two
         if army.hand < least:
             raise RuleError("B-CONQ-3" if least == 1 else rule,
                             f"the Dragon needs {least} token{'s' if least > 1 else ''} in hand")
         i = game.board.region(action.region)
-        err = game._target_error(army, i)
+        err = game.target_error(army, i)
         if err:
             raise err
         return i
@@ -188,26 +189,24 @@ class DragonMaster(Ability):
     def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
         for j in _held(game, army):
             game.mk["dragon"][j] = 0
-        events = game._take(army, i, 1, 1, [("Dragon: one token whatever the defence", 1)])
+        events = game.take(army, i, 1, 1, [("Dragon: one token whatever the defence", 1)])
         game.mk["dragon"][i] = 1
         return events
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
-        if army.over or game.available(army) < game._least(army)[0]:
+        if army.over or game.available(army) < game.least(army)[0]:
             return []
-        reach = game._reach(army)
-        return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game._targets(army, reach)]
+        reach = game.reach(army)
+        return [Action.trusted(by=by, do="dragon", region=game.board.ids[i]) for i in game.targets(army, reach)]
 
 
 @register
 class Flying(Ability):
     id, rule = "flying", "B-POW-FLYING-1"
 
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        return True  # A-BASE-18
+    enters_anywhere = True  # A-BASE-18
 
-    def ignores_adjacency(self, game: Game, army: Army) -> bool:
-        return True
+    ignores_adjacency = True
 
 
 @register
@@ -230,7 +229,7 @@ class Fortified(Ability):
 
     def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
         game.mk["fortress"][i] = 1
-        return [game._event("fortress", f"a Fortress is built in {game.board.ids[i]}", army.owner,
+        return [game.new_event("fortress", f"a Fortress is built in {game.board.ids[i]}", army.owner,
                             region=game.board.ids[i])]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
@@ -272,7 +271,7 @@ class Heroic(Ability):
             game.mk["hero"][i] = 1
         army.used.append("heroes")
         names = " and ".join(game.board.ids[i] for i in regions) or "nowhere"
-        return [game._event("heroes", f"Heroes stand in {names}", army.owner,
+        return [game.new_event("heroes", f"Heroes stand in {names}", army.owner,
                             regions=[game.board.ids[i] for i in regions])]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
@@ -317,8 +316,7 @@ class Pillaging(Ability):
 class Seafaring(Ability):
     id, rule = "seafaring", "B-POW-SEAFARING-1"
 
-    def may_occupy_water(self, game: Game, army: Army) -> bool:
-        return True
+    may_occupy_water = True
 
 
 @register
@@ -326,19 +324,16 @@ class Spirit(Ability):
     id, rule = "spirit", "B-POW-SPIRIT-1"
     works_in_decline = True
 
-    def exempt_from_decline_limit(self, game: Game, army: Army) -> bool:
-        return True
+    exempt_from_decline_limit = True
 
-    def stays_on_decline(self) -> bool:
-        return True
+    stays_on_decline = True
 
 
 @register
 class Stout(Ability):
     id, rule = "stout", "B-POW-STOUT-1"
 
-    def declines_after_scoring(self, game: Game, army: Army) -> bool:
-        return True
+    declines_after_scoring = True
 
 
 @register

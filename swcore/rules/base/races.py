@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...catalogue import BOX
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -42,8 +42,7 @@ class Dwarves(Ability):
 class Elves(Ability):
     id, rule = "elves", "B-RACE-ELVES-1"
 
-    def defender_loss(self, game: Game, army: Army) -> int:
-        return 0
+    defender_loss = 0
 
 
 @register
@@ -51,14 +50,11 @@ class Ghouls(Ability):
     id, rule = "ghouls", "B-RACE-GHOULS-1"
     works_in_decline = True
 
-    def keeps_tokens_on_decline(self, game: Game, army: Army) -> bool:
-        return True
+    keeps_tokens_on_decline = True
 
-    def conquers_in_decline(self, game: Game, army: Army) -> bool:
-        return True
+    conquers_in_decline = True
 
-    def defender_loss(self, game: Game, army: Army) -> int:
-        return 1  # B-RACE-GHOULS-2: lose 1 and withdraw the rest, in decline too
+    defender_loss = 1  # B-RACE-GHOULS-2: lose 1 and withdraw the rest, in decline too
 
 
 @register
@@ -77,9 +73,9 @@ class Giants(Ability):
 class Halflings(Ability):
     id, rule = "halflings", "B-RACE-HALFLINGS-1"
 
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        return True
+    enters_anywhere = True
 
+    @when("conquered")
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         placed = army.data.get("halflings.holes", 0)
         if placed < game.box_of("hole"):  # A-BASE-09: the first two regions ever conquered
@@ -114,13 +110,14 @@ class Ratmen(Ability):
 class Skeletons(Ability):
     id, rule = "skeletons", "B-RACE-SKELETONS-1"
 
+    @when("conquests_over")
     def on_conquest_end(self, game: Game, army: Army) -> list[Any]:
         want = army.nonempty // 2
         got = min(want, game.tray(army.race))  # B-DEF-8
         army.hand += got
         if not want:
             return []
-        return [game._event("gain", f"Skeletons raise {got} new token{'s' if got != 1 else ''} "
+        return [game.new_event("gain", f"Skeletons raise {got} new token{'s' if got != 1 else ''} "
                             f"({army.nonempty} non-empty regions conquered)", army.owner, tokens=got)]
 
 
@@ -136,11 +133,11 @@ class Sorcerers(Ability):
         race, owner = game.race[i], game.owner[i]
         if not race or race not in game.armies or owner == army.owner or game.seen_declined(game.armies[race]):
             return RuleError("B-RACE-SORCERERS-1", f"{rid} holds no opponent's active race")
-        reach = reach or game._reach(army)
+        reach = reach or game.reach(army)
         if not reach[0]:
             return RuleError("A-BASE-04", "Sorcerers that hold no region cannot convert: a "
                                           "conversion is never a first conquest")
-        err = game._target_error(army, i, reach)  # immunity, peace, adjacency (Flying lifts it)
+        err = game.target_error(army, i, reach)  # immunity, peace, adjacency (Flying lifts it)
         if err:
             return err
         if game.tokens[i] != 1:
@@ -154,7 +151,7 @@ class Sorcerers(Ability):
         return None
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        game._conquest_open(army)
+        game.check_conquest_open(army)
         i = game.board.region(action.region)
         err = self._error(game, army, i)
         if err:
@@ -167,43 +164,45 @@ class Sorcerers(Ability):
         victim_race, victim = game.race[i], game.owner[i]
         defender = game.armies[victim_race]
         army.turn.setdefault("sorcerers.converted", []).append(victim)
-        game._t["attacked"].add(victim)
+        game.turn_flags["attacked"].add(victim)
         # a conversion takes the region too; the converted token is lost (a Leader: captured)
-        lost = game._region_lost(defender, i, army, game._loss(defender, i, army, 1))
-        game._clear(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
-        game._occupy(i, army.race, army.owner, 1)
+        lost = game.region_lost_events(defender, i, army, game.loss_of(defender, i, army, 1))
+        game.clear_region(i)  # the converted token goes to the tray (B-RACE-SORCERERS-4)
+        game.occupy(i, army.race, army.owner, 1)
         army.conquests += 1
         army.nonempty += 1  # A-BASE-04: a conversion is a conquest of a non-empty region
         rid = game.board.ids[i]
-        return [game._event("convert", f"Sorcerers convert the {victim_race} of {rid} "
+        return [game.new_event("convert", f"Sorcerers convert the {victim_race} of {rid} "
                             f"({game.players[victim]})", army.owner, region=rid,
-                            victim=game.players[victim])] + lost + game._taken_from(army, i, defender)
+                            victim=game.players[victim])] + lost + game.taken_from(army, i, defender)
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         from ...actions import Action
 
         if army.over or game.tray(army.race) < 1:
             return []
-        reach = game._reach(army)
+        reach = game.reach(army)
         if not reach[0]:
             return []
         return [Action.trusted(by=by, do="convert", region=game.board.ids[i])
-                for i in game._candidates(reach)
+                for i in game.candidates(reach)
                 if game.race[i] and self._error(game, army, i, reach) is None]
 
 
 @register
 class Tritons(Ability):
     id, rule = "tritons", "B-RACE-TRITONS-1"
+    coast_discount = 1
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        return [("Tritons on the coast", -1)] if game.board.coastal[region] else []
+        return [("Tritons on the coast", -self.coast_discount)] if game.board.coastal[region] else []
 
 
 @register
 class Trolls(Ability):
     id, rule = "trolls", "B-RACE-TROLLS-1"
 
+    @when("conquered")
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         if sum(game.mk["lair"]) < game.box_of("lair"):
             game.mk["lair"][region] = 1

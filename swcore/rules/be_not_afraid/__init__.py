@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...effects import Ability
 from ...errors import RuleError
+from ..module import RuleModule
 from ..registry import module
 from . import powers, pygmy_die
 from .races import HomunculiPile, Leprechauns, cauldrons_pay, state
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def _has(game: Game, army: Army, kind: type) -> bool:
-    return any(isinstance(ab, kind) for ab in game._hooks(army))
+    return any(isinstance(ab, kind) for ab in game.effects_of(army))
 
 
 class AddedArguments(Ability):
@@ -50,13 +51,13 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
     rows = [(tr("{race} waiting on their combo", lang).format(race=item_name(r, lang)),
              ntr("{n} token", "{n} tokens", n, lang).format(n=n))
             for r, n in state(game)["piles"].items() if n]
-    if any(isinstance(ab, Leprechauns) for a in game.armies.values() for ab in game._hooks(a)):
+    if any(isinstance(ab, Leprechauns) for a in game.armies.values() for ab in game.effects_of(a)):
         rows.append((tr("Cauldrons used from the box", lang), str(state(game)["cauldrons_used"])))
     return rows
 
 
 @module
-class BeNotAfraid:
+class BeNotAfraid(RuleModule):
     id = "be_not_afraid"
     name = "Be Not Afraid…"
     describe_state = staticmethod(describe_state)

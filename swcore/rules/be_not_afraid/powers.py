@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ class Corrupt(Ability):
 
     id, rule = "corrupt", "X-BNA-COR-1"
 
+    @when("lost")
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
         return [game.pay(attacker.owner, army.owner, 1, "Corrupt, X-BNA-COR-1")]
 
@@ -72,21 +73,21 @@ class Mercenary(Ability):
         the final die, one the die must complete even after the payment."""
         if army.over or army.declined or game.coins[army.owner] < 1:
             return []
-        reach = game._reach(army)
+        reach = game.reach(army)
         hand = game.available(army, reach[0])
-        if hand < game._least(army)[0]:
+        if hand < game.least(army)[0]:
             return []
         out = []
         maxshort = game.options.final_die_max_short
-        targets = game._targets(army, reach)
-        for i, full in zip(targets, game._costs(army, targets), strict=True):
+        targets = game.targets(army, reach)
+        for i, full in zip(targets, game.costs(army, targets), strict=True):
             cost = max(1, full - 2)
             if full == cost:
                 continue
             rid = game.board.ids[i]
             if cost <= hand:
                 out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True))
-            elif game._may_reinforce(army) and cost - hand <= maxshort:  # A-BASE-06
+            elif game.may_reinforce(army) and cost - hand <= maxshort:  # A-BASE-06
                 out.append(Action.trusted(by=by, do="conquer", region=rid, pay=True, reinforce=True))
         return out
 
@@ -150,13 +151,14 @@ class Catapult(Ability):
             army.turn.pop("catapult.from", None)
             army.turn.pop("catapult.used", None)
 
-        game._note(undo)
+        game.journal(undo)
         return []
 
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
         c = army.turn.get("catapult.from")
         return c is not None and region in two_steps(game, c)
 
+    @when("conquered")
     def on_conquered(self, game: Game, army: Army, region: int) -> None:
         army.turn.pop("catapult.from", None)  # the jump served this conquest only
 
@@ -166,18 +168,18 @@ class Catapult(Ability):
             return []
         held = game.regions_of(army.race)
         hand = game.available(army, held)
-        if hand < game._least(army)[0]:
+        if hand < game.least(army)[0]:
             return []
         out: list[Any] = []
         seen: set[int] = set()
         ids = game.board.ids
-        reach = game._reach(army)  # the same for every Catapult region: only the jump differs
+        reach = game.reach(army)  # the same for every Catapult region: only the jump differs
         for c in held:
             targets = sorted(two_steps(game, c) - seen)
             army.turn["catapult.from"] = c
             try:
-                ok = [t for t, why in game._screen(army, targets, reach, False)
-                      if why is None and game._cost(army, t) <= hand]
+                ok = [t for t, why in game.screen(army, targets, reach)
+                      if why is None and game.cost(army, t) <= hand]
             finally:
                 army.turn.pop("catapult.from", None)
             for t in ok:

@@ -35,7 +35,7 @@ def gain(game: Game, army: Army, roll: int, spare: int, rid: str) -> Event:
     got = max(0, min(roll, game.tray(army.race) + spare))
     army.hand += got
     army.withdrawn += got
-    return game._event("roll", f"{game.players[army.owner]}'s {race_name(army.race)} roll {roll}: "
+    return game.new_event("roll", f"{game.players[army.owner]}'s {race_name(army.race)} roll {roll}: "
                                f"{got} new {race_name(army.race)}", army.owner, roll=roll,
                        gained=got, region=rid)
 
@@ -44,9 +44,9 @@ def lost(game: Game, army: Army, region: int, n: int) -> list[Event]:
     """`n` Pygmies lost in `region`: rolled now (seed, script), or asked of the table."""
     rid = game.board.ids[region]
     if not from_table(game):
-        return [gain(game, army, game._roll(None), n, rid) for _ in range(n)]
+        return [gain(game, army, game.roll_die(None), n, rid) for _ in range(n)]
     for _ in range(n):
-        game._push(Decision(KIND, None, (WORD,), RULE, f"first enter the die rolled for the "
+        game.push(Decision(KIND, None, (WORD,), RULE, f"first enter the die rolled for the "
                             f"{race_name(army.race)} lost in {rid} ({WORD})",
                             data={"race": army.race, "region": rid}))
     return []
@@ -54,11 +54,11 @@ def lost(game: Game, army: Army, region: int, n: int) -> list[Event]:
 
 def enter(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, Any]]:
     """The die of the first loss waiting (the table's face, or drawn from the seed), logged."""
-    d = game._blocking()
+    d = game.blocking()
     if d is None or d.kind != KIND:
         raise RuleError(RULE, "no Pygmy die is waiting to be entered")
-    roll = game._roll(a.roll)
-    game._drop(lambda x: x is d)
+    roll = game.roll_die(a.roll)
+    game.drop(lambda x: x is d)
     army = game.armies.get(d.data["race"])
     events = [gain(game, army, roll, 0, d.data["region"])] if army is not None else []
     return events, Action(a.by, a.do, roll=roll).to_dict()
@@ -66,7 +66,7 @@ def enter(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, Any]]:
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
     """While a loss waits for its die: only that die (the Pygmies' owner rolls it)."""
-    d = game._blocking()
+    d = game.blocking()
     if d is None or d.kind != KIND:
         return out
     army = game.armies.get(d.data["race"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 from . import pygmy_die
 
@@ -36,7 +36,7 @@ class Barbarians(Ability):
         # Nothing in hand goes on the board, nor what leaves the rivers (A-RW-07): the board
         # keeps exactly the tokens on the regions not vacated.
         race = game.race
-        return army.hand + army.held + sum(game.tokens[i] for i in game._vacated(army)
+        return army.hand + army.held + sum(game.tokens[i] for i in game.vacated(army)
                                            if race[i] == army.race)
 
 
@@ -71,10 +71,11 @@ class Leprechauns(Ability):
             raise RuleError("X-BNA-LEP-4", f"{self.left(game)} Cauldrons left, {len(spots)} asked for")
         for i in spots:
             game.mk["cauldron"][i] = 1
-        return [game._event("cauldrons", f"{game.players[army.owner]} places Cauldrons on " +
+        return [game.new_event("cauldrons", f"{game.players[army.owner]} places Cauldrons on " +
                             ", ".join(game.board.ids[i] for i in spots), army.owner,
                             regions=[game.board.ids[i] for i in spots])]
 
+    @when("lost")
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
         n = game.mk["cauldron"][region]
         if not n:
@@ -86,7 +87,7 @@ class Leprechauns(Ability):
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.redeployed or army.declined or not game.regions_of(army.race):
             return []
-        place = game._preview_placement(army)  # the regions held after it (rivers emptied)
+        place = game.preview_placement(army)  # the regions held after it (rivers emptied)
         free = [i for i in place if not game.mk["cauldron"][i]][:self.left(game)]
         if not free:
             return []
@@ -138,6 +139,7 @@ class HomunculiPile(Ability):
 
     id, rule = "be_not_afraid.homunculi", "X-BNA-HOM-1"
 
+    @when("picked")
     def on_pick(self, game: Game, army: Army) -> list[Any]:
         st = state(game)
         piles, seen = st["piles"], st["seen"]
@@ -150,7 +152,7 @@ class HomunculiPile(Ability):
                 seen[race] = coins
                 if piles.get(race, 0) < game.box_of(race):
                     piles[race] = piles.get(race, 0) + 1
-                    events.append(game._event("homunculus", f"a Homunculus joins the {race} combo "
+                    events.append(game.new_event("homunculus", f"a Homunculus joins the {race} combo "
                                               f"({piles[race]} there)", army.owner, race=race))
         return events
 
@@ -175,5 +177,6 @@ class Pygmies(Ability):
 
     id, rule = "pygmies", "X-BNA-PYG-1"
 
+    @when("lost")
     def on_region_lost(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
         return pygmy_die.lost(game, army, region, lost)

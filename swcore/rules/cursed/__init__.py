@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...catalogue import race_name
 from ...errors import InputError
+from ..module import RuleModule
 from ..registry import module
 from . import powers, races  # noqa: F401  (importing registers the effects and the word)
 
@@ -62,7 +63,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class Cursed:
+class Cursed(RuleModule):
     id = "cursed"
     name = "Cursed!"
     options = CursedOptions

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -48,14 +48,16 @@ class HordesOf(Ability):
         total = game.on_board(army.race) + army.hand + army.held
         return min(placed, total - min(hordes(game), total))
 
+    @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """Before anything leaves, count the race's own tokens: all but the Horde tokens and any
         other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2)."""
         total = game.on_board(army.race) + army.hand + army.held
-        own = total - (game._extra_box(army) - hordes(game))
+        own = total - (game.extra_box(army) - hordes(game))
         army.turn[self.REGULAR] = own - min(hordes(game), own)
         return []
 
+    @when("declined")
     def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
         """The Horde tokens vanish (X-CUR-HOR-1): once B-DECL-3 is done (one per region, or all
         kept by Ghouls; the hand went back first) and the Leader has left, the race keeps at
@@ -73,12 +75,12 @@ class HordesOf(Ability):
                 game.tokens[j] -= 1
             else:
                 held.remove(j)
-                game._clear(j)
+                game.clear_region(j)
                 gone.append(game.board.ids[j])
             excess -= 1
         if not gone:
             return []
-        return [game._event("hordes", "the Horde tokens vanish: " + ", ".join(gone) + " emptied",
+        return [game.new_event("hordes", "the Horde tokens vanish: " + ", ".join(gone) + " emptied",
                             army.owner, regions=gone)]
 
 
@@ -89,8 +91,7 @@ class Cursed(Ability):
 
     id, rule = "cursed", "X-CUR-CUR-1"
 
-    def price_step(self, game: Game, position: int) -> int:
-        return CURSED_PRICE
+    price_step = CURSED_PRICE
 
 
 @register
@@ -104,7 +105,7 @@ class Marauding(Ability):
     words = ("maraud",)
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
-        game._conquest_open(army)
+        game.check_conquest_open(army)
         if army.roll is not None:
             raise RuleError("A-CUR-03", "Marauding comes before any die roll: conquer first")
         if not army.conquests:
@@ -113,18 +114,18 @@ class Marauding(Ability):
 
     def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
         before = army.hand
-        game._note(lambda: setattr(army, "ready", True))
+        game.journal(lambda: setattr(army, "ready", True))
         army.ready = False
-        game._ready(army)
+        game.ready_troops(army)
         back = army.hand - before
-        return [game._event("maraud", f"{game.players[army.owner]} marauds: {back} token"
+        return [game.new_event("maraud", f"{game.players[army.owner]} marauds: {back} token"
                             f"{'s' if back != 1 else ''} back in hand to conquer again",
                             army.owner, tokens=back)]
 
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.over or army.roll is not None or not army.conquests:
             return []
-        least = game._least(army)[0]
+        least = game.least(army)[0]
         if not any(game.tokens[i] > least for i in game.regions_of(army.race)):
             return []  # nothing to take back
         return [Action.trusted(by=by, do="maraud")]
@@ -138,6 +139,7 @@ class Ransacking(Ability):
 
     id, rule = "ransacking", "X-CUR-RAN-1"
 
+    @when("took")
     def on_taken_from(self, game: Game, army: Army, region: int, defender: Army | None) -> list[Any]:
         if defender is None or game.seen_declined(defender) or defender.owner == army.owner:
             return []

@@ -48,5 +48,4 @@ class Kobolds(Ability):
 
     id, rule = "kobolds", "X-CUR-KOB-1"
 
-    def min_per_region(self, game: Game, army: Army) -> int:
-        return KOBOLDS_PER_REGION
+    min_per_region = KOBOLDS_PER_REGION

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...effects import Ability
 from ...errors import RuleError
+from ..module import RuleModule
 from ..registry import module
 from . import powers, sheet  # noqa: F401  (importing registers the effects)
 from .races import TOWER, Priestesses, tower_standing
@@ -30,9 +31,9 @@ class TowerWord(Ability):
 
 
 def builds_tower(game: Game, army: Army) -> bool:
-    """The army is Priestesses (their `after_decline` builds the Tower): asked of the army's
-    few `after_decline` effects, so other armies cost one look-up."""
-    fx = game._fx(army, "after_decline")
+    """The army is Priestesses (their "declined" handler builds the Tower): asked of the army's
+    few effects hearing "declined", so other armies cost one look-up."""
+    fx = game.effects_with(army, "on:declined")
     return bool(fx) and any(isinstance(ab, Priestesses) for ab in fx)
 
 
@@ -72,7 +73,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class GrandDames:
+class GrandDames(RuleModule):
     id = "grand_dames"
     name = "Grand Dames"
     describe_state = staticmethod(describe_state)

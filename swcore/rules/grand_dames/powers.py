@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -19,6 +19,7 @@ class Historian(Ability):
 
     id, rule = "historian", "X-GD-HIS-2"
 
+    @when("picked")
     def on_pick(self, game: Game, army: Army) -> list[Any]:
         n = sum(len(races) for races in game.declined)
         if not n:
@@ -26,11 +27,13 @@ class Historian(Ability):
         return [game.pay(None, army.owner, n, f"Historian: {n} race{'s' if n != 1 else ''} in "
                                               "decline on the board (X-GD-HIS-1)")]
 
+    @when("race_declined")
     def race_declined(self, game: Game, army: Army, declined: Army) -> list[Any]:
         if army.declined or declined is army:  # its own decline is the next clause, not this one
             return []
         return [game.pay(None, army.owner, 1, "Historian: a race went into decline (X-GD-HIS-2)")]
 
+    @when("declined")
     def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
         return [game.pay(None, army.owner, 1, "Historian: its own race goes into decline "
                                               "(X-GD-HIS-3)")]
@@ -46,6 +49,6 @@ class PeaceLoving(Ability):
     id, rule = "peace_loving", "X-GD-PEA-1"
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        if army.declined or game._t["attacked"]:
+        if army.declined or game.turn_flags["attacked"]:
             return []
         return [("Peace-loving: no active race attacked this turn", 3)]

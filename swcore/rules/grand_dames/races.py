@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 
 if TYPE_CHECKING:
@@ -40,11 +40,12 @@ class Gypsies(Ability):
     id, rule = "gypsies", "X-GD-GYP-1"
     KEY = "gypsies.abandoned"  # regions abandoned this turn (army.turn: cleared each turn)
 
+    @when("abandoned")
     def on_abandon(self, game: Game, army: Army, region: int) -> list[Any]:
         game.coins_on[region] += 1
         army.turn.setdefault(self.KEY, []).append(region)
         rid = game.board.ids[region]
-        return [game._event("coins_on", f"a coin from the bank goes on {rid}, abandoned by the "
+        return [game.new_event("coins_on", f"a coin from the bank goes on {rid}, abandoned by the "
                                         "Gypsies", army.owner, region=rid, coins=1)]
 
     def refuses_target(self, game: Game, army: Army, region: int) -> Any:
@@ -83,6 +84,7 @@ class Priestesses(Ability):
             raise RuleError("A-GD-03", f"the Ivory Tower is built in one of the Priestesses' "
                                        f"regions; {rid} is not one")
 
+    @when("declined")
     def after_decline(self, game: Game, army: Army, action: Any) -> list[Any]:
         held = game.regions_of(army.race)
         if not held:
@@ -92,10 +94,10 @@ class Priestesses(Ability):
         n = len(held)
         for i in held:
             if i != tower:
-                game._clear(i)
-        game._occupy(tower, army.race, army.owner, n)
+                game.clear_region(i)
+        game.occupy(tower, army.race, army.owner, n)
         game.pieces[TOWER] = tower
-        return [game._event("ivory_tower", f"{game.players[army.owner]}'s Priestesses build the "
+        return [game.new_event("ivory_tower", f"{game.players[army.owner]}'s Priestesses build the "
                                            f"Ivory Tower in {game.board.ids[tower]} with {n} "
                                            f"token{'s' if n != 1 else ''}", army.owner,
                             region=game.board.ids[tower], tokens=n)]

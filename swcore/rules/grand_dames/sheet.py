@@ -10,7 +10,7 @@ from ...sheetcounts import Count
 def _attacked(game: Any, army: Any, regions: list[int], n: int) -> None:
     """The core's `attacked` seats: n opponents whose active race lost a region this turn."""
     others = [s for s in range(len(game.players)) if s != army.owner]
-    game._t["attacked"] = set(others[:n])
+    game.turn_flags["attacked"] = set(others[:n])
 
 
 COUNTS = (

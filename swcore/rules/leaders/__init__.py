@@ -11,6 +11,7 @@ from ...actions import Action
 from ...catalogue import RACES
 from ...checks import register as register_check
 from ...errors import InputError
+from ..module import RuleModule
 from ..registry import module
 from . import state as st
 from . import words
@@ -46,7 +47,7 @@ class LeaderOptions:
 def start(game: Game, seat: int) -> None:
     """Set-up: nobody holds a Leader yet (the round_start of turn 1 runs only at set-up)."""
     if game.turn == 1:
-        game.leaders = {"captives": [[] for _ in game.players], "gone": []}  # type: ignore[attr-defined]
+        game.module_state["leaders"] = {"captives": [[] for _ in game.players], "gone": []}
 
 
 def turn_end(game: Game, seat: int) -> None:
@@ -143,7 +144,7 @@ def _check_captives(game: Game, want: Any, where: str) -> list[tuple[str, Any, A
     rows = []
     for p, races in want.items():
         seat = game.seat_of(str(p), f"{where}.{p}")
-        held = sorted(r for r, _ in st.book(game)["captives"][seat]) if hasattr(game, "leaders") else []
+        held = sorted(r for r, _ in st.book(game)["captives"][seat]) if "leaders" in game.module_state else []
         rows.append((f"captives.{p}", sorted(races or []), held))
     return rows
 
@@ -153,7 +154,7 @@ register_check("captives", _check_captives)
 
 
 @module
-class Leaders:
+class Leaders(RuleModule):
     id = "leaders"
     name = "Leaders"
     describe_state = staticmethod(st.describe_state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability
+from ...effects import Ability, when
 from ...errors import RuleError
 from . import state as st
 from . import words
@@ -33,6 +33,7 @@ class LeaderRules(Ability):
         st.put(game, defender, "hand")
         return min(loss, game.tokens[region] - 1)
 
+    @when("ready")
     def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
         """Ready Troops: the Leader goes into hand unless alone in its region (FORMAT v2)."""
         where = st.at(army)
@@ -49,6 +50,7 @@ class LeaderRules(Ability):
         free = [i for i in place if not st.immune(game, i)]
         return min(free, key=lambda i: (place[i], i)) if free else None
 
+    @when("last_token")
     def on_last_token(self, game: Game, army: Army, region: int | None) -> None:
         """Where the default placement put the Leader; None: it stays off the board with the
         rest of the hand until the next Ready Troops (the Barbarians, X-BNA-BAR-1)."""
@@ -66,6 +68,7 @@ class LeaderRules(Ability):
             st.put(game, army, "held")
         return []
 
+    @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """X-LEAD-2: the Leader is removed at once (back to the box), before B-DECL-3; placed
         this turn (Stout declines after its placement), from where the placement left it."""
@@ -77,13 +80,13 @@ class LeaderRules(Ability):
         if isinstance(where, int):
             game.tokens[where] -= 1
             if game.tokens[where] == 0:
-                game._clear(where)
+                game.clear_region(where)
         elif where == "hand":
             army.hand -= 1
         else:
             army.held -= 1
         st.put(game, army, None)
-        return [game._event("leader_gone", f"the {army.race} Leader leaves as the race declines",
+        return [game.new_event("leader_gone", f"the {army.race} Leader leaves as the race declines",
                             army.owner, race=army.race)]
 
     def held_back(self, game: Game, army: Army, total: int) -> int:
@@ -97,9 +100,9 @@ class LeaderRules(Ability):
         # The Leader is one token more off the board, unless the other effects already keep
         # off every token the regions do not need (the Pixies' all-but-one per region, X-BNA-
         # PIX-1): then it is among them, and one more would empty a region.
-        others = sum(ab.held_back(game, army, total) for ab in game._fx(army, "held_back")
+        others = sum(ab.held_back(game, army, total) for ab in game.effects_with(army, "held_back")
                      if ab is not self)
-        return max(0, min(1, total - others - game._least(army)[0] * len(regions)))
+        return max(0, min(1, total - others - game.least(army)[0] * len(regions)))
 
     def extra_box(self, game: Game, army: Army) -> int:
         """The Leader is not one of the race's box tokens (A-LEAD-02: never to the tray)."""

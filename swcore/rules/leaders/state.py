@@ -2,7 +2,7 @@
 
 `army.data["leaders.at"]` is `"hand"` (in hand), `"held"` (waiting off the board, X-LEAD-3),
 a region index, `"captured"` or `"ransomed"`; absent when the race took no Leader. Game-wide:
-`game.leaders = {"captives": [[[race, owner seat], ...] per seat], "gone": [race, ...]}`
+`game.module_state["leaders"] = {"captives": [[[race, owner seat], ...] per seat], "gone": [race, ...]}`
 (a ransomed Leader leaves the game, A-LEAD-01)."""
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ def put(game: Game, army: Army, where: Any) -> None:
         else:
             army.data[KEY] = old
 
-    game._note(undo)
+    game.journal(undo)
 
 
 def book(game: Game) -> dict[str, Any]:
     """The module's game-wide state (created at set-up by the `round_start` step)."""
-    return game.leaders  # type: ignore[attr-defined,no-any-return]
+    return game.module_state["leaders"]  # type: ignore[no-any-return]
 
 
 def capture(game: Game, army: Army, captor: int) -> None:
@@ -57,7 +57,7 @@ def capture(game: Game, army: Army, captor: int) -> None:
     put(game, army, "captured")
     held = book(game)["captives"][captor]
     held.append([army.race, army.owner])
-    game._note(lambda: held.pop())
+    game.journal(lambda: held.pop())
 
 
 def immune(game: Game, i: int) -> bool:
@@ -85,7 +85,7 @@ def in_hand_now(game: Game, army: Army) -> bool:
     if where in WITH_ARMY:
         return True
     if isinstance(where, int) and not army.ready:
-        return game.tokens[where] > game._least(army)[0]
+        return game.tokens[where] > game.least(army)[0]
     return False
 
 
@@ -93,7 +93,7 @@ def hand_goes_down(game: Game, army: Army, tokens: dict[int, int]) -> bool:
     """Whether a placement of `tokens` (region index: count) puts a token from hand on the board,
     the board counted as after Ready Troops. When none goes down (the Barbarians' hand stays off
     the board, X-BNA-BAR-1), a Leader in hand stays off it with them."""
-    keep = game._least(army)[0]
+    keep = game.least(army)[0]
     board = sum(game.tokens[i] if army.ready else min(game.tokens[i], keep) for i in tokens)
     return sum(tokens.values()) > board
 

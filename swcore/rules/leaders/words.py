@@ -53,7 +53,7 @@ def ransom_error(game: Game, seat: int, race: str | None) -> RuleError | None:
                    for r, owner in held if r == race and owner == seat), None)
     if captor is None:
         return RuleError("A-LEAD-01", f"no captive {race} Leader of {game.players[seat]}'s")
-    t = game._t
+    t = game.turn_flags
     army = game.armies.get(game.active[seat] or "")
     started = t["declined"] or t["declined_acted"] or t["scored"] or (army is not None and (
         army.conquests or army.over or army.redeployed or army.used or
@@ -79,7 +79,7 @@ def before(game: Game, seat: int, a: Action) -> None:
         if army is not None and not st.in_hand_now(game, army):
             raise RuleError("X-LEAD-2", "the Leader is not in hand: it cannot be committed")
     elif a.do == "redeploy" and a.args.get("leader") is not None:
-        pending = game._blocking()
+        pending = game.blocking()
         if pending is not None and pending.kind == "withdrawal":
             raise RuleError("X-LEAD-4", "a Leader is never withdrawn: it is captured")
         army = _army(game, seat, a)
@@ -119,7 +119,7 @@ def settle_leader(game: Game, army: Army, given: int | None = None) -> None:
             j = max(regions, key=lambda r: (game.tokens[r], -r))
             game.tokens[j] -= 1
             if game.tokens[j] == 0:
-                game._clear(j)
+                game.clear_region(j)
             army.held += 1
         st.put(game, army, "held")
 

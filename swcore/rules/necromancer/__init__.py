@@ -13,6 +13,7 @@ from ...board import Board
 from ...catalogue import in_sets
 from ...errors import InputError
 from ...state import Army
+from ..module import RuleModule
 from ..registry import module
 from . import checks as _checks  # noqa: F401  (registers well, ghosts, powers)
 from . import explain, first_power, words
@@ -112,14 +113,14 @@ def start(game: Game, seat: int) -> None:
         return
     own = game.setup["necromancer"]
     nec = len(game.players) - 1
-    game.necromancer = {  # type: ignore[attr-defined]
+    game.module_state["necromancer"] = {
         "seat": nec, "reserve": own["reserve"], "removed": 13 - own["reserve"], "well": [],
         "unbought": [p for p in own["powers"] if p != own["keeps"]], "won": False,
         "lake": game.board.terrain.index("lake")}
     first = () if own["keeps"] is None else (own["keeps"],)
     game.armies[st.GHOSTS] = Army(st.GHOSTS, first, nec, picked_turn=1)
     game.active[nec] = st.GHOSTS
-    game._occupy(st.island(game), st.GHOSTS, nec, 1)
+    game.occupy(st.island(game), st.GHOSTS, nec, 1)
     if own["keeps"] is None:
         first_power.ask(game)
 
@@ -133,7 +134,7 @@ def turn_end(game: Game, seat: int) -> list[Any]:
         held = [i for i in game.regions_of(st.GHOSTS) if i != st.island(game)]
         st.into_well(game, st.SOUL, len(held))
         if held:
-            events.append(game._event("souls", f"{len(held)} souls from the tray into the Well of "
+            events.append(game.new_event("souls", f"{len(held)} souls from the tray into the Well of "
                                       "Souls (X-NEC-14)", seat, souls=len(held)))
     waiting = any(d.kind == "withdrawal" and d.data["race"] == st.GHOSTS for d in game.pending)
     if army.hand and not waiting:
@@ -141,7 +142,7 @@ def turn_end(game: Game, seat: int) -> list[Any]:
         army.hand = 0
         army.withdrawn = 0
         st.to_island(game, n)
-        events.append(game._event("island", f"{n} Ghost{'s' if n > 1 else ''} onto the Island",
+        events.append(game.new_event("island", f"{n} Ghost{'s' if n > 1 else ''} onto the Island",
                                   st.seat(game), ghosts=n))
     return events
 
@@ -152,7 +153,7 @@ def after_turn(game: Game, seat: int) -> list[Any]:
     if seat == st.seat(game) and st.won(game) and not game.finished:
         st.change(game, "won", True)
         game.finished = True
-        events.append(game._event("necromancer_wins", "every Ghost is in play: the Necromancer "
+        events.append(game.new_event("necromancer_wins", "every Ghost is in play: the Necromancer "
                                   "wins at once (X-NEC-15)", seat))
     return events
 
@@ -177,7 +178,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         a.do in ("pick", "decline")
         or (a.do == "redeploy" and not a.tokens)  # no map region: they go onto the Island
         or (a.do != "redeploy" and _names_island(a))))]  # it empties at Ready Troops
-    if game.game_over or game._blocking() is not None or game.seat != st.seat(game):
+    if game.game_over or game.blocking() is not None or game.seat != st.seat(game):
         return out  # a decision waits (withdrawn tokens, a die or a combo from the table)
     items = ["ghost", *st.book(game)["unbought"]]
     return [Action.trusted(nec, "buy", item=x) for x in items
@@ -226,7 +227,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class Necromancer:
+class Necromancer(RuleModule):
     id = "necromancer"
     name = "Necromancer Island"
     describe_state = staticmethod(describe_state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register
+from ...effects import Ability, register, when
 from ...errors import RuleError
 from . import state as st
 
@@ -26,11 +26,9 @@ class Ghosts(Ability):
 
     id, rule = st.GHOSTS, "X-NEC-13"
 
-    def counts_as_declined(self, game: Game, army: Army) -> bool:
-        return True  # X-NEC-16: in decline for every other player's ability (A-NEC-05)
+    counts_as_declined = True  # X-NEC-16: in decline for every other player's ability (A-NEC-05)
 
-    def enters_anywhere(self, game: Game, army: Army) -> bool:
-        return True  # never by the edge: `refuses_target` keeps him next to the Lake
+    enters_anywhere = True  # never by the edge: `refuses_target` keeps him next to the Lake
 
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
         return _by_island(game, region)  # X-NEC-17: he may always attack from the Island
@@ -46,6 +44,7 @@ class Ghosts(Ability):
         return RuleError("X-NEC-13", f"{game.board.ids[region]} is neither next to the Lake nor to "
                                      "a Ghost region")
 
+    @when("ready")
     def on_ready(self, game: Game, army: Army, before: list[tuple[int, int]]) -> None:
         """A-NEC-07: every Ghost of the Island is available (none need stay there)."""
         i = st.island(game)
@@ -54,18 +53,18 @@ class Ghosts(Ability):
         army.hand += game.tokens[i]
         marks = {k: game.mk[k][i] for k in game.mk if game.mk[k][i]}
         stock = dict(army.stock)
-        game._clear(i)  # an Encampment there goes back to the Ghosts (B-POW-BIVOUACKING-2)
+        game.clear_region(i)  # an Encampment there goes back to the Ghosts (B-POW-BIVOUACKING-2)
 
         def undo() -> None:
             # Noted before the core's own undo of Ready Troops, so run after it: by then the
             # hand and the Island's count are back; the occupant and its markers are not.
-            game._occupy(i, st.GHOSTS, army.owner, game.tokens[i])
+            game.occupy(i, st.GHOSTS, army.owner, game.tokens[i])
             for k, n in marks.items():
                 game.mk[k][i] = n
             army.stock.clear()
             army.stock.update(stock)
 
-        game._note(undo)
+        game.journal(undo)
 
     def extra_box(self, game: Game, army: Army) -> int:
         """The Ghosts off the board that are not in hand: the reserve, the Well and those the
@@ -81,9 +80,10 @@ class Well(Ability):
     id, rule = "well_of_souls", "X-NEC-8"
     works_in_decline = True
 
+    @when("discarded")
     def on_tokens_lost(self, game: Game, army: Army, region: int, race: str, lost: int) -> list[Any]:
         st.into_well(game, race, lost)
-        return [game._event("well", f"{lost} {race.replace('_', ' ')} token{'s' if lost > 1 else ''} "
+        return [game.new_event("well", f"{lost} {race.replace('_', ' ')} token{'s' if lost > 1 else ''} "
                             f"into the Well of Souls ({len(st.book(game)['well'])})", st.seat(game),
                             race=race, souls=lost)]
 
@@ -94,17 +94,18 @@ class Well(Ability):
                                          "conquers it, Seafaring included")
         return None
 
+    @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """X-NEC-9: Elves thinned out by their decline (B-DECL-3) go into the Well."""
         if army.race != "elves":
             return []
         # Only the race's own tokens: the Horde tokens vanish and a Leader leaves (X-CUR-HOR-1,
         # X-LEAD-2), what comes from outside the box besides the Well's own count.
-        outside = game._extra_box(army) - self.extra_box(game, army)
+        outside = game.extra_box(army) - self.extra_box(game, army)
         total = army.hand + army.held + game.on_board(army.race)
         n = max(0, total - outside - len(game.regions_of(army.race)))
         st.into_well(game, army.race, n)
-        return [game._event("well", f"{n} Elves into the Well of Souls (X-NEC-9)", st.seat(game),
+        return [game.new_event("well", f"{n} Elves into the Well of Souls (X-NEC-9)", st.seat(game),
                             race=army.race, souls=n)] if n else []
 
     def extra_box(self, game: Game, army: Army) -> int:

@@ -24,12 +24,12 @@ RULE = "X-NEC-5"
 
 def ask(game: Game) -> None:
     """At set-up: the Necromancer must choose his first power before anyone plays."""
-    game._push(Decision(KIND, st.seat(game), (WORD,), RULE, "first the Necromancer chooses 1 of "
+    game.push(Decision(KIND, st.seat(game), (WORD,), RULE, "first the Necromancer chooses 1 of "
                         f"his 6 powers as his first ({WORD})"))
 
 
 def waiting(game: Game) -> bool:
-    d = game._blocking()
+    d = game.blocking()
     return d is not None and d.kind == KIND
 
 
@@ -46,15 +46,15 @@ def choose(game: Game, seat: int, a: Action) -> tuple[list[Event], dict[str, Any
     powers = army.powers
     army.powers = (a.power,)
     st.change(game, "unbought", [p for p in b["unbought"] if p != a.power])
-    game._fxgen += 1
+    game.effects_changed()
 
     def undo() -> None:
         army.powers = powers
-        game._fxgen += 1
+        game.effects_changed()
 
-    game._note(undo)
-    game._drop(lambda d: d.kind == KIND)
-    event = game._event(WORD, f"the Necromancer chooses {a.power} as his first power", seat,
+    game.journal(undo)
+    game.drop(lambda d: d.kind == KIND)
+    event = game.new_event(WORD, f"the Necromancer chooses {a.power} as his first power", seat,
                         power=a.power)
     return [event], a.to_dict()
 

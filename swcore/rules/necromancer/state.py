@@ -2,8 +2,8 @@
 Souls, his unbought powers, the Island; and the rules that read it: the purchase price
 (X-NEC-12, A-NEC-03), souls (X-NEC-14), spawning (X-NEC-11, A-NEC-02) and his win (X-NEC-15).
 
-Everything lives in `game.necromancer` (plain JSON-able data, shown in `snapshot()["modules"]`);
-every change made during an action that may still be refused is journaled with `game._note`.
+Everything lives in `game.module_state["necromancer"]` (plain JSON-able data, shown in `snapshot()["modules"]`);
+every change made during an action that may still be refused is journaled with `game.journal`.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ SOULS_PER_GHOST = 4
 
 
 def book(game: Game) -> dict[str, Any]:
-    return game.necromancer  # type: ignore[attr-defined, no-any-return]
+    return game.module_state["necromancer"]  # type: ignore[no-any-return]
 
 
 def in_play(game: Game) -> bool:
-    return hasattr(game, "necromancer")
+    return "necromancer" in game.module_state
 
 
 def seat(game: Game) -> int:
@@ -64,7 +64,7 @@ def change(game: Game, key: str, value: Any) -> None:
     b = book(game)
     old = b[key]
     b[key] = value
-    game._note(lambda: b.__setitem__(key, old))
+    game.journal(lambda: b.__setitem__(key, old))
 
 
 def to_island(game: Game, n: int) -> None:
@@ -73,8 +73,8 @@ def to_island(game: Game, n: int) -> None:
         return
     i = island(game)
     before = (game.race[i], game.owner[i], game.tokens[i])
-    game._occupy(i, GHOSTS, seat(game), game.tokens[i] + n)
-    game._note(lambda: game._occupy(i, *before))
+    game.occupy(i, GHOSTS, seat(game), game.tokens[i] + n)
+    game.journal(lambda: game.occupy(i, *before))
 
 
 def empty_island(game: Game) -> int:
@@ -83,8 +83,8 @@ def empty_island(game: Game) -> int:
     n = game.tokens[i] if game.race[i] == GHOSTS else 0
     if game.race[i] == GHOSTS:
         before = (game.race[i], game.owner[i], game.tokens[i])
-        game._occupy(i, None, None, 0)
-        game._note(lambda: game._occupy(i, *before))
+        game.occupy(i, None, None, 0)
+        game.journal(lambda: game.occupy(i, *before))
     return n
 
 
@@ -108,7 +108,7 @@ def spawn(game: Game) -> list[Any]:
         new = 1 if reserve else 0
         change(game, "reserve", reserve - new)
         to_island(game, new)
-        events.append(game._event("spawn", f"4 souls from the Well of Souls ({ghosts} Ghosts back to "
+        events.append(game.new_event("spawn", f"4 souls from the Well of Souls ({ghosts} Ghosts back to "
                                   f"the reserve, {others} to the tray)" + (": a new Ghost rises on the "
                                   "Island" if new else "; the reserve is empty"), seat(game),
                                   ghosts=ghosts, spawned=new))

@@ -19,7 +19,7 @@ def buy_error(game: Game, seat: int, item: Any) -> RuleError | None:
     if not st.in_play(game) or seat != st.seat(game):
         return RuleError("X-NEC-12", "only the Necromancer buys Ghosts and powers")
     army = st.army(game)
-    if army.ready or army.over or game._t["scored"]:
+    if army.ready or army.over or game.turn_flags["scored"]:
         return RuleError("X-NEC-12", "purchases come first in his turn, before Ready Troops")
     b = st.book(game)
     if item == "ghost":
@@ -49,14 +49,14 @@ def do_buy(game: Game, seat: int, a: Action) -> tuple[list[Event], dict[str, Any
         powers = army.powers
         army.powers = (*powers, a.item)
         st.change(game, "unbought", [p for p in b["unbought"] if p != a.item])
-        game._fxgen += 1
+        game.effects_changed()
 
         def undo() -> None:
             army.powers = powers
-            game._fxgen += 1
+            game.effects_changed()
 
-        game._note(undo)
-    events.append(game._event("buy", f"the Necromancer buys {a.item} for {price}", seat,
+        game.journal(undo)
+    events.append(game.new_event("buy", f"the Necromancer buys {a.item} for {price}", seat,
                               item=a.item, paid=price))
     return events, a.to_dict()
 
@@ -70,8 +70,8 @@ def before(game: Game, seat: int, a: Action) -> None:
         raise RuleError("X-NEC-18", "the Necromancer has no banner to pick and never goes into decline")
     if a.do == "redeploy" and st.ISLAND in dict(a.tokens or ()):
         army = st.army(game)
-        if game.seat == seat and not game._blocking() and not army.redeployed:
-            game._ready(army)
+        if game.seat == seat and not game.blocking() and not army.redeployed:
+            game.ready_troops(army)
         if game.race[st.island(game)] != st.GHOSTS:
             _claim_island(game)
 
@@ -79,5 +79,5 @@ def before(game: Game, seat: int, a: Action) -> None:
 def _claim_island(game: Game) -> None:
     """The empty Island held again with no Ghost yet: the redeployment puts them there."""
     i = st.island(game)
-    game._occupy(i, st.GHOSTS, st.seat(game), 0)
-    game._note(lambda: game._occupy(i, None, None, 0))
+    game.occupy(i, st.GHOSTS, st.seat(game), 0)
+    game.journal(lambda: game.occupy(i, None, None, 0))

@@ -12,6 +12,7 @@ from ...actions import Action
 from ...checks import register as register_check
 from ...effects import ABILITIES
 from ...errors import InputError
+from ..module import RuleModule
 from ..registry import module
 from . import explain, words
 from . import state as st
@@ -80,7 +81,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     if any(d.kind == "river_event" for d in game.pending):
         by = game.to_act or game.current
         return [Action.trusted(by, "turn_up", event=e) for e in words.in_box(game)]
-    if game.queue or game._blocking() is not None:
+    if game.queue or game.blocking() is not None:
         return out
     seat, by = game.seat, game.current
     more: list[Action] = []
@@ -138,7 +139,7 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
 
 @module
-class RiverWorld:
+class RiverWorld(RuleModule):
     id = "river_world"
     name = "River World"
     describe_state = staticmethod(describe_state)

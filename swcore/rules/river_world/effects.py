@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...catalogue import race_name
 from ...effects import Ability, register
 from . import state as st
 
@@ -81,7 +82,7 @@ class Rivers(Ability):
     works_in_decline = True  # in-decline Ghouls redeploy too
 
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
-        if game.event == st.WINTER or any(ab.may_occupy_water(game, army) for ab in game._hooks(army)):
+        if game.event == st.WINTER or game.gives(army, "may_occupy_water"):
             return ()
         return tuple(i for i in game.regions_of(army.race) if _river(game, i))
 
@@ -89,9 +90,9 @@ class Rivers(Ability):
         b = game.board
         if b.coastal[region] or not any(_river(game, j) for j in b.adjacent_sets[region]):
             return []
-        if any(ab.id == "tritons" for ab in game._hooks(army)):  # A-RW-04: a river bank is a coast
-            return [("Tritons on a river bank", -1)]
-        return []
+        # A-RW-04: sea abilities apply to rivers, so a river bank is a coast for them
+        return [(f"{race_name(ab.id)} on a river bank", -ab.coast_discount)
+                for ab in game.effects_of(army) if ab.coast_discount]
 
 
 class Caravel(Ability):

@@ -54,7 +54,7 @@ def put_ships(game: Game, regions: list[int]) -> list[int]:
     for i in regions:
         if not ships_left(game):
             break
-        game._occupy(i, SHIP, None, 1)
+        game.occupy(i, SHIP, None, 1)
         book(game)["ships"] += 1
         placed.append(i)
     return placed

@@ -42,18 +42,18 @@ def turn_up(game: Game, event: str | None) -> list[Event]:
     """The round's event comes into force; Pirates put a ship on every empty river at once."""
     b = st.book(game)
     game.event = event
-    game._fxgen += 1
+    game.effects_changed()
     b["peeked"] = {}
     if event is None:
         return []
     b["shown"].append(event)
-    out = [game._event("event", f"turn {game.turn}: the event is {event.replace('_', ' ')}",
+    out = [game.new_event("event", f"turn {game.turn}: the event is {event.replace('_', ' ')}",
                        None, event=event, turn=game.turn)]
     if event == "pirates":
         empty = [i for i in st.rivers(game) if game.race[i] is None]
         placed = st.put_ships(game, empty)
         ids = ", ".join(game.board.ids[i] for i in placed) or "none"
-        out.append(game._event("pirates", f"Pirate Ships on the empty rivers: {ids}", None,
+        out.append(game.new_event("pirates", f"Pirate Ships on the empty rivers: {ids}", None,
                                regions=[game.board.ids[i] for i in placed]))
     return out
 
@@ -69,9 +69,9 @@ def event_due(game: Game) -> list[Any]:
     b = st.book(game)
     if b["order"] is None:
         game.event = None
-        game._fxgen += 1
+        game.effects_changed()
         if in_box(game):
-            game._push(Decision("river_event", None, ("turn_up",), "X-RW-3",
+            game.push(Decision("river_event", None, ("turn_up",), "X-RW-3",
                                 "first enter the event turned up for this game turn (turn_up)"))
         return []
     k = game.turn - 1
@@ -81,7 +81,7 @@ def event_due(game: Game) -> list[Any]:
 def do_turn_up(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, Any]]:
     if a.event not in in_box(game):
         raise RuleError("X-RW-2", f"no {a.event} marker is left face down")
-    game._drop(lambda d: d.kind == "river_event")
+    game.drop(lambda d: d.kind == "river_event")
     return turn_up(game, a.event), a.to_dict()
 
 
@@ -92,7 +92,7 @@ def caravel_error(game: Game, seat: int, region: int | None) -> RuleError | None
     if st.book(game)["caravel_turn"] == [game.turn, seat]:
         return RuleError("X-RW-6", "the Caravel is used once per turn")
     race = game.active[seat]
-    if race is None or game._t["declined"]:
+    if race is None or game.turn_flags["declined"]:
         return RuleError("A-RW-01", "the Caravel serves the player's active race")
     if game.armies[race].over:
         return RuleError("X-RW-6", "the conquests of this race are over for this turn")
@@ -106,8 +106,8 @@ def caravel(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, Any]
     err = caravel_error(game, seat, i)
     if err:
         raise err
-    army = game._acting(seat, a.by, None)
-    game._ready(army)
+    army = game.acting(seat, a.by, None)
+    game.ready_troops(army)
     b = st.book(game)
     old, used = b["caravel"], b["caravel_turn"]
     b["caravel"], b["caravel_turn"] = [i, seat], [game.turn, seat]
@@ -117,8 +117,8 @@ def caravel(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, Any]
         b["caravel"], b["caravel_turn"] = old, used
         game.pieces.pop("caravel", None)
 
-    game._note(undo)
-    return [game._event("caravel", f"{a.by} puts the Caravel on {a.region}", seat,
+    game.journal(undo)
+    return [game.new_event("caravel", f"{a.by} puts the Caravel on {a.region}", seat,
                         region=a.region)], a.to_dict()
 
 
@@ -145,8 +145,8 @@ def peek(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, Any]]:
         raise err
     seen = st.book(game)["peeked"]
     seen[a.by] = game.turn
-    game._note(lambda: seen.pop(a.by, None))
-    return [game._event("peek", f"{a.by} looks at the next event", seat)], a.to_dict()
+    game.journal(lambda: seen.pop(a.by, None))
+    return [game.new_event("peek", f"{a.by} looks at the next event", seat)], a.to_dict()
 
 
 def next_event(game: Game) -> str | None:

@@ -6,22 +6,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...catalogue import race_name
-from ...effects import ability
-from ...errors import RuleError
-from ...events import Event
-from ...markers import DECLINE_REMOVES
-from ...scoring import score_items
-from ...state import Army
-from ...words import WORDS
+from ..actions import Action
+from ..catalogue import race_name
+from ..effects import ability
+from ..errors import RuleError
+from ..events import Event
+from ..markers import DECLINE_REMOVES
+from ..scoring import score_items
+from ..state import Army
+from ..words import WORDS
 
 if TYPE_CHECKING:
     pass
 
 
 class TurnMixin:
-    def _acting(self, seat: int, by: str, race: str | None) -> Army:
+    def acting(self, seat: int, by: str, race: str | None) -> Army:
         """The army an action of the current player addresses: the active race by default."""
         t = self._t
         if t["declined"] and race is None:
@@ -37,7 +37,7 @@ class TurnMixin:
                 raise RuleError("B-DECL-8", f"{by} has no {race_name(race)} on the board")
         t = self._t
         if army.declined:
-            if not ability(army.race).conquers_in_decline(self, army):
+            if not self.gives(army, "conquers_in_decline"):
                 raise RuleError("B-DECL-8", f"in-decline {race_name(army.race)} never conquer, "
                                             "abandon or redeploy")
             if t["declined"]:
@@ -47,7 +47,7 @@ class TurnMixin:
                                              "the turn, before the active race")
             if not t["declined_acted"]:
                 t["declined_acted"] = True
-                self._note(lambda: t.__setitem__("declined_acted", False))
+                self.journal(lambda: t.__setitem__("declined_acted", False))
         else:
             if t["declined"]:
                 raise RuleError("B-DECL-5", "the race went into decline this turn: only end_turn remains")
@@ -59,8 +59,8 @@ class TurnMixin:
         if self._t["active_acted"]:
             return
         self._t["active_acted"] = True
-        self._note(lambda: self._t.__setitem__("active_acted", False))
-        self._drop(lambda d: d.kind == "declined_turn")
+        self.journal(lambda: self._t.__setitem__("active_acted", False))
+        self.drop(lambda d: d.kind == "declined_turn")
         for race in self.declined[seat]:
             ghoul = self.armies[race]
             if ghoul.ready and not ghoul.redeployed and ghoul is not acting:
@@ -73,13 +73,13 @@ class TurnMixin:
             self.armies[r].ready and not self.armies[r].redeployed for r in self.declined[seat])
 
     def _special(self, seat: int, a: Action) -> list[Event]:
-        army = self._acting(seat, a.by, None)
-        owners = [ab for ab in self._hooks(army) if a.do in ab.words]
+        army = self.acting(seat, a.by, None)
+        owners = [ab for ab in self.effects_of(army) if a.do in ab.words]
         if not owners:
             raise RuleError(WORDS[a.do].rule, f"{a.by}'s {race_name(army.race)} cannot `{a.do}`: "
                                               "that belongs to another race or power")
         ab = owners[0]
-        self._ready(army)
+        self.ready_troops(army)
         events: list[Event] = []
         if WORDS[a.do].ends_conquests:
             events += self._end_conquests(army)
@@ -98,14 +98,14 @@ class TurnMixin:
         army = self.armies[race]
         if t["declined"]:
             raise RuleError("B-DECL-4", "already in decline this turn")
-        stout = any(ab.declines_after_scoring(self, army) for ab in self._fx(army, "declines_after_scoring"))
+        stout = self.gives(army, "declines_after_scoring")
         if t["picked"] and not stout:
             raise RuleError("B-FLOW-4", "a race picked this turn cannot go into decline until a "
                                         "later turn")
         expanded = (army.conquests or army.over or army.redeployed or army.used
                     or t["active_acted"] or t["declined_acted"])
         if stout or not expanded:  # otherwise refused just below
-            for ab in self._fx(army, "check_decline"):
+            for ab in self.effects_with(army, "check_decline"):
                 ab.check_decline(self, army, a)
         events: list[Event] = []
         if expanded:
@@ -116,7 +116,7 @@ class TurnMixin:
                 raise RuleError("B-DECL-1", "going into decline replaces the turn's conquests "
                                             "(only Stout may decline after expanding)")
             self._close_declined_turn(seat, army)
-            self._ready(army)
+            self.ready_troops(army)
             events += self._end_conquests(army)
             if not army.redeployed:
                 self._place_default(army, journal=True)
@@ -130,15 +130,14 @@ class TurnMixin:
     def _go_into_decline(self, army: Army, action: Action | None = None) -> list[Event]:
         seat = army.owner
         events: list[Event] = []
-        decliners = self._fx(army, "after_decline")  # gathered while the army is still active
-        if not ability(army.power).exempt_from_decline_limit(self, army):
+        decliners = self.effects_with(army, "on:declined")  # gathered while the army is still active
+        if not self.gives(army, "exempt_from_decline_limit"):
             for old in list(self.declined[seat]):
                 oa = self.armies[old]
-                if not ability(oa.power).exempt_from_decline_limit(self, oa):
+                if not self.gives(oa, "exempt_from_decline_limit"):
                     events.append(self._remove_army(old))  # B-DECL-4
-        for ab in self._fx(army, "on_decline"):
-            events += ab.on_decline(self, army)
-        keeps = ability(army.race).keeps_tokens_on_decline(self, army)
+        events += self.tell(army, "declining")
+        keeps = self.gives(army, "keeps_tokens_on_decline")
         for i in self.regions_of(army.race):
             if not keeps:
                 self.tokens[i] = 1  # B-DECL-3
@@ -148,17 +147,17 @@ class TurnMixin:
         army.hand = army.held = 0  # B-DECL-3: tokens off the board go back to the tray
         army.roll = None
         army.declined = True
-        kept = tuple(p for p in army.powers if ability(p).stays_on_decline())
+        kept = tuple(p for p in army.powers if ability(p).stays_on_decline)
         self.power_discard.extend(p for p in army.powers if p not in kept)  # B-DECL-2
         army.powers = kept
         army.fx = None  # its effects change (B-DECL-2); the other armies keep their tables
         self.active[seat] = None
         self.declined[seat].append(army.race)
-        events.append(self._event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "
+        events.append(self.new_event("decline", f"{self.players[seat]}'s {race_name(army.race)} go into "
                                   "decline", seat, race=army.race))
         for ab in decliners:
-            events += ab.after_decline(self, army, action)
-        events += self._broadcast("race_declined", army)
+            events += ab.on(self, army, "declined", action=action) or []
+        events += self.broadcast("race_declined", declined=army)
         if not self.regions_of(army.race) and army.hand == 0:
             events.append(self._remove_army(army.race))
         return events
@@ -167,16 +166,16 @@ class TurnMixin:
         """A race leaves the board (B-DECL-6, B-LOSS-6, B-COMBO-8)."""
         army = self.armies.pop(race)
         for i in self.regions_of(race):
-            self._clear(i)
+            self.clear_region(i)
         self.power_discard.extend(army.powers)
         if race in self.declined[army.owner]:
             self.declined[army.owner].remove(race)
         if self.active[army.owner] == race:
             self.active[army.owner] = None
-        self._drop(lambda d: d.kind == "withdrawal" and d.data["race"] == race)
+        self.drop(lambda d: d.kind == "withdrawal" and d.data["race"] == race)
         self.race_stack.append(race)
         self._refill()
-        return self._event("race_gone", f"{race_name(race)} leave the board; the banner goes back "
+        return self.new_event("race_gone", f"{race_name(race)} leave the board; the banner goes back "
                                         "under the stack", army.owner, race=race)
 
     def _finish_turn_markers(self, seat: int) -> list[Event]:
@@ -187,7 +186,7 @@ class TurnMixin:
             return []
         army = self.armies[race]
         events: list[Event] = []
-        for ab in self._hooks(army):
+        for ab in self.effects_of(army):
             for word in ab.words:
                 if word not in army.used:
                     data = ab.auto(self, army)
@@ -204,7 +203,7 @@ class TurnMixin:
                 raise RuleError("B-FLOW-4", f"{a.by} must pick a combo before ending the turn")
             army = self.armies[race]
             self._close_declined_turn(seat, army)
-            self._ready(army)
+            self.ready_troops(army)
             events += self._end_conquests(army)
             if not army.redeployed and self.regions_of(race):
                 self._place_default(army)
@@ -214,7 +213,7 @@ class TurnMixin:
         self.track.append([self.turn, seat, self.coins[seat]])
         events += self._step("turn_end", seat)
         events += self._step("after_turn", seat)
-        events.append(self._event("end_turn", f"{a.by} ends turn {self.turn}", seat))
+        events.append(self.new_event("end_turn", f"{a.by} ends turn {self.turn}", seat))
         self.seat = (seat + 1) % len(self.players)
         if self.seat == 0:
             events += self._step("round_end", seat)
@@ -233,7 +232,7 @@ class TurnMixin:
             self._ended = True
             events += self._step("game_end", self.seat)
         win = self.winners()
-        return events + [self._event("game_over", "the game is over: " + ", ".join(win) +
+        return events + [self.new_event("game_over", "the game is over: " + ", ".join(win) +
                             (" wins" if len(win) == 1 else " share the win"), None, winners=win)]
 
     def _score(self, seat: int) -> Event:
@@ -242,6 +241,6 @@ class TurnMixin:
         total = sum(it["coins"] for it in items)
         self.coins[seat] += total
         self.last_score[seat] = items
-        return self._event("score", f"{self.players[seat]} scores {total}: " +
+        return self.new_event("score", f"{self.players[seat]} scores {total}: " +
                            "; ".join(f"{it['what']} {it['coins']:+d}" for it in items if it["coins"]),
                            seat, total=total, breakdown=items)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...flow import Decision
+from ..flow import Decision
 
 if TYPE_CHECKING:
-    from ...game import Game
+    from ..game import Game
 
 
 def turn_start(game: Game, seat: int) -> None:
@@ -19,13 +19,12 @@ def turn_start(game: Game, seat: int) -> None:
     for army in game.armies.values():
         if army.owner == seat:
             army.new_turn()
-            for ab in game._fx(army, "turn_start"):
-                ab.turn_start(game, army)
-            if army.declined and game._fx(army, "conquers_in_decline") and \
-                    any(ab.conquers_in_decline(game, army) for ab in game._hooks(army)):
+            if game.effects_with(army, "on:turn_start"):
+                game.tell(army, "turn_start")
+            if army.declined and game.gives(army, "conquers_in_decline"):
                 first.append(army.race)
     if first:
-        game._push(Decision("declined_turn", seat, ("conquer", "abandon", "redeploy"), "A-BASE-03",
+        game.push(Decision("declined_turn", seat, ("conquer", "abandon", "redeploy"), "A-BASE-03",
                             "in-decline armies act at the start of the turn, before the active race",
                             optional=True, data={"races": first}))
 
@@ -45,13 +44,13 @@ def turn_end(game: Game, seat: int) -> None:
             army.withdrawn = 0  # B-LOSS-3: no region left, the tokens stay in hand
     for army in reversed(queue):  # the first in line on top
         owner = game.players[army.owner]
-        game._push(Decision("withdrawal", army.owner, ("redeploy",), "B-LOSS-2",
+        game.push(Decision("withdrawal", army.owner, ("redeploy",), "B-LOSS-2",
                             f"{owner} must first place the tokens withdrawn from conquered regions "
                             "(redeploy)", data={"race": army.race}))
     waiting_races = {a.race for a in queue}
     for army in game.armies.values():
         if army.stock and army.race not in waiting_races:
-            game._put_back_stock(army, {i: game.tokens[i] for i in game.regions_of(army.race)})
+            game.put_back_stock(army, {i: game.tokens[i] for i in game.regions_of(army.race)})
 
 
 def round_end(game: Game, seat: int) -> None:
@@ -65,7 +64,7 @@ def round_end(game: Game, seat: int) -> None:
 def reveal_needed(game: Game) -> None:
     """A table-entered column short of six combos waits for the one revealed (B-COMBO-6)."""
     if game.table and len(game.column) < 6 and game.race_stack and not game.needs_reveal:
-        game._push(Decision("reveal", None, ("reveal",), "B-COMBO-6",
+        game.push(Decision("reveal", None, ("reveal",), "B-COMBO-6",
                             "first enter the combo revealed at the bottom of the column (reveal)"))
 
 

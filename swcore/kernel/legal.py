@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...effects import ability
-from ...state import Army
+from ..actions import Action
+from ..state import Army
 
 if TYPE_CHECKING:
     pass
@@ -50,7 +49,7 @@ class LegalMixin:
         if not t["active_acted"]:
             for race in self.declined[seat]:
                 army = self.armies[race]
-                if ability(race).conquers_in_decline(self, army) and not army.over:
+                if self.gives(army, "conquers_in_decline") and not army.over:
                     out += self._army_options(army, by, race)
         race = self.active[seat]
         if race is None:
@@ -69,7 +68,7 @@ class LegalMixin:
                                           self._army_options(army, by, None))[1])
         else:
             out += self._army_options(army, by, None)
-        if expanded and any(ab.declines_after_scoring(self, army) for ab in self._fx(army, "declines_after_scoring")):
+        if expanded and self.gives(army, "declines_after_scoring"):
             out.append(Action.trusted(by=by, do="decline"))
         out.append(Action.trusted(by=by, do="end_turn"))
         del ids
@@ -80,8 +79,8 @@ class LegalMixin:
         if army.ready:
             return army.hand
         if self._switches(army)[9]:  # Ready Troops may free more (the Island's Ghosts, A-NEC-07)
-            return self._preview(lambda: (self._ready(army), army.hand)[1])
-        keep = self._least(army)[0]
+            return self._preview(lambda: (self.ready_troops(army), army.hand)[1])
+        keep = self.least(army)[0]
         held = self.regions_of(army.race) if held is None else held
         return army.hand + army.held + sum(max(0, self.tokens[i] - keep) for i in held)
 
@@ -94,9 +93,10 @@ class LegalMixin:
         who = {"race": race} if race else {}  # which army acts, when not the active race
         if not army.over:
             hand = self.available(army, held)
-            if hand >= self._least(army)[0]:
+            sw = self._switches(army)  # least (5) and may_reinforce (10), looked up once
+            if hand >= sw[5][0]:
                 maxshort = self.options.final_die_max_short
-                can_reinforce = self._may_reinforce(army)
+                can_reinforce = army.roll is None and not sw[10]  # `may_reinforce`
                 targets = self._targets(army, reach)
                 for i, cost in zip(targets, self._costs(army, targets), strict=True):
                     if cost <= hand:
@@ -106,10 +106,10 @@ class LegalMixin:
             if not army.conquests:
                 out += [new(by, "abandon", region=ids[i], **who) for i in held]
         if not army.redeployed and held and self._fixed(army) is None:  # X-BNA-BAR-1
-            place = self._preview_placement(army)
+            place = self.preview_placement(army)
             out.append(new(by, "redeploy", **who, tokens=tuple((ids[i], n) for i, n in place.items())))
         if race is None:
-            for ab in self._fx(army, "options"):  # the effects that offer words of their own
+            for ab in self.effects_with(army, "options"):  # the effects that offer words of their own
                 once = ab.words if ab.once_per_turn is None else ab.once_per_turn
                 for act in ab.options(self, army, by):
                     if act.do not in once or act.do not in army.used:
@@ -128,11 +128,11 @@ class LegalMixin:
                 undo()
             self._journal = saved
 
-    def _preview_placement(self, army: Army) -> dict[int, int]:
+    def preview_placement(self, army: Army) -> dict[int, int]:
         """The default placement as it would be after Ready Troops and the conquest phase end."""
         if army.ready and army.over:
             return self.default_placement(army)
-        if army.ready and not self._fx(army, "on_conquest_end"):
+        if army.ready and not self.effects_with(army, "on:conquests_over"):
             # The phase's end only sets two flags (no effect acts on it) and placements only
             # read: set and put back, without the journal of a preview.
             over, roll = army.over, army.roll
@@ -143,7 +143,7 @@ class LegalMixin:
                 army.over, army.roll = over, roll
 
         def placement() -> dict[int, int]:
-            self._ready(army)
+            self.ready_troops(army)
             self._end_conquests(army)
             return self.default_placement(army)
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...catalogue import race_name
-from ...errors import RuleError
-from ...events import Event
-from ...markers import MARKER_KINDS, RETURNS_TO_RACE
-from ...state import Army
+from ..actions import Action
+from ..catalogue import race_name
+from ..errors import RuleError
+from ..events import Event
+from ..markers import MARKER_KINDS, RETURNS_TO_RACE
+from ..state import Army
 
 if TYPE_CHECKING:
     pass
@@ -24,11 +24,11 @@ class PlacementMixin:
     #: is then still accepted.
     _replaying = False
 
-    def _ready(self, army: Army) -> None:
+    def ready_troops(self, army: Army) -> None:
         """Ready Troops (B-READY-1): all but one token per region (and held tokens) to hand."""
         if army.ready:
             return
-        keep = self._least(army)[0]
+        keep = self.least(army)[0]
         before = [(i, self.tokens[i]) for i in self.regions_of(army.race)]
         hand, held = army.hand, army.held
         for i, t in before:
@@ -38,17 +38,17 @@ class PlacementMixin:
         army.hand += army.held
         army.held = 0
         army.ready = True
-        for ab in self._fx(army, "on_ready"):
-            ab.on_ready(self, army, before)
+        if self.effects_with(army, "on:ready"):  # hot: tell only when someone hears
+            self.tell(army, "ready", before=before)
 
         def undo() -> None:
             for i, t in before:
                 self.tokens[i] = t
             army.hand, army.held, army.ready = hand, held, False
 
-        self._note(undo)
+        self.journal(undo)
 
-    def _least(self, army: Army) -> tuple[int, str]:
+    def least(self, army: Army) -> tuple[int, str]:
         """Fewest tokens a region of `army` may hold, with the rule that says so: 1 (B-REDEP-1)
         unless an effect's `min_per_region` raises it (Kobolds' 2, X-CUR-KOB-1). Asked wherever
         the core would assume one token: Ready Troops, tokens available, a conquest's
@@ -71,20 +71,20 @@ class PlacementMixin:
                 limit, rule = n, ab.rule
         return limit, rule
 
-    def _vacated(self, army: Army) -> set[int]:
+    def vacated(self, army: Army) -> set[int]:
         """Regions `army` must empty at its own redeployment (`vacates`: rivers, X-RW-4)."""
         return {i for ab in self._switches(army)[7] for i in ab.vacates(self, army)}
 
     def _fixed(self, army: Army) -> Any:
         """The effect that takes away the army's redeployment in its own turn (`redeploys`:
         Barbarians, X-BNA-BAR-1), or None: `redeploy` refuses and legal_actions offers none."""
-        return next((ab for ab in self._hooks(army) if not ab.redeploys), None)
+        return next((ab for ab in self.effects_of(army) if not ab.redeploys), None)
 
     def kept_regions(self, army: Army) -> list[int]:
         """The regions `army` keeps through its own placement: those it holds, less those it must
         empty (rivers, X-RW-4). What a `held_back` that counts regions reads: asked before the
         placement as after it, it gives the same answer."""
-        gone = self._vacated(army)
+        gone = self.vacated(army)
         return [i for i in self.regions_of(army.race) if i not in gone]
 
     def _held_back(self, army: Army, total: int, effects: tuple[Any, ...] | None = None) -> int:
@@ -103,14 +103,12 @@ class PlacementMixin:
         hand, roll = army.hand, army.roll
         army.over = True
         army.roll = None
-        events: list[Event] = []
-        for ab in self._fx(army, "on_conquest_end"):
-            events += ab.on_conquest_end(self, army)
+        events = self.tell(army, "conquests_over") if self.effects_with(army, "on:conquests_over") else []
 
         def undo() -> None:
             army.over, army.hand, army.roll = False, hand, roll
 
-        self._note(undo)
+        self.journal(undo)
         return events
 
     def _place(self, army: Army, tokens: dict[int, int], journal: bool = False) -> None:
@@ -120,7 +118,7 @@ class PlacementMixin:
         total = sum(t for t, _, _ in old.values()) + army.hand + army.held
         for i in old:
             if i not in tokens:
-                self._clear(i)
+                self.clear_region(i)
         for i, n in tokens.items():
             self.tokens[i] = n
         placed = sum(tokens.values())
@@ -130,11 +128,11 @@ class PlacementMixin:
         if journal:
             def undo() -> None:
                 for i, (t, r, o) in old.items():
-                    self._occupy(i, r, o, t)
+                    self.occupy(i, r, o, t)
                 army.hand, army.held, army.redeployed = hand, held, redeployed
-            self._note(undo)
+            self.journal(undo)
 
-    def _clear(self, i: int) -> None:
+    def clear_region(self, i: int) -> None:
         """Empty region i of tokens and markers (encampments go back to their owner)."""
         race = self.race[i]
         army = self.armies.get(race) if race else None
@@ -144,7 +142,7 @@ class PlacementMixin:
                     army.stock[k] = army.stock.get(k, 0) + self.mk[k][i]
         for k in MARKER_KINDS:
             self.mk[k][i] = 0
-        self._occupy(i, None, None, 0)
+        self.occupy(i, None, None, 0)
 
     def default_placement(self, army: Army, withdrawn_only: bool = False) -> dict[int, int]:
         """Tokens in hand placed one at a time on the fewest-token region, ties to the first
@@ -153,11 +151,11 @@ class PlacementMixin:
 
     def _place_default(self, army: Army, journal: bool = False) -> None:
         """The default placement carried out; the effect that chose where the hand's last token
-        went is told (`on_last_token`: the Leader, A-LEAD-02)."""
+        went is told ("last_token": the Leader, A-LEAD-02)."""
         place, last = self._default_placement(army)
         self._place(army, place, journal)
         if last is not None:
-            last[0].on_last_token(self, army, last[1])
+            last[0].on(self, army, "last_token", region=last[1])
 
     def _default_placement(self, army: Army, withdrawn_only: bool = False
                            ) -> tuple[dict[int, int], tuple[Any, int | None] | None]:
@@ -173,7 +171,7 @@ class PlacementMixin:
         sw = self._switches(army)  # one look-up for the effects that shape placements
         total = sum(place.values()) + army.hand + army.held
         if not withdrawn_only and sw[7]:
-            for i in self._vacated(army) & set(place):  # X-RW-4: their tokens join the hand
+            for i in self.vacated(army) & set(place):  # X-RW-4: their tokens join the hand
                 extra += place.pop(i)
         hold = 0 if withdrawn_only or army.declined or not sw[6] else self._held_back(army, total, sw[6])
         least = sw[5][0]
@@ -188,7 +186,7 @@ class PlacementMixin:
             never = self.board.base_cost  # a region never conquered (the Island) last (X-NEC-10)
             heap = [(never[r] is None, n, r) for r, n in place.items()]
             heapq.heapify(heap)
-            asks = () if withdrawn_only else self._fx(army, "last_token")
+            asks = () if withdrawn_only else self.effects_with(army, "last_token")
             for _ in range(extra - 1 if asks else extra):
                 last, n, r = heap[0]
                 heapq.heapreplace(heap, (last, n + 1, r))
@@ -199,7 +197,7 @@ class PlacementMixin:
                                if (j := ab.last_token(self, army, place)) is not None), None)
                 place[heap[0][2] if chosen is None else chosen[1]] += 1
         elif not extra and take_from_hand and not withdrawn_only:  # the hand all held (Barbarians)
-            chosen = next(((ab, None) for ab in self._fx(army, "last_token")), None)
+            chosen = next(((ab, None) for ab in self.effects_with(army, "last_token")), None)
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))
             if place[j] > least:
@@ -213,8 +211,8 @@ class PlacementMixin:
     def _check_placement(self, army: Army, a: Action, minimum: dict[int, int] | None,
                          total: int) -> dict[int, int]:
         held = set(self.regions_of(army.race))
-        least, rule = self._least(army)
-        gone = self._vacated(army) if minimum is None else set()
+        least, rule = self.least(army)
+        gone = self.vacated(army) if minimum is None else set()
         place: dict[int, int] = {}
         for rid, n in a.tokens or ():
             i = self.board.region(rid, f"tokens.{rid}")
@@ -222,7 +220,7 @@ class PlacementMixin:
                 raise RuleError("B-REDEP-1", f"{rid} is not held by the {race_name(army.race)}")
             if i in gone:
                 if n:
-                    why = next(ab.rule for ab in self._fx(army, "vacates") if i in ab.vacates(self, army))
+                    why = next(ab.rule for ab in self.effects_with(army, "vacates") if i in ab.vacates(self, army))
                     raise RuleError(why, f"{rid} must be emptied at redeployment")
                 continue
             if n < least:
@@ -246,12 +244,12 @@ class PlacementMixin:
         return place
 
     def _do_redeploy(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a.by, a.race)
+        army = self.acting(seat, a.by, a.race)
         fixed = self._fixed(army)
         if fixed is not None and not self._replaying:  # A-BNA-05: even one changing nothing
             raise RuleError(fixed.rule, f"the {race_name(army.race)} do not redeploy: each token stays "
                                         "where it conquered; end the turn")
-        self._ready(army)
+        self.ready_troops(army)
         if army.redeployed:
             raise RuleError("B-REDEP-1", "this race has already redeployed this turn")
         events = self._end_conquests(army)
@@ -265,10 +263,10 @@ class PlacementMixin:
             # a save from before A-BNA-05 was amended loads with its redeploy changing nothing
             raise RuleError(fixed.rule, f"the {race_name(army.race)} do not redeploy: each token "
                                         "stays where it conquered")
-        for ab in self._fx(army, "on_redeploy"):  # X-BNA-LEP-1
+        for ab in self.effects_with(army, "on_redeploy"):  # X-BNA-LEP-1
             events += ab.on_redeploy(self, army, a, place)
         self._place(army, place)
-        events.append(self._event("redeploy", f"{a.by} redeploys the {race_name(army.race)}: " +
+        events.append(self.new_event("redeploy", f"{a.by} redeploys the {race_name(army.race)}: " +
                                   ", ".join(f"{self.board.ids[i]} {n}" for i, n in place.items()),
                                   seat, race=army.race, tokens=dict(a.tokens or ())))
         return events, a.to_dict()
@@ -289,14 +287,14 @@ class PlacementMixin:
             self.tokens[i] = n
         army.hand -= army.withdrawn
         army.withdrawn = 0
-        self._put_back_stock(army, place)
-        self._drop(lambda d: d.kind == "withdrawal" and d.data["race"] == army.race)
-        return self._game_over_event() + [self._event("withdrawal", f"{self.players[army.owner]} places withdrawn "
+        self.put_back_stock(army, place)
+        self.drop(lambda d: d.kind == "withdrawal" and d.data["race"] == army.race)
+        return self._game_over_event() + [self.new_event("withdrawal", f"{self.players[army.owner]} places withdrawn "
                             f"{race_name(army.race)}: " + ", ".join(f"{self.board.ids[i]} {n}"
                                                                     for i, n in place.items()),
                             army.owner, race=army.race)]
 
-    def _put_back_stock(self, army: Army, tokens: dict[int, int]) -> None:
+    def put_back_stock(self, army: Army, tokens: dict[int, int]) -> None:
         """Markers back in the race's hands go on its weakest region (B-POW-BIVOUACKING-2)."""
         for k, n in list(army.stock.items()):
             if n and tokens:

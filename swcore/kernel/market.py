@@ -8,12 +8,12 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action
-from ...catalogue import CATALOGUE, race_name
-from ...effects import ABILITIES, Ability, ability
-from ...errors import RuleError
-from ...events import Event
-from ...state import Army
+from ..actions import Action
+from ..catalogue import CATALOGUE, race_name
+from ..effects import ABILITIES, Ability, ability
+from ..errors import RuleError
+from ..events import Event
+from ..state import Army
 
 if TYPE_CHECKING:
     pass
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 @cache
 def price_steppers() -> frozenset[str]:
     """The ids whose effect overrides `price_step` (asked after every module has registered)."""
-    return frozenset(i for i, ab in ABILITIES.items() if type(ab).price_step is not Ability.price_step)
+    return frozenset(i for i, ab in ABILITIES.items() if ab.price_step != Ability.price_step)
 
 
 class MarketMixin:
@@ -42,15 +42,15 @@ class MarketMixin:
 
     def _first_hand(self, army: Army) -> int:
         want = self.value_of(army.race) + sum(self.value_of(p) for p in army.powers)
-        for ab in self._fx(army, "extra_tokens"):
+        for ab in self.effects_with(army, "extra_tokens"):
             want += ab.extra_tokens(self, army)
-        return min(want, self.box_of(army.race) + self._extra_box(army))
+        return min(want, self.box_of(army.race) + self.extra_box(army))
 
     def _combo_step(self, j: int) -> int:
         """Coins laid on the combo at position j by a player picking below it: asked of its
         race and its power (`price_step`; 1 by default, the Cursed combo 3, X-CUR-CUR-1)."""
         race, power = self.column[j][0], self.column[j][1]
-        return max(ability(race).price_step(self, j), ability(power).price_step(self, j))
+        return max(ability(race).price_step, ability(power).price_step)
 
     def _do_pick(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         t = self._t
@@ -79,13 +79,12 @@ class MarketMixin:
         army.hand = self._first_hand(army)
         t["picked"] = True
         self._refill()
-        ev = self._event(
+        ev = self.new_event(
             "pick", f"{a.by} picks {race_name(race)} / {CATALOGUE[power].english} at position {k}: "
                     f"pays {price}, collects {lying}, receives {army.hand} tokens",
             seat, race=race, power=power, combo=k, paid=price, collected=lying, tokens=army.hand)
         events = [ev]
-        for ab in self._fx(army, "on_pick"):
-            events += ab.on_pick(self, army)
+        events += self.tell(army, "picked")
         return events, a.to_dict()
 
     def printed_unknown(self, item: str) -> bool:
@@ -114,8 +113,8 @@ class MarketMixin:
             if value is not None:
                 self.values = {**self.values, item: value}
         self.column.append([a.race, a.player, 0])
-        self._drop(lambda d: d.kind == "reveal")
-        return [self._event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "
+        self.drop(lambda d: d.kind == "reveal")
+        return [self.new_event("reveal", f"revealed at the bottom of the column: {race_name(a.race)} / "
                                       f"{CATALOGUE[a.player].english}", seat, race=a.race,
                             power=a.player)], a.to_dict()
 

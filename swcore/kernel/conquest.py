@@ -4,25 +4,44 @@ A part of `Game` (a mixin): it reads and changes the position held on the game o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...actions import Action
-from ...catalogue import LOST_TRIBE, race_name
-from ...effects import ability
-from ...errors import InputError, RuleError
-from ...events import Event
-from ...markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
-from ...neutrals import NEUTRALS
-from ...state import Army, Quote
+from ..actions import Action
+from ..catalogue import LOST_TRIBE, race_name
+from ..effects import left_out
+from ..errors import InputError, RuleError
+from ..events import Event
+from ..markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
+from ..neutrals import NEUTRALS
+from ..state import Army, Quote
 
 if TYPE_CHECKING:
     pass
 
+NONE_LEFT_OUT: frozenset[str] = frozenset()
+
+
+class Reach(NamedTuple):
+    """What decides where an army may go, computed once per test (`Game.reach`)."""
+
+    held: list[int]  #: the regions it holds
+    near: set[int]  #: the regions next to them
+    hooks: tuple[Any, ...]  #: its effects
+    water: bool  #: may enter water
+    anywhere: bool  #: may enter anywhere (first conquest)
+    free: bool  #: ignores adjacency
+    extra: tuple[Any, ...]  #: the effects adding adjacency
+    refuses: tuple[Any, ...]  #: the effects refusing targets
+    shields: dict[str, Any]  #: a memo of the defenders' immune effects
+    without: frozenset[str]  #: the sources left out (swcore.effects.SOURCES)
+
 
 class ConquestMixin:
-    def quote(self, region: str, player: str | None = None, race: str | None = None) -> Quote:
+    def quote(self, region: str, player: str | None = None, race: str | None = None,
+              without: Any = ()) -> Quote:
         """Cost of conquering `region` for the player's active race (or `race`), with its
-        breakdown, and the reason when the conquest is not allowed now (map tooltip)."""
+        breakdown, and the reason when the conquest is not allowed now (map tooltip); with
+        `without`, the army's effects of those sources left out (swcore.effects.SOURCES)."""
         seat = self.seat if player is None else self.seat_of(player, "player")
         i = self.board.region(region)
         army = self.armies.get(race) if race else (self.armies.get(self.active[seat] or ""))
@@ -31,12 +50,24 @@ class ConquestMixin:
             return Quote(region, 0, [], err)
         if not army.declined and self._declined_turn_open(seat):
             return self._preview(lambda: (self._close_declined_turn(seat, army),
-                                          self.quote(region, player, race))[1])
+                                          self.quote(region, player, race, without))[1])
+        without = left_out(without)
         parts: list[tuple[str, int]] = []
         rules: dict[str, str] = {}
-        cost = self._cost(army, i, parts, rules=rules)
-        reason = self._target_error(army, i)
+        cost = self._costs(army, (i,), parts, rules=rules, without=without)[0]
+        reason = self._target_error(army, i, self._reach(army, without) if without else None)
         return Quote(region, cost, parts, reason, rules)
+
+    def cost(self, army: Army, i: int, without: Any = (),
+             parts: list[tuple[str, int]] | None = None) -> int:
+        """The cost for `army` to conquer region i (B-CONQ-2, B-CONQ-3), with the effects of the
+        sources in `without` left out (e.g. {"race", "power", "relic", "place"}: the plain cost
+        Gnome regions allow, U-RACE-GNOMES-1); `parts` gets the breakdown."""
+        return self._costs(army, (i,), parts, without=left_out(without) if without else NONE_LEFT_OUT)[0]
+
+    def costs(self, army: Army, regions: Any, without: Any = ()) -> list[int]:
+        """`cost` of each of `regions`, in one pass (a word offering many targets)."""
+        return self._costs(army, regions, without=left_out(without) if without else NONE_LEFT_OUT)
 
     def _cost(self, army: Army, i: int, parts: list[tuple[str, int]] | None = None,
               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> int:
@@ -46,13 +77,21 @@ class ConquestMixin:
         return self._costs(army, (i,), parts, mods, rules)[0]
 
     def _costs(self, army: Army, regions: Any, parts: list[tuple[str, int]] | None = None,
-               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None) -> list[int]:
+               mods: tuple[Any, ...] | None = None, rules: dict[str, str] | None = None,
+               without: frozenset[str] = NONE_LEFT_OUT) -> list[int]:
         """`_cost` of each of `regions` in one pass (legal_actions asks for every target: the
-        hot path), the army's `cost_modifiers` effects (`mods`) found once for all."""
+        hot path), the army's `cost_modifiers` effects (`mods`) found once for all; `without`
+        leaves out the effects of those sources, and a die rolled before choosing when the
+        effects that roll it are left out too."""
         b, mk = self.board, self.mk
         base, defence, races, tokens = b.base_cost, b.defence, self.race, self.tokens
-        if mods is None:
-            mods = self._fx(army, "cost_modifiers")
+        roll = army.roll
+        if without:
+            mods = self._fx_without(army, "cost_modifiers", without)
+            if roll is not None and not self._switches_without(army, without)[10]:
+                roll = None
+        elif mods is None:
+            mods = self.effects_with(army, "cost_modifiers")
         out = []
         for i in regions:
             c = base[i] or 0
@@ -80,10 +119,10 @@ class ConquestMixin:
                         parts.append(item)
                         if rules is not None:
                             rules[item[0]] = ab.rule
-            if army.roll is not None:  # a die rolled before choosing the target (A-BASE-06)
-                c -= army.roll
+            if roll is not None:  # a die rolled before choosing the target (A-BASE-06)
+                c -= roll
                 if parts is not None:
-                    parts.append((army.turn.get("die_label", "die"), -army.roll))
+                    parts.append((army.turn.get("die_label", "die"), -roll))
             if c < 1:
                 if parts is not None:
                     parts.append(("minimum 1", 1 - c))
@@ -91,22 +130,51 @@ class ConquestMixin:
             out.append(c)
         return out
 
-    def _may_reinforce(self, army: Army) -> bool:
+    def may_reinforce(self, army: Army) -> bool:
         """The final die may be asked for (B-FINAL-1): not by a race whose die is rolled before
         choosing instead (Berserk, A-BASE-06), nor with such a die already showing."""
         return army.roll is None and not self._switches(army)[10]
 
-    def _reach(self, army: Army) -> tuple[Any, ...]:
-        """What decides where `army` may go, computed once: (held regions, regions next to them,
-        hooks, may enter water, may enter anywhere, ignores adjacency, the effects adding
-        adjacency, the effects refusing targets, a memo of the defenders' immune effects)."""
+    def _reach(self, army: Army, without: frozenset[str] = NONE_LEFT_OUT) -> tuple[Any, ...]:
+        """What decides where `army` may go, computed once: the fields of `Reach` as a plain
+        tuple (unpacked on the hot path of every target test), with the effects of the sources
+        in `without` left out."""
         held = self.regions_of(army.race)
         adj = self.board.adjacent_sets
         near: set[int] = set()
         for j in held:
             near |= adj[j]
-        water, anywhere, free, extra, refuses = self._switches(army)[:5]
-        return (held, near, self._hooks(army), water, anywhere, free, extra, refuses, {})
+        if without:
+            water, anywhere, free, extra, refuses = self._switches_without(army, without)[:5]
+            hooks = tuple(ab for src, ab in self.sources(army) if src not in without)
+        else:
+            water, anywhere, free, extra, refuses = self._switches(army)[:5]
+            hooks = self.effects_of(army)
+        return (held, near, hooks, water, anywhere, free, extra, refuses, {}, without)
+
+    def reach(self, army: Army, without: Any = ()) -> Reach:
+        """What decides where `army` may go now, with the effects of the sources in `without`
+        left out (swcore.effects.SOURCES); give it to `target_error` and `targets`."""
+        return Reach._make(self._reach(army, left_out(without)) if without else self._reach(army))
+
+    def target_error(self, army: Army, i: int, reach: Reach | None = None) -> RuleError | None:
+        """Why `army` may not conquer region i now (None when it may): the one target test
+        (B-CONQ, B-DEF-5, the effects' immunity and refusals), with `reach`'s sources left out."""
+        return self._target_error(army, i, reach)
+
+    def targets(self, army: Army, reach: Reach | None = None) -> list[int]:
+        """The regions `army` may conquer now (with `reach`'s sources left out)."""
+        return self._targets(army, reach or self._reach(army))
+
+    def screen(self, army: Army, regions: Any, reach: Reach) -> Any:
+        """(region, rule ID of why not, or None) for each of `regions`: `target_error` in one
+        pass over many regions (a word testing a jump from several places, the Catapult)."""
+        return self._screen(army, regions, reach, False)
+
+    def candidates(self, reach: Reach) -> Any:
+        """The regions worth testing as targets (`screen`): the neighbours of the regions held,
+        or every region when the race may go further."""
+        return self._candidates(reach)
 
     def _target_error(self, army: Army, i: int, reach: tuple[Any, ...] | None = None,
                       explain: bool = True) -> Any:
@@ -125,7 +193,7 @@ class ConquestMixin:
         effects' immunity and refusals), a generator so a pass over many regions reads the
         position and the army's switches once."""
         b = self.board
-        held, near, _, water_ok, anywhere, free, extra, refuses, shields = reach
+        held, near, _, water_ok, anywhere, free, extra, refuses, shields, without = reach
         seat = army.owner
         never, water, entry = b.base_cost, b.water, b.entry
         races, owners, armies, mk = self.race, self.owner, self.armies, self.mk
@@ -161,7 +229,7 @@ class ConquestMixin:
                 if why is None and not own:
                     table = shields.get(race)  # the defenders' immune effects, once per race
                     if table is None:
-                        table = shields[race] = self._fx(defender, "immune")
+                        table = shields[race] = self.effects_with(defender, "immune")
                     for ab in table:
                         why = ab.immune(self, defender, i, army)
                         if why is not None:
@@ -176,7 +244,8 @@ class ConquestMixin:
             if why is None:
                 if not held:
                     if not entry[i] and not anywhere and entries is None:
-                        entries = self._fx(army, "extra_entry")
+                        entries = (self._fx_without(army, "extra_entry", without) if without
+                                   else self.effects_with(army, "extra_entry"))
                     if not entry[i] and not anywhere and not any(
                             ab.extra_entry(self, army, i) for ab in entries):
                         why = explain and RuleError("B-CONQ-1", f"{b.ids[i]} is not a border region: "
@@ -190,28 +259,28 @@ class ConquestMixin:
 
     def _candidates(self, reach: tuple[Any, ...]) -> Any:
         """Regions worth testing as targets: the neighbours, unless the race may go further."""
-        held, near, _, _, _, free, extra, _, _ = reach
+        held, near, _, _, _, free, extra, _, _, _ = reach
         if not held or free or extra:
             return range(len(self.board))
         return sorted(near.difference(held))
 
-    def _conquest_open(self, army: Army) -> None:
+    def check_conquest_open(self, army: Army) -> None:
         """Refuse a conquest once the race's conquests are over for the turn (B-FINAL-4)."""
         if army.over:
             raise RuleError("B-FINAL-4", "the conquests of this race are over for this turn")
 
     def _do_conquer(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a.by, a.race)
+        army = self.acting(seat, a.by, a.race)
         if a.roll is not None and not a.reinforce:
             raise InputError("action.roll", "a die result goes with `reinforce: true`")
-        self._ready(army)
-        self._conquest_open(army)
+        self.ready_troops(army)
+        self.check_conquest_open(army)
         i = self.board.region(a.region)
-        optional = [o for ab in self._fx(army, "conquer_args") for o in ab.conquer_args(self, army, a, i)]
+        optional = [o for ab in self.effects_with(army, "conquer_args") for o in ab.conquer_args(self, army, a, i)]
         err = self._target_error(army, i)
         if err:
             raise err
-        least, rule = self._least(army)
+        least, rule = self.least(army)
         if army.hand < least:  # X-CUR-KOB-1: the final die too needs that many in hand
             raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with") if least == 1 \
                 else RuleError(rule, f"a region is conquered with at least {least} tokens; "
@@ -222,7 +291,7 @@ class ConquestMixin:
             cost = max(1, full + sum(o[1] for o in optional))
         logged = a.to_dict()
         if a.reinforce:
-            if not self._may_reinforce(army):
+            if not self.may_reinforce(army):
                 raise RuleError("A-BASE-06", "Berserk rolls before choosing (berserk), not after")
             if army.hand >= full:
                 raise RuleError("B-FINAL-1", f"{a.region} costs {full} and {army.hand} tokens are in "
@@ -231,18 +300,18 @@ class ConquestMixin:
             if short > self.options.final_die_max_short:
                 raise RuleError("B-FINAL-2", f"{a.region} needs {short} more tokens than in hand; "
                                              "the die gives at most 3")
-            roll = self._roll(a.roll)
+            roll = self.roll_die(a.roll)
             # in the word's order; the die and the other values are already checked
             logged = Action.trusted(a.by, a.do, **{**a.args, "roll": roll}).to_dict()
-            events = [self._event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
+            events = [self.new_event("roll", f"{a.by} rolls the reinforcement die for {a.region}: {roll}",
                                   seat, roll=roll, region=a.region)]
             if army.hand + roll >= full:  # B-FINAL-3: all the tokens in hand go in
-                events += self._take(army, i, army.hand, full, parts)
+                events += self.take(army, i, army.hand, full, parts)
             elif army.hand + roll >= cost:  # the roll alone leaves it short: pay (X-BNA-MER-2)
                 events += self._paid(optional, parts)
-                events += self._take(army, i, army.hand, cost, parts)
+                events += self.take(army, i, army.hand, cost, parts)
             else:
-                events.append(self._event("final_failed", f"the final conquest of {a.region} fails "
+                events.append(self.new_event("final_failed", f"the final conquest of {a.region} fails "
                                           f"({army.hand} + {roll} < {cost})", seat, region=a.region))
             return events + self._end_conquests(army), logged  # B-FINAL-4
         if army.hand < cost:
@@ -250,12 +319,12 @@ class ConquestMixin:
                 raise RuleError("B-CONQ-2", f"{a.region} costs {cost} tokens; {army.hand} in hand")
             # A-BASE-06: with too few tokens after the Berserk roll, this was the last attempt.
             self._end_conquests(army)
-            return [self._event("final_failed", f"the Berserk attack on {a.region} falls short "
+            return [self.new_event("final_failed", f"the Berserk attack on {a.region} falls short "
                                 f"({army.hand} < {cost}): the conquests are over", seat,
                                 region=a.region)], logged
         army.roll = None
         paid = self._paid(optional, parts) if optional else []
-        return paid + self._take(army, i, max(cost, least), cost, parts), logged
+        return paid + self.take(army, i, max(cost, least), cost, parts), logged
 
     def _paid(self, optional: list[Any], parts: list[tuple[str, int]]) -> list[Event]:
         """The optional cost changes of a conquest are used: each is paid for (`conquer_args`)."""
@@ -265,48 +334,44 @@ class ConquestMixin:
             events += pay()
         return events
 
-    def _take(self, army: Army, i: int, committed: int, cost: int,
+    def take(self, army: Army, i: int, committed: int, cost: int,
               parts: list[tuple[str, int]]) -> list[Event]:
         """Region i changes hands (B-CONQ-6, B-LOSS-1); `committed` tokens come from hand, at
         least the army's `min_per_region` (X-CUR-KOB-1: the Dragon's one token is two Kobolds)."""
         seat = army.owner
         rid = self.board.ids[i]
-        committed = max(committed, self._least(army)[0])
+        committed = max(committed, self.least(army)[0])
         held_by = self.race[i]
         defender = self.armies.get(held_by) if held_by is not None else None
         events = self._evict(army, i)
-        self._occupy(i, army.race, seat, committed)
+        self.occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
-        for ab in self._fx(army, "on_conquered"):
-            ab.on_conquered(self, army, i)
-        events += self._taken_from(army, i, defender)
+        if self.effects_with(army, "on:conquered"):  # hot: tell only when someone hears
+            self.tell(army, "conquered", region=i)
+        events += self.taken_from(army, i, defender)
         detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)
-        events.insert(0, self._event(
+        events.insert(0, self.new_event(
             "conquer", f"{self.players[seat]}'s {race_name(army.race)} conquer {rid} with {committed} "
                        f"token{'s' if committed != 1 else ''} (cost {cost}: {detail})",
             seat, region=rid, race=army.race, cost=cost, committed=committed, breakdown=parts))
         return events
 
-    def _taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
+    def taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
         """After a conquest or a conversion of region i from `defender` (X-CUR-RAN-1, A-CUR-06)."""
-        events: list[Event] = []
-        for ab in self._fx(army, "on_taken_from"):
-            events += ab.on_taken_from(self, army, i, defender)
-        return events
+        if not self.effects_with(army, "on:took"):  # hot: tell only when someone hears
+            return []
+        return self.tell(army, "took", region=i, defender=defender)
 
-    def _region_lost(self, defender: Army, i: int, attacker: Army, lost: int) -> list[Event]:
+    def region_lost_events(self, defender: Army, i: int, attacker: Army, lost: int) -> list[Event]:
         """An enemy conquest or conversion takes region i from `defender` (markers still there)."""
-        events: list[Event] = []
-        for ab in self._fx(defender, "on_region_lost"):
-            events += ab.on_region_lost(self, defender, i, attacker, lost)
-        return events
+        return self.tell(defender, "lost", region=i, attacker=attacker, lost=lost)
 
-    def _loss(self, defender: Army, i: int, attacker: Army, loss: int) -> int:
+    def loss_of(self, defender: Army, i: int, attacker: Army, loss: int) -> int:
         """The tokens `defender` discards when `attacker` takes region i, `loss` unless one of its
         `region_lost` effects says otherwise; such an effect may first take a token out of the
         region (a captured Leader, which replaces the loss: A-LEAD-02)."""
-        for ab in self._fx(defender, "region_lost"):
+        for ab in self.effects_with(defender, "region_lost"):
             loss = ab.region_lost(self, defender, i, attacker, loss)
         return max(0, min(self.tokens[i], loss))
 
@@ -316,27 +381,27 @@ class ConquestMixin:
         events: list[Event] = []
         seat = army.owner
         if race is None:
-            self._clear(i)
+            self.clear_region(i)
             return events
         own_decline = race != LOST_TRIBE and self.owner[i] == seat
         if not own_decline or self.options.own_decline_counts_non_empty:
             army.nonempty += 1  # B-DEF-4, tested before the conquest
         if race in NEUTRALS:  # no army behind them (a Pirate Ship leaves the game, A-RW-04)
-            self._clear(i)
+            self.clear_region(i)
             what, kind = ("Lost Tribe", "lost_tribe") if race == LOST_TRIBE else (race_name(race), "neutral")
-            return [self._event(kind, f"the {what} of {self.board.ids[i]} is wiped out",
+            return [self.new_event(kind, f"the {what} of {self.board.ids[i]} is wiped out",
                                 seat, region=self.board.ids[i])] + self._tokens_lost(army, i, race, n)
         defender = self.armies[race]
         if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)
             self._t["attacked"].add(defender.owner)
-        loss = self._loss(defender, i, army, ability(defender.race).defender_loss(self, defender)
-                          if not defender.declined else 1)
+        loss = self.loss_of(defender, i, army, 1 if defender.declined else min(
+            (ab.defender_loss for ab in self.effects_with(defender, "defender_loss")), default=1))
         n = self.tokens[i]  # a captured Leader has left the region (A-LEAD-02)
         back = n - loss
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
-            events += self._region_lost(defender, i, army, loss)
-        self._clear(i)
-        if back and defender.declined and not ability(race).conquers_in_decline(self, defender):
+            events += self.region_lost_events(defender, i, army, loss)
+        self.clear_region(i)
+        if back and defender.declined and not self.gives(defender, "conquers_in_decline"):
             back = 0  # an in-decline race never redeploys (B-DECL-8)
         events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back
@@ -344,7 +409,7 @@ class ConquestMixin:
             defender.withdrawn += back
         # else: the owner's own active race, attacked by its in-decline Ghouls, acts later in
         # this same turn, so the withdrawn tokens simply join its hand (B-LOSS-2, A-BASE-03).
-        events.append(self._event(
+        events.append(self.new_event(
             "loss", f"{self.players[defender.owner]}'s {race_name(race)} lose {self.board.ids[i]}: "
                     f"{loss} discarded, {back} taken back", defender.owner,
             region=self.board.ids[i], race=race, lost=loss, withdrawn=back))
@@ -354,14 +419,13 @@ class ConquestMixin:
 
     def _tokens_lost(self, army: Army, i: int, race: str, lost: int) -> list[Event]:
         """A conquest by `army` discards `lost` tokens of `race` from region i (X-NEC-8)."""
-        events: list[Event] = []
-        for ab in self._fx(army, "on_tokens_lost") if lost else ():
-            events += ab.on_tokens_lost(self, army, i, race, lost)
-        return events
+        if not lost or not self.effects_with(army, "on:discarded"):
+            return []
+        return self.tell(army, "discarded", region=i, race=race, lost=lost)
 
     def _do_abandon(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
-        army = self._acting(seat, a.by, a.race)
-        self._ready(army)
+        army = self.acting(seat, a.by, a.race)
+        self.ready_troops(army)
         i = self.board.region(a.region)
         if army.conquests or army.over:
             raise RuleError("A-BASE-07", "regions are abandoned only at Ready Troops, before the "
@@ -369,9 +433,8 @@ class ConquestMixin:
         if self.race[i] != army.race:
             raise RuleError("B-READY-2", f"{a.region} is not held by these {race_name(army.race)}")
         army.hand += self.tokens[i]
-        self._clear(i)
-        events = [self._event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
+        self.clear_region(i)
+        events = [self.new_event("abandon", f"{a.by} abandons {a.region}", seat, region=a.region,
                               race=army.race)]
-        for ab in self._fx(army, "on_abandon"):
-            events += ab.on_abandon(self, army, i)
+        events += self.tell(army, "abandoned", region=i)
         return events, a.to_dict()

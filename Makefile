@@ -39,11 +39,17 @@ serve: $(STAMP)
 
 ## Run every test: unit, scenarios, property-based, notebooks, real-browser, on .venv's Python
 ## ($(PYTHON), 3.11 here); then every test but the real-browser ones (marker `browser`: the app
-## in chromium, the load test) on each other supported Python found (3.12, 3.13), so that the
-## whole stays under 30 minutes on 2 cores: about 21 (figures in BENCHMARKS.md). Not in xdist
-## workers: a tutorial notebook beside another worker ran 4 times slower, past its 2 minutes.
+## in chromium, the load test) on each other supported Python found (3.12, 3.13): the engine, the
+## app's logic and the tutorial notebooks on every Python; the browsers see the same pages
+## whatever the server's Python (figures in BENCHMARKS.md). Two pytest-xdist workers
+## (`TEST_WORKERS`) share the tests; the tutorial's (notebooks, static site) keep to one worker,
+## where the notebooks of a folder share a kernel (tests/notebook_runs.py), and the
+## browser tests to one (groups in tests/conftest.py). A notebook's time bound is its kernel's
+## CPU time, which a neighbouring worker does not stretch.
+TEST_WORKERS ?= 2
+PYTEST_ARGS = -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-others
 
 test-others:
@@ -52,7 +58,7 @@ test-others:
 
 ## The suite but its browser tests on Python 3.X, in .venv-3.X (created and installed here).
 test-3.%: .venv-3.%/.installed
-	.venv-3.$*/bin/python -m pytest -q -p no:cacheprovider -m "not browser"
+	.venv-3.$*/bin/python -m pytest $(PYTEST_ARGS) -m "not browser"
 
 .PRECIOUS: .venv-3.%/.installed  # a stamp, not an intermediate file to delete
 .venv-3.%/.installed: pyproject.toml

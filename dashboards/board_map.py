@@ -161,8 +161,10 @@ class BoardMap:
         fig.frame_width = fig.frame_height = None
         fig.toolbar_location = None
         fig.title.visible = False
-        for item in fig.below:
-            item.visible = False
+        # The legend and the note are not drawn: left out of the figure, with the players'
+        # swatches, their ~40 models cost every table opened (the note's text stays updated).
+        fig.below = []
+        fig.renderers = [r for r in fig.renderers if r not in self._swatches]
         fig.width, fig.height = w, h
         fig.sizing_mode = "scale_width"
 
@@ -361,9 +363,11 @@ class BoardMap:
             if t in swatch:
                 r, i = swatch[t]
                 items.append(LegendItem(label=place_name(t, lang()), renderers=[r], index=i))
+        self._swatches = []  # the players' swatches: renderers drawn only in the legend
         for p, c in self.colors.items():
             r = fig.quad(left=[math.nan], right=[math.nan], top=[math.nan], bottom=[math.nan],
                          fill_color=c, line_color="#FFFFFF")
+            self._swatches.append(r)
             items.append(LegendItem(label=p, renderers=[r]))
         ncols = _legend_columns([str(it.label.value) for it in items], width)
         fig.add_layout(Legend(items=items, orientation="horizontal", location="center",

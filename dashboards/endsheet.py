@@ -46,12 +46,11 @@ class EndSheet:
         self._press = press
         self._ask = ASK if at_a_table else ASK_PRACTICE
         self.title = html("")
-        # Pooled, built with the screen and hidden when unused: adding panels to the page
-        # mid-game made Bokeh build and walk their models, 0.1-0.2 s of the server's loop.
+        # Pooled and hidden when unused, built at the first end of a turn that needs them (the
+        # tokens in hand, a power's pieces such as Encampments, a choice of regions): built with
+        # the screen, they were a third of what opening a table cost, for every table.
         self.places: list[PlacementPanel] = []
         self.choices: list[tuple[Any, Any]] = []  # (title pane, toggle buttons)
-        self._place_panel(1)  # the tokens in hand, and a power's pieces (Encampments)
-        self._choice(0)
         self.getters: list[Callable[[], Action]] = []
         self.key: Any = None
         self.box = pn.Column(self.title, *self._pooled(), sizing_mode="stretch_width",

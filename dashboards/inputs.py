@@ -195,12 +195,10 @@ class DieRow:
     action left as it is (the engine rolls) or with the face seen on the table."""
 
     def __init__(self, press: Callable[[Any], None]):
+        self._press = press
         self.note = html("")
-        self.buttons = [pool_button(press)] + [pool_button(press, 70) for _ in FACES]
-        for b, v in zip(self.buttons[1:], FACES, strict=True):
-            b.label = _("Die: {face}").format(face=v) if v else _("Die: blank")
-        self.row = pn.FlexBox(*self.buttons, sizing_mode="stretch_width",
-                              styles={"gap": "6px", "display": "none"})
+        self.buttons: list[Any] = []  # built when a die is first offered (`fill`)
+        self.row = pn.FlexBox(sizing_mode="stretch_width", styles={"gap": "6px", "display": "none"})
         self.box = pn.Column(self.note, self.row, sizing_mode="stretch_width")
 
     def fill(self, action: Action | None, note: str = "", colour: str = "primary") -> None:
@@ -211,6 +209,12 @@ class DieRow:
             for b in self.buttons:
                 b.sw_action = None
             return
+        if not self.buttons:
+            self.buttons = [pool_button(self._press)] + [pool_button(self._press, 70)
+                                                         for _ in FACES]
+            for b, v in zip(self.buttons[1:], FACES, strict=True):
+                b.label = _("Die: {face}").format(face=v) if v else _("Die: blank")
+            self.row[:] = self.buttons
         key = die_param(WORDS[action.do])
         relabel(self.buttons[0], _("Roll for me"), colour)
         self.buttons[0].sw_action = ("act", action)
@@ -225,10 +229,11 @@ class PlacementPanel:
     def __init__(self, press: Callable[[Any], Any], cancel: pn.widgets.Button):
         """`press(("place", None))` on "Place" (the screen then sends `action()`)."""
         self.title = html("")
+        # Built at the first fill, as many as it needs (then doubled when more are needed):
+        # most tables never show most panels, and steppers are what opening a table cost.
         self.pool: list[Stepper] = []
         self.steppers: dict[str, Stepper] = {}  # region -> its stepper
-        self._add(8)
-        self.list = pn.Column(*(st.layout for st in self.pool), sizing_mode="stretch_width")
+        self.list = pn.Column(sizing_mode="stretch_width")
         self.total = html("")
         self.go = pool_button(press)
         self.go.sw_action = ("place", None)
@@ -238,7 +243,7 @@ class PlacementPanel:
         self._key = ""
         self._want = 0
         self.subsets: dict[str, Any] = {}  # a subset parameter -> its toggle buttons
-        self._subset_pool = [(html(""), region_boxes())]  # one is all a word has so far
+        self._subset_pool: list[tuple[Any, Any]] = []  # built when a word has a subset
         self.extra = pn.Column(*(w for pair in self._subset_pool for w in pair),
                                sizing_mode="stretch_width")
         self.box = pn.Column(self.title, self.list, self.total, self.extra, self.go, cancel,

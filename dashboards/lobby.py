@@ -69,6 +69,10 @@ def tutorial_link() -> str:
                 "<code>python scripts/render_tutorial.py</code>.") + "</p>")
 
 MAX_LISTED = 60
+#: The newest games listed at first, then as many more at each "More tables": a device opening
+#: a table built a button for each of 60 listed games (0.6 s of the server's CPU on a server
+#: holding 100 tables). A game not listed opens by its code as well.
+PAGE = 10
 BIG = {"height": 50, "stylesheets": [":host .bk-btn { font-size: 17px; }"]}
 
 
@@ -86,7 +90,10 @@ class Lobby(pn.viewable.Viewer):
         self.on_open = on_open
         self.on_new = on_new
         self._names: dict[int, str] = {}
+        self._listed = PAGE  # how many games (besides the demo) the list shows
         self._list = pn.Column(sizing_mode="stretch_width")
+        self._more = pn.widgets.Button(label="", sizing_mode="stretch_width", **BIG)
+        self._more.on_click(lambda e: self.list_more())
         self._code = pn.widgets.TextInput(label=_("Join code"), placeholder=_("e.g. K7QX2M"), max_length=20,
                                           sizing_mode="stretch_width",
                                           stylesheets=[":host input { font-size: 20px; height: 46px; "
@@ -152,6 +159,8 @@ class Lobby(pn.viewable.Viewer):
         show(self._status, False)
         demo = [g for g in games if g.public_code]
         rest = [g for g in games if not g.public_code][:MAX_LISTED]
+        unlisted = len(rest) - self._listed
+        rest = rest[:self._listed]
         rows = []
         self._names = {}
         for g in demo + rest:
@@ -171,7 +180,15 @@ class Lobby(pn.viewable.Viewer):
         if not rows:
             rows = [pn.pane.HTML("<p>" + _("No games yet: start one with <b>New game</b>.")
                                  + "</p>")]
+        if unlisted > 0:
+            self._more.label = _("More tables (not listed: {count})").format(count=unlisted)
+            rows.append(self._more)
         self._list[:] = rows
+
+    def list_more(self) -> None:
+        """List the next `PAGE` games."""
+        self._listed += PAGE
+        self.refresh()
 
     def _say(self, text: str) -> None:
         """Show a refusal ('' hides it); the text is escaped."""

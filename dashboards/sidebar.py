@@ -45,11 +45,16 @@ class SideMixin:
             for key, p in WORDS[a.do].params.items():
                 if p.kind is Kind.COMBO and key in a.args:
                     picks.setdefault(a.args[key], []).append(a)
-        for k, (text_pane, btn, variant) in enumerate(self._column_rows):
+        for k, (text_pane, btn, row) in enumerate(self._column_rows):
             chosen = picks.get(k, []) if k < len(g.column) else []
             set_text(text_pane, column_row_html(g, k) if k < len(g.column) else "")
+            if len(chosen) > 1 and len(row) < 3:  # the first pick with something more
+                row.append(self._column_button(150))
+            variant = row[2] if len(row) > 2 else None
             for b, a in ((btn, chosen[0] if chosen else None),
                          (variant, chosen[1] if len(chosen) > 1 else None)):
+                if b is None:
+                    continue
                 show(b, a is not None)
                 b.sw_action = ("act", a) if a is not None else None
                 if a is None:
@@ -67,20 +72,23 @@ class SideMixin:
                     + "</div>")
         set_text(self._column_note, note)
 
+    def _column_button(self, width: int) -> Any:
+        b = pool_button(self._taps, width)
+        b.param.update(color="primary")
+        show(b, False)
+        return b
+
     def _build_column(self) -> pn.Column:
         self._column_rows = []
         rows: list[Any] = [html("<h3 style='margin:4px 0'>" + _("Combo column") + "</h3>")]
         for _k in range(6):
             text = html("")
-            btn = pool_button(self._taps, 90)
-            btn.param.update(color="primary")
-            variant = pool_button(self._taps, 150)  # a pick with something more (a Leader)
-            variant.param.update(color="primary")
-            show(btn, False)
-            show(variant, False)
-            self._column_rows.append((text, btn, variant))
-            rows.append(pn.Row(text, btn, variant, sizing_mode="stretch_width",
-                               styles={"border-bottom": "1px solid #e3e3e3"}))
+            btn = self._column_button(90)
+            # A pick with something more (a Leader) gets its button beside it when first offered.
+            row = pn.Row(text, btn, sizing_mode="stretch_width",
+                         styles={"border-bottom": "1px solid #e3e3e3"})
+            self._column_rows.append((text, btn, row))
+            rows.append(row)
         self._column_note = html("")
         return pn.Column(*rows, self._column_note, sizing_mode="stretch_width",
                          styles={"border": "1px solid #d0d7de", "border-radius": "10px",

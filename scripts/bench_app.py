@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/bench_app.py [--sessions 20] [--browsers 1] [--duration 60]
                                           [--pace 1-3] [--viewport 1280x800] [--seed 1]
-                                          [--settle 30] [--nice 19]
+                                          [--settle 30] [--nice 19] [--wait 120]
                                           [--url URL --db DB --pid PID --metrics FILE]
 
 Method (what a club sees):
@@ -94,7 +94,14 @@ from swcore import Game  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 IDLE_S = 8
 PROBE = 12
-WAIT_S = 30
+#: How long a click's result is waited for before it counts as timed out (`--wait`), and how
+#: long a session may take to open (`--open-wait`): generous, so that a loaded machine makes
+#: slow clicks, not a crashed run (a fixed 30 s crashed it twice in the review of 2026-11-27).
+WAIT_S = 120.0
+OPEN_WAIT_S = 900.0
+#: Devices opening their table at once, as tablets switched on (100 websockets opened together
+#: waited past bokeh.client's connection timeout: "Timeout while resolving").
+OPENING = threading.BoundedSemaphore(5)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-extensions", "--disable-dev-shm-usage", "--mute-audio",
@@ -104,7 +111,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 # its pointerdown to the first animation frame in which one does (BokehJS's copy of the models).
 JS_HAS = """(needles) => [...Bokeh.documents[0].all_models].some(
   (m) => typeof m.text === 'string' && needles.some((n) => m.text.includes(n)))"""
-JS_WATCH = """(needles) => {
+JS_WATCH = """([needles, limit]) => {
   const w = window.__sw = {t0: null, ms: undefined}, start = performance.now();
   window.addEventListener('pointerdown', () => { if (w.t0 === null) w.t0 = performance.now(); },
                           {capture: true, once: true});
@@ -113,7 +120,7 @@ JS_WATCH = """(needles) => {
   const poll = () => {
     const now = performance.now();
     if (w.t0 !== null && has()) { w.ms = now - w.t0; }
-    else if (now - start > 30000) { w.ms = null; } else { requestAnimationFrame(poll); }
+    else if (now - start > limit) { w.ms = null; } else { requestAnimationFrame(poll); }
   };
   requestAnimationFrame(poll);
 }"""
@@ -254,17 +261,25 @@ class Tablet:
     async def open(self, url: str) -> None:
         page, t = self.page, self.table
         await page.goto(url)
-        field_ = page.get_by_placeholder("e.g. K7QX2M")
-        for _ in range(10):  # a click before the websocket is up does nothing: try again
-            await page.get_by_role("button", name=t.name, exact=True).click()
+        end = time.monotonic() + OPEN_WAIT_S
+        listed = page.get_by_role("button", name=t.name, exact=True)
+        await page.get_by_role("button", name="Open by code", exact=True).wait_for(
+            timeout=OPEN_WAIT_S * 1000)
+        if await listed.count():  # tap the table, then type its code
+            field_, go = page.get_by_placeholder("e.g. K7QX2M"), "Open"
+        else:  # not among the newest tables the lobby lists: "Open by code"
+            field_, go = page.get_by_placeholder("Join code of any game"), "Open by code"
+        while go == "Open":  # a click before the websocket is up does nothing: try again
+            await listed.click()
             try:
                 await field_.wait_for(state="visible", timeout=6000)
                 break
             except Exception:
-                continue
+                if time.monotonic() > end:
+                    raise
         await field_.fill(t.code)
-        await page.get_by_role("button", name="Open", exact=True).click()
-        await page.locator(".sw-top").first.wait_for(timeout=60_000)
+        await page.get_by_role("button", name=go, exact=True).click()
+        await page.locator(".sw-top").first.wait_for(timeout=OPEN_WAIT_S * 1000)
 
     async def tap(self, rid: str) -> None:
         """Click the centre of a region on the map canvas (it holds only the board)."""
@@ -291,7 +306,7 @@ class Tablet:
         needle = [html.escape(n) for n in ([needle] if isinstance(needle, str) else needle)]
         try:
             fresh = not await page.evaluate(JS_HAS, needle)
-            await page.evaluate(JS_WATCH, needle)
+            await page.evaluate(JS_WATCH, [needle, WAIT_S * 1000])
             await click()
             await page.wait_for_function("() => window.__sw.ms !== undefined",
                                          timeout=WAIT_S * 1000)
@@ -382,9 +397,10 @@ class Device:
         return any(needle in (getattr(m, "text", "") or "") for m in self.doc.models
                    if type(m).__name__ == "HTML")
 
-    async def until(self, test: Callable[[], Any], since: int = -1) -> float:
+    async def until(self, test: Callable[[], Any], since: int = -1,
+                    wait: float | None = None) -> float:
         """Wait for an update (after the `since`-th) that makes `test()` true; its time."""
-        end = time.monotonic() + WAIT_S
+        end = time.monotonic() + (WAIT_S if wait is None else wait)
         while not (self._patches > since and test()):
             self._changed.clear()
             left = end - time.monotonic()
@@ -424,13 +440,18 @@ class Device:
         t = self.table
         self.doc.callbacks.send_event(DocumentReady())  # as BokehJS does once the page is up
         self.render_light()
-        self.click(self.button(lambda label: label == t.name))
-        await self.until(lambda: self.text("Open table"))
+        listed = self.button(lambda label: label == t.name)
+        if listed is not None:  # tap the table, then type its code
+            self.click(listed)
+            await self.until(lambda: self.text("Open table"), wait=OPEN_WAIT_S)
+            hint, go = "e.g. K7QX2M", "Open"  # the chosen table's code field
+        else:  # not among the newest tables the lobby lists: "Open by code"
+            hint, go = "Join code of any game", "Open by code"
         field_ = next(m for m in self.doc.models if type(m).__name__ == "TextInput"
-                      and m.placeholder == "e.g. K7QX2M")  # the chosen table's code field
+                      and m.placeholder == hint)
         field_.value = t.code
-        self.click(self.button(lambda label: label == "Open"))
-        await self.until(lambda: self.text("sw-top"))
+        self.click(self.button(lambda label: label == go))
+        await self.until(lambda: self.text("sw-top"), wait=OPEN_WAIT_S)
 
     async def _timed(self, kind: str, send: Callable[[], None], test: Callable[[], Any]) -> bool:
         fresh = not test()  # a result already on screen cannot be timed
@@ -476,7 +497,10 @@ class Device:
         self.doc.on_change(self._patched)
         store = Store(self.db_url)
         try:
-            await self._open()
+            try:
+                await self._open()
+            finally:
+                OPENING.release()
             self.opened.set()
             while not self.go.is_set():
                 await asyncio.sleep(0.05)
@@ -492,10 +516,20 @@ class Device:
             self.session.close()
 
     def _run(self) -> None:
-        try:
-            self.session = pull_session(url=self.url, io_loop=IOLoop())
-        except BaseException as err:
-            self.error = err
+        end = time.monotonic() + OPEN_WAIT_S
+        OPENING.acquire()  # released once the table is open (`_main`)
+        while True:
+            try:
+                self.session = pull_session(url=self.url, io_loop=IOLoop())
+                break
+            except OSError as err:  # a busy server: bokeh.client's timeouts are fixed
+                if time.monotonic() < end:
+                    time.sleep(2)
+                    continue
+                self.error = err
+            except BaseException as err:
+                self.error = err
+            OPENING.release()
             self.opened.set()
             return
         # TCP_NODELAY on the device's socket, as Chromium sets it on every socket: without it
@@ -543,10 +577,10 @@ async def run(url: str, tables: list[Table], store: Store, db_url: str,
             d.thread.start()
         for k in range(0, len(tablets), 5):  # five at a time, as tablets being switched on
             await asyncio.gather(*(tb.open(url) for tb in tablets[k:k + 5]))
-        for d in devices:
-            await asyncio.to_thread(d.opened.wait, 120)
-            if d.error:
-                raise RuntimeError(f"{d.table.name}: {d.error!r}")
+        for d in devices:  # each device's own waits are bounded (OPEN_WAIT_S)
+            await asyncio.to_thread(d.opened.wait)
+        if devices and all(d.error for d in devices):  # reported per device otherwise
+            raise RuntimeError(f"no device opened its table: {devices[0].error!r}")
         out["open_s"] = time.perf_counter() - t0
         # Settle: the server discards the warm-up session about 15-30 s after its page closed
         # (Bokeh's unused-session check); that work is not idle polling.
@@ -688,7 +722,12 @@ def main() -> None:
     ap.add_argument("--db", help="its SQLAlchemy URL, to create the games")
     ap.add_argument("--pid", type=int, help="its process id (CPU and memory)")
     ap.add_argument("--metrics", help="its SW_METRICS file")
+    ap.add_argument("--wait", type=float, default=WAIT_S,
+                    help="seconds a click's result is waited for (then it counts as timed out)")
+    ap.add_argument("--open-wait", type=float, default=OPEN_WAIT_S,
+                    help="seconds a session may take to open")
     args = ap.parse_args()
+    globals().update(WAIT_S=args.wait, OPEN_WAIT_S=args.open_wait)
     args.duration = min(args.duration, 600.0)
     args.settle = min(max(args.settle, 0.0), 120.0)
     tmp = tempfile.TemporaryDirectory()

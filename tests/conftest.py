@@ -34,6 +34,50 @@ except ImportError:  # pragma: no cover - the browser tests skip themselves
     pass
 
 
+#: Under `make test`'s two pytest-xdist workers (`--dist loadgroup`), tests that must not run
+#: side by side share a group, run one after another on one worker: the tutorial's (the notebooks
+#: of a folder share a kernel, tests/notebook_runs.py) and the browser tests (two
+#: chromiums and two servers at once on 2 cores made slow pages and no faster run). xdist's own
+#: `xdist_group` mark does nothing under pytest 9 (it renames `item._nodeid`, which pytest 9 no
+#: longer reads), so the groups are by file, and `pytest_collection_modifyitems` checks that
+#: every test needing them is in such a file.
+TUTORIAL_FILES = {"test_notebooks.py", "test_tutorial_site.py"}
+BROWSER_FILES = {"test_bench_app.py", "test_contrast.py"}  # and every test_browser_*.py
+
+
+def group_of(nodeid: str) -> str:
+    """A test's scheduling unit: its group, or itself."""
+    name = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+    if name in TUTORIAL_FILES:
+        return "tutorial"
+    if name in BROWSER_FILES or name.startswith("test_browser_"):
+        return "browser"
+    return nodeid
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: nothing without it
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Groups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+    return Groups(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        group = group_of(item.nodeid)
+        if item.get_closest_marker("browser") and group not in ("browser", "tutorial"):
+            raise pytest.UsageError(f"{item.nodeid} drives a browser: name its file "
+                                    "test_browser_*.py or list it in conftest.BROWSER_FILES")
+        if "notebooks" in getattr(item, "fixturenames", ()) and group != "tutorial":
+            raise pytest.UsageError(f"{item.nodeid} runs notebooks: list its file in "
+                                    "conftest.TUTORIAL_FILES")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -130,6 +174,26 @@ def store(db_url):
     s = Store(db_url)
     yield s
     s.dispose()
+
+
+@pytest.fixture(scope="session")
+def notebooks(tmp_path_factory):
+    """Runs tutorial notebooks once each (`notebook_runs.Runner`) on a kernel spec of the Python
+    running the tests (the project's .venv under `make test`), found first on JUPYTER_PATH, so
+    nothing needs installing by hand."""
+    from ipykernel.kernelspec import write_kernel_spec
+    from notebook_runs import Runner
+
+    root = tmp_path_factory.mktemp("jupyter")
+    write_kernel_spec(root / "kernels" / "swcore-tutorial",
+                      overrides={"display_name": "swcore tutorial"})
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("JUPYTER_PATH", os.pathsep.join(filter(None, [str(root),
+                                                                os.environ.get("JUPYTER_PATH")])))
+        mp.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+        runner = Runner("swcore-tutorial")
+        yield runner
+        runner.close()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

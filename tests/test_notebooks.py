@@ -1,19 +1,18 @@
 """The tutorial notebooks: committed without outputs, and each runs top to bottom in under two
-minutes with no error, showing its map (a Panel/Bokeh output) or its plots; the French ones
+minutes of its kernel's CPU with no error, showing its map (a Panel/Bokeh output) or its plots; the French ones
 (notebooks/fr) too, in French.
 
 The notebooks of one language run one after the other in one kernel, its namespace emptied
 before each (`%reset -f`): each still runs top to bottom from nothing defined, but the kernel's
 start and the imports (Panel, Bokeh, pandas, the engine) are paid once, not once a notebook.
+The runs, and their kernels' CPU time, are tests/notebook_runs.py's.
 
 "Committed" means the version in git's HEAD (`git show HEAD:notebooks/...`), not the working
 copy: JupyterLab autosaves outputs into the open notebooks, which must not fail `make test`
 (a notebook not committed yet is checked as it is on disk)."""
 
 import json
-import os
 import subprocess
-import time
 from pathlib import Path
 
 import nbformat
@@ -28,7 +27,6 @@ NAMES = ["00-your-first-game.ipynb", "01-goal-board-column.ipynb",
          "07-grand-dames.ipynb", "08-be-not-afraid.ipynb", "09-leaders.ipynb",
          "10-necromancer-island.ipynb", "11-river-world.ipynb"]
 MAP_MIMES = ("application/vnd.holoviews_exec.v0+json", "application/vnd.bokehjs_exec.v0+json")
-KERNEL = "swcore-tutorial"
 
 
 def test_the_notebooks_are_there():
@@ -57,55 +55,13 @@ def test_committed_notebook_has_no_outputs(name):
     assert last.cell_type == "markdown" and "## Recap" in last.source
 
 
-@pytest.fixture(scope="session")
-def kernel_name(tmp_path_factory):
-    """A kernel spec for the Python running the tests (the project's .venv under `make test`),
-    found first on JUPYTER_PATH, so nothing needs installing by hand."""
-    from ipykernel.kernelspec import write_kernel_spec
-
-    root = tmp_path_factory.mktemp("jupyter")
-    write_kernel_spec(root / "kernels" / KERNEL, overrides={"display_name": "swcore tutorial"})
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("JUPYTER_PATH", os.pathsep.join(filter(None, [str(root),
-                                                                os.environ.get("JUPYTER_PATH")])))
-        mp.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
-        yield KERNEL
-
-
-@pytest.fixture(scope="session")
-def kernels(kernel_name):
-    """`run(nb, folder)`: the notebook executed in the session's kernel for that folder
-    (started there on first use), after emptying its namespace."""
-    from jupyter_client.manager import KernelManager
-    from nbclient import NotebookClient
-
-    started: dict[Path, KernelManager] = {}
-
-    def run(nb: nbformat.NotebookNode, folder: Path) -> None:
-        if folder not in started:
-            started[folder] = KernelManager(kernel_name=kernel_name)
-            started[folder].start_kernel(cwd=str(folder))
-        km = started[folder]
-        for book in (nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("%reset -f")]),
-                     nb):
-            client = NotebookClient(book, km=km, kernel_name=kernel_name, timeout=120,
-                                    resources={"metadata": {"path": str(folder)}})
-            client.execute()
-            client.kc.stop_channels()
-
-    yield run
-    for km in started.values():
-        km.shutdown_kernel(now=True)
-
-
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", NAMES)
-def test_notebook_runs_without_error(name, kernels):
-    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
-    start = time.monotonic()
-    kernels(nb, NOTEBOOKS)
-    took = time.monotonic() - start
-    assert took < 120, f"{name} took {took:.0f} s"
+def test_notebook_runs_without_error(name, notebooks):
+    run = notebooks.run(NOTEBOOKS / name)
+    nb = run.notebook()
+    # The notebook's own work, in its kernel's CPU time (its wall time depends on the load).
+    assert run.cpu_s < 120, f"{name} took {run.cpu_s:.0f} s of CPU ({run.wall_s:.0f} s)"
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     errors = [o for o in outputs if o.output_type == "error"]
     assert not errors, f"{name}: {errors[0].ename}: {errors[0].evalue}"
@@ -136,15 +92,13 @@ ENGLISH = ("what happened", "tokens on board", "why not", "Last scorings", "Rule
 
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", sorted(p.name for p in FRENCH.glob("*.ipynb")))
-def test_french_notebook_runs_in_french(name, kernels):
+def test_french_notebook_runs_in_french(name, notebooks):
     """Run from notebooks/fr as JupyterLab does: no error, its map drawn with the map's words
     in French (the app's catalogue) and the helpers' tables and sentences in French (their
     catalogue), both switched by the notebook's own cell."""
-    nb = nbformat.read(FRENCH / name, as_version=4)
-    start = time.monotonic()
-    kernels(nb, FRENCH)
-    took = time.monotonic() - start
-    assert took < 120, f"{name} took {took:.0f} s"
+    run = notebooks.run(FRENCH / name)
+    nb = run.notebook()
+    assert run.cpu_s < 120, f"{name} took {run.cpu_s:.0f} s of CPU ({run.wall_s:.0f} s)"
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     errors = [o for o in outputs if o.output_type == "error"]
     assert not errors, f"{name}: {errors[0].ename}: {errors[0].evalue}"
@@ -165,7 +119,7 @@ def test_french_notebook_runs_in_french(name, kernels):
 @pytest.mark.parametrize("folder, wrong, right", [
     (NOTEBOOKS, "Not quite: the answer is 3.", "Right."),
     (FRENCH, "Pas tout à fait : la réponse est 3.", "Bonne réponse.")])
-def test_a_question_answered_in_the_kernel_B_CONQ_2(folder, wrong, right, kernels):
+def test_a_question_answered_in_the_kernel_B_CONQ_2(folder, wrong, right, notebooks):
     """Chapter 2's question as its notebook's cell shows it, answered in the kernel through
     the buttons' API: a tap on 2 is wrong, a tap on 3 right (an empty mountain: 2 + 1,
     B-CONQ-2); in French in the French kernel (its language set as a French notebook does)."""
@@ -177,7 +131,7 @@ def test_a_question_answered_in_the_kernel_B_CONQ_2(folder, wrong, right, kernel
         "column = questions('02')\ncard = column[1]\nrow, feedback = card[1], card[2]\n"
         "row[0].clicks += 1\nprint(feedback.object)",
         "row[1].clicks += 1\nprint(feedback.object)")])
-    kernels(nb, folder)
+    notebooks.execute(nb, folder)
     said = ["".join(o.get("text", "") for o in cell.outputs) for cell in nb.cells]
     assert wrong in said[1] and right not in said[1]
     assert right in said[2] and wrong not in said[2] and "B-CONQ-2" in said[2]

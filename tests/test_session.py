@@ -445,6 +445,28 @@ def test_lobby_wrong_code_and_right_code(store):
     assert session is not None and opened_sessions == [session]
 
 
+def test_lobby_lists_the_newest_tables_and_more_on_demand(store):
+    """A server holding many tables lists the newest ten at first (a button each is what a page
+    costs the server); "More tables" lists ten more; every table also opens by its code."""
+    import panel as pn
+
+    from dashboards.lobby import Lobby
+
+    made = [create_game(store, f"Table {k}", PLAYERS, seed=5, races=RACES, powers=POWERS)
+            for k in range(13)]
+    lobby = Lobby(store)
+    labels = [o.objects[0].label for o in lobby._list.objects if isinstance(o, pn.Column)]
+    assert labels == [f"Table {k}" for k in range(12, 2, -1)]  # newest first
+    assert lobby._list.objects[-1] is lobby._more
+    assert lobby._more.label == "More tables (not listed: 3)"
+    lobby._more.clicks += 1
+    labels = [o.objects[0].label for o in lobby._list.objects if isinstance(o, pn.Column)]
+    assert labels == [f"Table {k}" for k in range(12, -1, -1)]
+    assert lobby._more not in lobby._list.objects  # nothing left to list
+    gid, code = made[0]
+    assert lobby.open_by_code(code).game_id == gid
+
+
 def test_postgres_restarts_mid_game_and_the_table_goes_on():
     """A club's PostgreSQL server stops as a crash would, mid-game: the action tried meanwhile is
     refused (UNSAVED) and changes nothing; once the server is back the same device goes on at

@@ -129,7 +129,7 @@ def test_rendered_again_when_the_engine_changes(tmp_path, monkeypatch):
     assert rendered == ["01-x.ipynb", "01-x.ipynb"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once, whatever order its worker runs the tests in
 def site(tmp_path_factory):
     """The pages rendered, served at /tutorial/ as `make serve` does."""
     out = tmp_path_factory.mktemp("tutorial")

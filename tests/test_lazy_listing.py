@@ -62,7 +62,7 @@ def test_B_REDEP_1_a_lazy_redeployment_applies_as_listed_and_refuses_edits():
     g, listed = position_with_a_redeployment(4)
     want, before = eager(g), g.to_json()
     lazy = mine(listed)
-    lazy.tokens  # made
+    assert lazy.tokens  # read: the placement is made
     lazy.args["tokens"] = (("r1", -3),)
     with pytest.raises(InputError):
         g.apply(lazy)

@@ -103,3 +103,9 @@ def write_scenario(folder: Path, data: dict[str, Any], name: str = "s.yaml") -> 
     path = folder / name
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     return path
+
+
+def bonus(game, player: str, rule: str) -> int:
+    """The coins `player` scored last under `rule` (a race's or power's bonus line)."""
+    return sum(item["coins"] for item in game.last_score[game.players.index(player)]
+               if item["rule"] == rule)

@@ -73,3 +73,21 @@ class Server:
             self.proc.kill()
             self.proc.wait(timeout=20)
             self.proc = None
+
+
+def local_context(browser, viewport: dict, host: str):
+    """A browser context where any request to a host but `host` fails and is recorded in the
+    returned list (issue 18: nothing loaded from another host)."""
+    ctx = browser.new_context(viewport=viewport)
+    ctx.set_default_timeout(WAIT_MS)
+    outside: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(("data:", "blob:")) or url.split("/")[2] == host:
+            r.continue_()
+        else:
+            outside.append(url)
+            r.abort()
+    ctx.route("**/*", route)
+    return ctx, outside

@@ -11,7 +11,7 @@ import time
 
 import pytest
 from conftest import WAIT_MS
-from served import ARGS, CHROMIUM, Server
+from served import ARGS, CHROMIUM, Server, local_context
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
@@ -111,20 +111,9 @@ def test_the_first_game_page_loads_nothing_from_outside(served, viewport):
     """Issue 18 (review T3: Google Fonts on /first-game): any request to another host fails and
     is recorded, on a phone and a tablet, through a pick and a region's card."""
     host = served.split("/")[2]
-    outside: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if url.startswith(("data:", "blob:")) or url.split("/")[2] == host:
-            r.continue_()
-        else:
-            outside.append(url)
-            r.abort()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = browser.new_context(viewport=viewport)
-        ctx.set_default_timeout(WAIT_MS)
-        ctx.route("**/*", route)
+        ctx, outside = local_context(browser, viewport, host)
         page = ctx.new_page()
         page.goto(f"{served}/first-game")
         expect(page.get_by_text("Turn 1 of 10")).to_be_visible()

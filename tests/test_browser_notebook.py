@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import WAIT_MS, free_port
-from served import ARGS, CHROMIUM, ROOT
+from served import ARGS, CHROMIUM, ROOT, local_context
 
 pytest.importorskip("jupyterlab")
 pytest.importorskip("playwright")
@@ -89,20 +89,9 @@ def lab(tmp_path_factory):
 
 def test_notebook_00_played_in_jupyterlab_asks_no_other_host(lab):
     host = lab.split("/")[2]
-    outside: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if url.startswith(("data:", "blob:")) or url.split("/")[2] == host:
-            r.continue_()
-        else:
-            outside.append(url)
-            r.abort()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-        ctx.set_default_timeout(WAIT_MS)
-        ctx.route("**/*", route)
+        ctx, outside = local_context(browser, {"width": 1400, "height": 1000}, host)
         page = ctx.new_page()
         page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
         page.wait_for_function(IDLE)

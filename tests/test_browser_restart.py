@@ -19,6 +19,7 @@ import urllib.request
 import pytest
 from conftest import WAIT_MS
 from playwright.sync_api import expect
+from served import local_context
 from test_browser_app import (  # noqa: F401  (fixtures)
     Server,
     browser,
@@ -42,23 +43,6 @@ TABLES = int(os.environ.get("SW_RESTART_TABLES", "4"))
 def alive(server: Server) -> dict:
     with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/sw-alive", timeout=30) as r:
         return json.loads(r.read())
-
-
-def local_context(browser, viewport: dict, host: str):
-    """A browser context where any request to a host but `host` fails and is recorded."""
-    ctx = browser.new_context(viewport=viewport)
-    ctx.set_default_timeout(WAIT_MS)
-    outside: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if url.startswith(("data:", "blob:")) or url.split("/")[2] == host:
-            r.continue_()
-        else:
-            outside.append(url)
-            r.abort()
-    ctx.route("**/*", route)
-    return ctx, outside
 
 
 def open_card(page, rid: str) -> None:

@@ -18,6 +18,10 @@ that pages do not ask together (20 pages: two trivial requests a second), and th
   back to the same screen, without a code.
 A server without `/sw-alive` (404) gets a reload after a random delay of up to 5 s.
 
+The state and the watcher live on the page's document, not in one rendering of the light:
+Panel may render the light again after the connection was lost (a page shown again), and a
+fresh rendering used to say "connected" with nobody left to tell it otherwise.
+
 A reconnected websocket gives the connection the page's current query string first: a session
 that had to be made again is built from it. A new document (the session was gone) is not drawn
 in place by BokehJS: the page reloads then too.
@@ -54,19 +58,30 @@ CSS = """
 
 ESM = """
 export function render({ model, view }) {
-  const WORDS = model.words
   const el = document.createElement("span")
   el.setAttribute("role", "status")
   el.setAttribute("aria-live", "polite")
-  const set = (state) => {
-    el.className = "sw-conn " + state
-    el.textContent = WORDS[state]
-    el.dataset.state = state
-  }
-  set("connected")
-  model.search = window.location.search
-  model.live = true
   const doc = view.model.document
+  // One watcher per page (its document), made at the first render: Panel may render this view
+  // again at any time (a page shown again), after the connection was lost too, so the state
+  // lives here and every render shows it (not "connected" by default).
+  const s = doc._swConn ??= {state: "connected", el: null}
+  s.el = el
+  s.words = model.words
+  s.model = view.model
+  const set = (state) => {
+    s.state = state
+    s.el.className = "sw-conn " + state
+    s.el.textContent = s.words[state]
+    s.el.dataset.state = state
+  }
+  set(s.state)
+  if (s.state == "connected") {  // a message to a lost server goes nowhere
+    model.search = window.location.search
+    model.live = true
+  }
+  if (s.watching) { return el }
+  s.watching = true
   let lost = null, timer = null, tries = 0, inPlace = false
   const reload = (seconds) => {
     set("reconnecting")
@@ -107,14 +122,14 @@ export function render({ model, view }) {
     // it the page's current ones (the game opened since the page loaded).
     const conn = event.connection?.deref?.()
     if (conn != null) { conn.args_string = window.location.search.replace(/^[?]/, "") }
-    if (el.dataset.state == "connected") { set("reconnecting") }
+    if (s.state == "connected") { set("reconnecting") }
     if (timer == null) { later() }
   })
   doc.on_event("client_reconnected", () => {
     // A session made again gives the page a NEW document; BokehJS does not draw a template's
     // new roots in place, so the page reopens its URL, which names the game.
     setTimeout(() => {
-      if (doc.get_model_by_id(view.model.id) == null) { window.location.reload() }
+      if (doc.get_model_by_id(s.model.id) == null) { window.location.reload() }
     }, 200)
     lost = null
     tries = 0

@@ -33,9 +33,12 @@ browser has it: a page reconnected to a new session tells the app which game it 
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
+import panel as pn
 import param
+from bokeh.models import CustomJS
 from panel.custom import JSComponent
 
 from . import alive
@@ -76,7 +79,7 @@ export function render({ model, view }) {
     s.el.dataset.state = state
   }
   set(s.state)
-  if (s.state == "connected") {  // a message to a lost server goes nowhere
+  if (s.state == "connected" && window.swConnLost == null) {  // none to a lost server
     model.search = window.location.search
     model.live = true
   }
@@ -116,7 +119,7 @@ export function render({ model, view }) {
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden && lost != null && timer != null) { clearTimeout(timer); ask() }
   })
-  doc.on_event("connection_lost", (_, event) => {
+  const onLost = (event) => {
     lost = event
     // A session made again on reconnection is built from the websocket's URL arguments: give
     // it the page's current ones (the game opened since the page loaded).
@@ -124,7 +127,8 @@ export function render({ model, view }) {
     if (conn != null) { conn.args_string = window.location.search.replace(/^[?]/, "") }
     if (s.state == "connected") { set("reconnecting") }
     if (timer == null) { later() }
-  })
+  }
+  doc.on_event("connection_lost", (_, event) => onLost(event))
   doc.on_event("client_reconnected", () => {
     // A session made again gives the page a NEW document; BokehJS does not draw a template's
     // new roots in place, so the page reopens its URL, which names the game.
@@ -137,9 +141,27 @@ export function render({ model, view }) {
     if (timer != null) { clearTimeout(timer); timer = null }
     set("connected")
   })
+  // Lost before this first rendering (a page's scripts still loading when the server went):
+  // the document's own callback kept the event (`watch_document`).
+  if (window.swConnLost != null) { onLost(window.swConnLost) }
   return el
 }
 """
+
+#: Kept by the document itself from its creation, before the light renders (`watch_document`).
+RECORD_LOST = "window.swConnLost = cb_data"  # CustomJS.execute(doc, event)
+RECORD_BACK = "window.swConnLost = null"
+_WATCHED: weakref.WeakSet = weakref.WeakSet()
+
+
+def watch_document(doc: Any) -> None:
+    """Have `doc` (a session's Bokeh document) note a lost connection from its first moment in
+    the browser, before any light is rendered; once per document."""
+    if doc is None or doc in _WATCHED:
+        return
+    doc.js_on_event("connection_lost", CustomJS(code=RECORD_LOST))
+    doc.js_on_event("client_reconnected", CustomJS(code=RECORD_BACK))
+    _WATCHED.add(doc)
 
 
 class ConnectionLight(JSComponent):
@@ -158,6 +180,7 @@ class ConnectionLight(JSComponent):
                                     "offline": _("✕ Offline: retrying")})
         params.setdefault("boot", alive.BOOT)
         super().__init__(**params)
+        watch_document(pn.state.curdoc)
 
     _esm = ESM
     _stylesheets = [CSS]

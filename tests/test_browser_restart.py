@@ -151,6 +151,7 @@ def test_a_restart_with_many_pages_open_costs_one_session_each_handed_out_in_tur
             p = ctx.new_page()
             consoles.append(log := [])
             p.on("console", lambda m, log=log: log.append(f"{m.type}: {m.text}"))
+            p.on("pageerror", lambda e, log=log: log.append(f"pageerror: {e}"))
             p.goto(f"{server.url}?game={gid}&code={code}")
             pages.append(p)
         for p in pages:

@@ -70,6 +70,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.turns: int = setup["turns"]
         self.log: list[dict[str, Any]] = []
         self.redo_stack: list[dict[str, Any]] = []
+        self._journal: list[Any] | None = None  # the undo steps of an action under way
         self._reset()
 
     @classmethod

@@ -148,7 +148,7 @@ class LegalMixin:
 
     def _preview(self, fn: Any, *args: Any) -> Any:
         """fn(*args) computed on the game as it would be, then every journaled change undone."""
-        saved = getattr(self, "_journal", None)
+        saved = self._journal
         journal: list[Any] = []
         self._journal = journal
         try:

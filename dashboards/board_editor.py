@@ -88,8 +88,8 @@ class BoardEditor(pn.viewable.Viewer):
         starts = {_("A blank page"): BLANK,
                   **{_("Correct {board}").format(board=board_label(b, lang())): b
                      for b in builtin_ids()},
-                  **{_("Stored: {name}").format(name=n or f"#{i}"): f"{board_store.PREFIX}{i}"
-                     for i, n, _a, _r in board_store.listing(self.store)}}
+                  **{_("Stored: {name}").format(name=board_store.label(i, n, a)):
+                     f"{board_store.PREFIX}{i}" for i, n, a, _r in board_store.listing(self.store)}}
         self.start = pn.widgets.Select(label=_("Start from"), options=starts, value=BLANK, width=300)
         open_it = button(_("Open"), color="primary", **CSS_BIG)
         open_it.on_click(lambda e: self.start_from(self.start.value))

@@ -107,8 +107,14 @@ def choices(store: Store) -> dict[str, str]:
         rows = listing(store, ready_only=True)
     except sa.exc.SQLAlchemyError:
         return {}
-    return {f"{name or '#' + str(i)} ({author})" if author else (name or f"#{i}"): f"{PREFIX}{i}"
-            for i, name, author, _ready in rows}
+    return {label(i, name, author): f"{PREFIX}{i}" for i, name, author, _ready in rows}
+
+
+def label(board_id: int, name: str, author: str) -> str:
+    """A stored board's name in a list: its number makes it one of a kind, beside a shipped
+    board it corrects (same name) and beside other copies (a dict of labels kept only one)."""
+    return f"{name or _('Board')} (#{board_id}, {author})" if author else \
+        f"{name or _('Board')} (#{board_id})"
 
 
 def resolve(store: Store, value: Any) -> Any:

@@ -95,6 +95,21 @@ def test_correcting_a_shipped_board_keeps_the_original(sqlite):
     assert load_board("base-2p").terrain[2] != "mountain"
 
 
+def test_two_corrections_of_a_shipped_board_and_the_board_itself_are_three_choices(sqlite):
+    """A stored board's label carries its number: two copies of base-2p, both named as the
+    shipped board, are each offered beside the shipped one (one label each, none hidden)."""
+    from dashboards.newgame import NewGameForm
+    ids = []
+    for _k in range(2):
+        ed = BoardEditor(sqlite)
+        ed.start_from("base-2p")
+        ids.append(ed.board_id)
+    offered = NewGameForm(sqlite).param.board.objects
+    assert offered["base-2p: Small World, 2-player board"] == "base-2p"
+    for i in ids:
+        assert offered[f"Small World, 2-player board (#{i})"] == f"{board_store.PREFIX}{i}"
+
+
 def test_an_outline_point_dragged_across_another_outline_is_refused(sqlite):
     """Moving a point with the PolyEditTool sends the outlines back: r1's corner dragged into
     r5 crosses r2's and r4's outlines, so the move is refused with its reason, the board and

@@ -135,7 +135,9 @@ def test_build_a_board_by_tapping_check_save_export_import_and_play(page, server
     page.get_by_role("button", name="2", exact=True).click()
     page.get_by_placeholder("Seat 1 name").fill("Ann")
     page.get_by_placeholder("Seat 2 name").fill("Bob")
-    page.get_by_label("Board", exact=True).select_option(label="Kitchen (Ann)")
+    first = next(i for i, name, author, _r in board_store.listing(Store(db_url))
+                 if (name, author) == ("Kitchen", "Ann"))  # the board tapped, not its import
+    page.get_by_label("Board", exact=True).select_option(label=f"Kitchen (#{first}, Ann)")
     page.get_by_role("button", name="Create the game").click()
     page.get_by_role("button", name="Open the game").click()
     expect(page.locator("canvas").first).to_be_visible()
@@ -175,12 +177,14 @@ def test_correct_a_shipped_board_with_its_photo_and_play_it(page, server, db_url
     expect(page.get_by_text("Ready to play.")).to_be_visible()
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/corrected.png", full_page=True)
+    corrected = stored(db_url).id  # other tests of this server may have corrected base-2p too
     page.goto(server.url + "?page=new")
     page.get_by_placeholder("e.g. Table 3").fill("Corrected")
     page.get_by_role("button", name="2", exact=True).click()
     page.get_by_placeholder("Seat 1 name").fill("Ann")
     page.get_by_placeholder("Seat 2 name").fill("Bob")
-    page.get_by_label("Board", exact=True).select_option(label="Small World, 2-player board")
+    page.get_by_label("Board", exact=True).select_option(
+        label=f"Small World, 2-player board (#{corrected})")
     page.get_by_role("button", name="Create the game").click()
     page.get_by_role("button", name="Open the game").click()
     expect(page.locator("canvas").first).to_be_visible()

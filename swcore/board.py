@@ -51,6 +51,10 @@ class Board:
     centre: list[tuple[float, float] | None] = field(default_factory=list)
     credits: str = ""
     notes: list[str] = field(default_factory=list)
+    #: How sure the board's transcription is (`high`, `medium`, `low`; "" when not said), and
+    #: the borders its sources leave in doubt (pairs of indices a < b): a table checks them.
+    confidence: str = ""
+    uncertain: list[tuple[int, int]] = field(default_factory=list)
     #: Realms tunnels (AU-13): adjacent for conquests, but no shared border.
     tunnels: list[tuple[int, int]] = field(default_factory=list)
     #: Named region sets for scenario modules (arrows, west, peaks, crop_circles, ...).
@@ -202,6 +206,10 @@ class Board:
             out["tunnels"] = [[self.ids[a], self.ids[b]] for a, b in self.tunnels]
         if self.sets:
             out["sets"] = {k: [self.ids[i] for i in v] for k, v in self.sets.items()}
+        if self.confidence:
+            out["confidence"] = self.confidence
+        if self.uncertain:
+            out["uncertain_borders"] = [[self.ids[a], self.ids[b]] for a, b in self.uncertain]
         if any(self.outlines):  # a drawn board of a table's own: its drawing goes with it
             out["frame"] = list(self.frame)
         return out
@@ -217,13 +225,19 @@ def builtin_ids() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-@cache
-def load_board(board_id: str) -> Board:
-    """A built-in board by id (`base-2p` ... `base-5p`)."""
+def builtin_file(board_id: str) -> dict[str, Any]:
+    """A built-in board's file as it is stored (with its drawing aids)."""
     if board_id not in builtin_ids():
         raise InputError("map", f"unknown board {board_id!r}; built-in boards: {', '.join(builtin_ids())}")
     text = resources.files("swcore").joinpath(f"data/boards/{board_id}.json").read_text("utf-8")
-    data = json.loads(text)
+    return json.loads(text)
+
+
+@cache
+def load_board(board_id: str) -> Board:
+    """A built-in board by id (`base-2p` ... `base-5p`, `underground-2p` ... `underground-5p`,
+    `river-practice`)."""
+    data = builtin_file(board_id)
     data.pop("regions_order", None)
     for spec in data["regions"].values():
         spec.pop("extra_seeds", None)

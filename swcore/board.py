@@ -260,13 +260,25 @@ def board_features(board_id: str) -> frozenset[str]:
     return frozenset(sets - {"base"})
 
 
+def board_suits(board_id: str, expansions: list[str] | tuple[str, ...]) -> bool:
+    """Whether every terrain and symbol of a built-in board is the base game's or one of
+    these expansions' (a river is River World's, Underground's and Realms'; a harbour River
+    World's alone)."""
+    b = load_board(board_id)
+    wanted = {"base", *expansions}
+    return (all(wanted & set(TERRAIN[t].expansions) for t in set(b.terrain))
+            and all(wanted & set(SYMBOL[x].expansions) for s in b.symbols for x in s))
+
+
 def board_for(seats: int, expansions: list[str]) -> str | None:
-    """The board to offer: one carrying a chosen expansion's features first (a practice board
-    made for it, as River World needs its rivers), else the base board for that many seats on
-    the board."""
-    for b in builtin_ids():
-        if board_features(b) & set(expansions):
-            return b
+    """The board to offer: one made for a chosen expansion whose features the chosen ones
+    all bring (its own boards, as Underground's, or a practice board made for it, as River
+    World needs its rivers), for that many seats if there is one; else the base board for
+    that many seats on the board."""
+    made = [b for b in builtin_ids() if board_features(b) & set(expansions)
+            and board_suits(b, expansions)]
+    if made:  # min keeps the first of equals: the id order
+        return min(made, key=lambda b: load_board(b).players != seats)
     fallback = f"base-{seats}p"
     return fallback if fallback in builtin_ids() else None
 

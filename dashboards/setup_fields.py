@@ -25,10 +25,10 @@ import panel as pn
 from swcore import InputError, builtin_ids, load_board
 from swcore.board import board_for, board_suits  # noqa: F401  (board_for: the form offers it)
 from swcore.boardcheck import confidence_note, shipped_problems
-from swcore.i18n import tr
+from swcore.i18n import tr, translation
 from swcore.rules import module_name, module_of
 
-from .i18n import N_, _, engine, lang
+from .i18n import LOCALE_DIR, N_, _, engine, lang
 from .session import SetupError
 
 W = {"sizing_mode": "stretch_width"}
@@ -202,7 +202,9 @@ def board_label(board_id: str, language: str = "en") -> str:
     b = load_board(board_id)
     label = f"{board_id}: {tr(b.name, language)}" if b.name else board_id
     word = CONFIDENCE_WORDS.get(b.confidence)
-    return f"{label} ({_(word)})" if word else label
+    if not word:
+        return label
+    return f"{label} ({translation(language, 'dashboards', LOCALE_DIR).gettext(word)})"
 
 
 def boards(language: str = "en", expansions: list[str] | None = None) -> dict[str, str]:

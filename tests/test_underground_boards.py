@@ -190,3 +190,22 @@ def test_a_game_is_played_on_an_underground_board():
     g = Game.new("underground-4p", ["Ann", "Bob", "Cy", "Di"], seed=3, expansions=["underground"])
     assert g.board is load_board("underground-4p") and g.setup["map"] == "underground-4p"
     assert g.setup["expansions"] == ["underground"] and g.setup["turns"] == 9
+
+
+def test_the_5p_draft_is_drawn_nearly_as_its_borders():
+    """The 5-player draft's drawing (scripts/fit_seeds.py, build_geometry.py) shows 149 of its
+    151 borders and 6 contacts that are no border (the table redraws it over a photo); the
+    other three boards are drawn exactly (tests/test_geometry.py)."""
+    shapely = pytest.importorskip("shapely")
+    from shapely.geometry import Polygon
+
+    from swcore.board import geometry
+
+    shapes = {r: shapely.unary_union([Polygon(p[0], p[1:]) for p in polys])
+              for r, polys in geometry("underground-5p").items()}
+    names = list(shapes)
+    touch = {(a, b) for k, a in enumerate(names) for b in names[k + 1:]
+             if shapes[a].boundary.intersection(shapes[b]).length > 1.0}
+    borders = {tuple(p) for p in builtin_file("underground-5p")["borders"]}
+    assert borders - touch == {("r21", "r61"), ("r59", "r60")}
+    assert len(touch - borders) == 6

@@ -209,3 +209,14 @@ def test_the_5p_draft_is_drawn_nearly_as_its_borders():
     borders = {tuple(p) for p in builtin_file("underground-5p")["borders"]}
     assert borders - touch == {("r21", "r61"), ("r59", "r60")}
     assert len(touch - borders) == 6
+
+
+def test_the_command_line_says_how_sure_a_board_is(capsys):
+    from swcore.__main__ import main
+
+    assert main(["board", "underground-3p"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("underground-3p: Small World Underground, 3-player board, 33 regions, "
+                          "77 borders, 10 turns")
+    assert "confidence: medium\n" in out
+    assert "uncertain borders: r6-r8, r12-r13, r14-r19, r18-r29, r20-r26, r29-r32\n" in out

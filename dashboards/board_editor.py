@@ -23,8 +23,16 @@ from bokeh.plotting import figure
 
 from swcore import InputError, builtin_ids
 from swcore.boardcheck import problems
-from swcore.boardedit import (FLAGS, Draft, blank, from_shipped, modules_for, outline, read_file,
-                              vocabulary)
+from swcore.boardedit import (
+    FLAGS,
+    Draft,
+    blank,
+    from_shipped,
+    modules_for,
+    outline,
+    read_file,
+    vocabulary,
+)
 from swcore.rules import available_modules, module_name
 from swcore.terrains import SYMBOL, TERRAIN
 

@@ -17,7 +17,7 @@ peaks, and the hover text names the terrain.
 
 Underground terrains take the colour of the base terrain they count as (U-COMPAT-5): Mudpool
 as a swamp (olive, reed hatch), Mushroom Forest as a forest (mint), Black Mountain a darker
-grey with peaks; a Mine is orange, Mystic Crystals pink (Tol "light"), an Abysmal Chasm
+grey with peaks; a Mine is orange (Tol "light"), Mystic Crystals pale green, an Abysmal Chasm
 near-black (its label in white). Their symbols: ♞ Monsters, ♨ the Volcano's chasms.
 
 Player colours are the saturated Okabe-Ito colours (distinct for colour-blind viewers and

@@ -294,7 +294,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         except SwError as err:
             for undo in reversed(journal):
                 undo()
-            err.players = tuple(self.players)
+            err.players, err.regions = tuple(self.players), tuple(self.board.ids)
             raise
         except Exception:  # a bug, not a refusal: rebuild the position from the log, then report
             self._journal = None

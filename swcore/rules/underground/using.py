@@ -3,7 +3,7 @@ holds (U-PR-2, U-RELIC-GEN-1, AU-49, AU-50); the relic's own effect changes the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...errors import RuleError
 from ...pieces import PIECES

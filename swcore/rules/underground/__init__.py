@@ -14,6 +14,7 @@ from ..registry import module
 from . import discovery, places, relics  # noqa: F401  (registers the relics' and places' effects)
 from . import state as st
 from .effects import EFFECTS
+from .turn_end import after_scoring, before_end, placements
 from .using import check_using, conquests_using
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return out
     if any(d.kind == "discover" for d in game.pending):
         return [Action.trusted(game.current, "discover", item=x) for x in discovery.left_in_box(game)]
-    return out + conquests_using(game, out)
+    return out + conquests_using(game, out) + placements(game, out)
 
 
 def _check_pieces_left(game: Game, want: Any, where: str) -> list[tuple[str, Any, Any]]:
@@ -52,10 +53,10 @@ class Underground(RuleModule):
     name = "Small World Underground"
     effects = EFFECTS
     setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces}
-    steps = {"round_start": (round_start,)}
+    steps = {"round_start": (round_start,), "turn_end": (after_scoring,)}
     decisions = {"discover": discovery.do_discover}
     handlers = {"discover": discovery.do_discover}
-    before = (check_using,)
+    before = (check_using, before_end)
     legal = (legal,)
 
     @staticmethod

@@ -1,6 +1,6 @@
 """The rules every army follows on an Underground board (module effects): rivers emptied at
-redeployment (U-RIVER-2), and a Monster region conquered turns over the top Place or Relic
-(U-MON-4)."""
+redeployment (U-RIVER-2), a Monster region conquered turns over the top Place or Relic
+(U-MON-4), the Crypt's Ghost leaves when the Crypt changes hands (U-PLACE-CRYPT-3)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from ...effects import Ability, when
 from ..rivers import EmptiedRivers
 from . import discovery
 from . import state as st
+from .turn_end import CRYPT, GHOST
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -36,4 +37,18 @@ class Discovery(Ability):
         return discovery.reveal(game, region, army.owner)
 
 
-EFFECTS = (Rivers(), Discovery())
+class CryptChangesHands(Ability):
+    """U-PLACE-CRYPT-3, AU-57: when the Crypt is conquered, its Ghost leaves the region it was
+    protecting at once; the new occupant may place it at the end of his turn."""
+
+    id, rule = "underground.crypt", "U-PLACE-CRYPT-3"
+    works_in_decline = True
+
+    @when("took")
+    def _ghost_leaves(self, game: Game, army: Army, region: int, defender: Any) -> Any:
+        if game.pieces.get(CRYPT) == region and game.pieces.get(GHOST) is not None:
+            game.pieces[GHOST] = None
+        return None
+
+
+EFFECTS = (Rivers(), Discovery(), CryptChangesHands())

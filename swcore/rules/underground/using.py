@@ -3,15 +3,16 @@ holds (U-PR-2, U-RELIC-GEN-1, AU-49, AU-50); the relic's own effect changes the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...actions import Action
+from ...effects import ability
 from ...errors import RuleError
 from ...pieces import PIECES
 from . import state as st
 from .relics import conquers
 
 if TYPE_CHECKING:
-    from ...actions import Action
     from ...game import Game
 
 
@@ -54,5 +55,19 @@ def conquests_using(game: Game, listed: list[Action]) -> list[Action]:
     more = []
     for a in listed:
         if a.do == "conquer" and not a.args.get("reinforce") and not a.args.get("race"):
-            more += [a.plus(using=p) for p in usable]
+            more += [a.plus(using=p) for p in usable if not ability(p).reach]
+    for p in (p for p in usable if ability(p).reach):
+        more += [Action.trusted(game.current, "conquer", region=game.board.ids[i], using=p)
+                 for i in beyond(game, army) if affordable(game, army, i)]
     return more
+
+
+def beyond(game: Game, army: Any) -> list[int]:
+    """Regions the race could conquer if adjacency did not matter (the Flying Doormat)."""
+    reach = game.reach(army)._replace(free=True)
+    return [i for i, why in game.screen(army, range(len(game.board)), reach) if why is None
+            and i not in reach.near]
+
+
+def affordable(game: Game, army: Any, i: int) -> bool:
+    return game.cost(army, i) <= army.hand

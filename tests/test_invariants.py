@@ -119,10 +119,13 @@ def boxes(game: Game) -> dict[str, int]:
 
 def powers_aside(game: Game) -> list[str]:
     """Badges the modules keep out of the stacks: the Necromancer's not yet bought (X-NEC-5),
-    Flying taken out of a River World game (X-RW-0, option `remove_flying`)."""
+    Flying taken out of a River World game (X-RW-0, option `remove_flying`) when its set is in
+    the stacks (not with Underground's stacks alone, U-SETUP-2)."""
     ids = game.ruleset.ids
     out = list(necro.book(game)["unbought"]) if "necromancer" in ids else []
-    if "river_world" in ids and game.module_options["river_world"].remove_flying:
+    sets = game.setup.get("pool") or default_pool(game.setup.get("expansions", []))
+    if ("river_world" in ids and game.module_options["river_world"].remove_flying
+            and "flying" in in_sets("power", sets)):
         out.append("flying")
     return out
 

@@ -37,8 +37,6 @@ MISSING = {
                   "expansions[0]: expansion 'realms' is not implemented yet"),
     "set-up key": (lambda d: d.update(realms_scenario=3),
                    "realms_scenario: set-up key 'realms_scenario' is not implemented yet"),
-    "pool": (lambda d: d.update(pool=["base", "underground"]),
-             "pool[1]: set 'underground' is not implemented yet"),
     "option": (lambda d: d.update(options={"night_day_history": "persistent"}),
                "options.night_day_history: rule option 'night_day_history' is not implemented yet"),
     "word": (lambda d: d["steps"].append({"by": "ann", "do": "peak_coins"}),
@@ -48,9 +46,8 @@ MISSING = {
                  "steps[0].swap: argument 'swap' of word 'pick' is not declared"),
     "check key": (lambda d: d["steps"].append({"check": {"hoard": 3}}),
                   "steps[2].check.hoard: check key 'hoard' is not implemented yet"),
-    "terrain": (lambda d: d["map"]["regions"]["b"].update(terrain="mudpool"),
-                "map.regions.b.terrain: terrain 'mudpool' (underground, realms) is not "
-                "implemented yet"),
+    "symbol": (lambda d: d["map"]["regions"]["b"].update(symbols=["coin_mine"]),
+               "map.regions.b.symbols: symbol 'coin_mine' (realms) is not implemented yet"),
     "tunnels": (lambda d: d["map"].update(tunnels=[["a", "c"]], regions={
         **d["map"]["regions"], "c": {"terrain": "hill"}}),
         "map.tunnels: tunnels (realms) are not implemented yet"),
@@ -66,6 +63,16 @@ def test_a_missing_feature_is_one_clear_failure(tmp_path, name):
     assert len(result.failures) == 1, result.failures
     assert message in result.failures[0] and str(tmp_path) in result.failures[0]
     assert result.missing and result.game is None
+
+
+def test_a_pool_set_without_its_expansion_is_one_failure_naming_pool(tmp_path):
+    """FORMAT v2 `pool`: every set of the stacks is implemented, so a set named without its
+    expansion in play is an invalid set-up naming the field, not a missing feature."""
+    data = copy.deepcopy(GOOD)
+    data["pool"] = ["base", "underground"]
+    result = run_file(write(tmp_path, data))
+    assert len(result.failures) == 1 and not result.missing and result.game is None
+    assert "pool[1]: the set 'underground' needs that expansion in play" in result.failures[0]
 
 
 def test_repeats_are_named_once(tmp_path):

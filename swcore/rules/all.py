@@ -9,3 +9,4 @@ from .be_not_afraid import BeNotAfraid  # noqa: F401
 from .grand_dames import GrandDames  # noqa: F401
 from .necromancer import Necromancer  # noqa: F401
 from .river_world import RiverWorld  # noqa: F401
+from .underground import Underground  # noqa: F401

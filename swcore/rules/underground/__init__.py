@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from ..module import RuleModule
 from ..registry import module
+from .parts import PARTS  # the races' and powers' effects, steps and words
 
 
 @module
 class Underground(RuleModule):
     id = "underground"
     name = "Small World Underground"
+    effects = PARTS["effects"]
+    steps = PARTS["steps"]
+    before = PARTS["before"]
+    after = PARTS["after"]
+    handlers = PARTS["handlers"]
+    legal = PARTS["legal"]

@@ -228,6 +228,7 @@ class Shield(Ability):
         if not n:
             return []
         army.turn["shield.new"] = n
+        game.journal(lambda: army.turn.pop("shield.new", None))  # a refused redeploy undoes it
         return [game.new_event("armors", f"{n} Mushroom Armor{'s' if n != 1 else ''} earned",
                                army.owner, armors=n)]
 

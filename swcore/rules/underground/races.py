@@ -254,6 +254,7 @@ class IronDwarves(Ability):
         if now == have:
             return []
         army.data["iron_dwarves.hammers"] = now
+        game.journal(lambda: army.data.__setitem__("iron_dwarves.hammers", have))  # refused redeploy
         return [game.new_event("hammers", f"the Iron Dwarves forge {now - have} Silver Hammer"
                                f"{'s' if now - have != 1 else ''} ({now} for the next turn)",
                                army.owner, hammers=now)]

@@ -37,28 +37,20 @@ def place_piece(game: Game, piece: str, region: int | None) -> None:
     game.journal(undo)
 
 
-class _Figure(Ability):
-    """A race's figure lying in one of its regions: the region is immune to opponents (U-DEF-2,
-    AU-62); it protects only while its race holds the region."""
-
-    source = "figure"
-    works_in_decline = True
-    race = ""
-
-    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
-        if (game.pieces.get(self.id) == region and defender.race == self.race
-                and attacker.owner != defender.owner):
-            return RuleError(self.rule, f"{game.board.ids[region]} is immune: the "
-                                        f"{self.id.replace('_', ' ')} stands there (U-DEF-2)")
-        return None
-
-
 # --- Cultists ----------------------------------------------------------------------------
 @register
-class GreatAncient(_Figure):
-    """U-RACE-CULTISTS-1, AU-20: the Great Ancient's region is immune to opponents."""
+class GreatAncient(Ability):
+    """U-RACE-CULTISTS-1, U-DEF-2, AU-62: the Great Ancient's region is immune to opponents while
+    the Cultists hold it."""
 
-    id, rule, race = GREAT_ANCIENT, "U-RACE-CULTISTS-1", "cultists"
+    id, rule, source = GREAT_ANCIENT, "U-RACE-CULTISTS-1", "figure"
+
+    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
+        if (game.pieces.get(self.id) == region and defender.race == Cultists.id
+                and attacker.owner != defender.owner):
+            return RuleError(self.rule, f"{game.board.ids[region]} is immune: the Great Ancient "
+                                        "stands there")
+        return None
 
 
 @register
@@ -453,8 +445,8 @@ class WillOWisps(Ability):
         if army.roll is not None:
             raise RuleError(self.rule, f"the die already shows {army.roll}: conquer first")
         if not self.eligible(game, army, region):
-            raise RuleError(self.rule, f"{action.region} is not a Mystic Crystal region nor next to "
-                                       "one of theirs")
+            raise RuleError(self.rule, f"{action.region} is neither crystals nor next to crystals "
+                                       "they hold")
         if gnome_shielded(game, army, region):
             raise RuleError("U-RACE-GNOMES-1", f"{action.region} holds Gnomes: no early die")
         err = game.target_error(army, region)

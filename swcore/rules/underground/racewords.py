@@ -39,8 +39,8 @@ def before_pick(game: Game, seat: int, a: Action) -> None:
             raise RuleError("U-RACE-SHADOW-MIMES-1", "only the Shadow Mimes swap their badge")
         s = a.swap
         if s == k or s >= len(game.column):
-            raise RuleError("AU-27", f"the badge is swapped with another visible combo (0 to "
-                                     f"{len(game.column) - 1}, not {k})")
+            raise RuleError("AU-27", f"the badge is swapped with another visible combo: {s} is "
+                                     "not one")
         col = game.column
         col[k][1], col[s][1] = col[s][1], col[k][1]
 

@@ -371,7 +371,8 @@ def substitute(game: Game, army: Army, i: int, why: str) -> list[Any]:
     army.nonempty += 1
     rid = game.board.ids[i]
     return [game.new_event("convert", f"{why}: the {victim_race} of {rid} ({game.players[victim]}) "
-                           "is replaced", army.owner, region=rid, victim=game.players[victim])
+                           "is replaced", army.owner, region=rid, victim=game.players[victim],
+                           race=army.race, gained=int(from_tray))
             ] + lost + game.taken_from(army, i, defender)
 
 

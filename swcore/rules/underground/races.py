@@ -241,12 +241,13 @@ class IronDwarves(Ability):
     @when("conquests_over")
     def forge(self, game: Game, army: Army) -> list[Any]:
         mines = sum(1 for i in game.regions_of(army.race) if game.board.has_tag(i, "mine"))
-        have = army.data.get("iron_dwarves.hammers", 0)
+        data = dict(army.data)
+        have = data.get("iron_dwarves.hammers", 0)
         now = min(game.box_of(HAMMER), have + mines)
         if now == have:
             return []
         army.data["iron_dwarves.hammers"] = now
-        game.journal(lambda: army.data.__setitem__("iron_dwarves.hammers", have))  # refused redeploy
+        game.journal(lambda: (army.data.clear(), army.data.update(data)))  # a refused redeploy
         return [game.new_event("hammers", f"the Iron Dwarves forge {now - have} Silver Hammer"
                                f"{'s' if now - have != 1 else ''} ({now} for the next turn)",
                                army.owner, hammers=now)]
@@ -349,7 +350,7 @@ class Mudmen(Ability):
             return []
         army.hand += got
         return [game.new_event("gain", f"Mudmen rise from {pools} Mudpool{'s' if pools != 1 else ''}:"
-                               f" {got} new token{'s' if got != 1 else ''}", army.owner, tokens=got)]
+                               f" {got} new token{'s' if got != 1 else ''}", army.owner, tokens=got, race=army.race)]
 
 
 # --- Mummies, Ogres ----------------------------------------------------------------------
@@ -452,6 +453,8 @@ class WillOWisps(Ability):
         err = game.target_error(army, region)
         if err:
             raise err
+        if army.hand < game.least(army)[0]:
+            raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with")
         army.roll = game.roll_die(None)
         army.turn["die_label"] = "Will-o'-Wisps' die"
 

@@ -97,8 +97,12 @@ def do_reborn(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, An
     if err:
         raise err
     army = game.armies[game.active[seat]]
+    old = game.race[regions[0]] if regions else None
+    removed = sum(game.tokens[i] for i in regions)
+    gained = 0
     for i in regions:
         from_tray = game.tray(army.race) >= 1
+        gained += from_tray
         game.clear_region(i)  # the Reborn tokens go back to the tray
         game.occupy(i, army.race, seat, 1)
         if not from_tray:
@@ -106,7 +110,8 @@ def do_reborn(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, An
     army.used.append("reborn")
     names = ", ".join(game.board.ids[i] for i in regions) or "no region"
     return [game.new_event("reborn", f"Reborn: {names} taken over by the active race", seat,
-                           regions=[game.board.ids[i] for i in regions])], a.to_dict()
+                           regions=[game.board.ids[i] for i in regions], race=army.race,
+                           gained=gained, old=old, removed=removed)], a.to_dict()
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...catalogue import race_name
 from ...effects import Ability, when
 from ...errors import RuleError
 from . import racewords
-from .adjacency import gnome_shielded
+from .adjacency import coastal, gnome_shielded
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
 from .races import IronDwarves, WillOWisps
 
@@ -40,6 +41,19 @@ class GnomeShield(Ability):
             if src in HELPERS and type(ab).cost_modifiers is not Ability.cost_modifiers:
                 helped += sum(c for _, c in ab.cost_modifiers(game, army, region) if c < 0)
         return [("Gnomes: no help against them", -helped)] if helped else []
+
+
+class RiverBanks(Ability):
+    """U-COMPAT-2, AU-68: a sea ability applies to the River: the Tritons' coast discount on a
+    region bordering a River region (a coast of a sea or the Lake is theirs already)."""
+
+    id, rule = "underground.banks", "U-COMPAT-2"
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        if game.board.coastal[region] or not coastal(game, region):
+            return []
+        return [(f"{race_name(ab.id)} on the River's bank", -ab.coast_discount)
+                for ab in game.effects_with(army, "coast_discount")]
 
 
 class VengeanceMarkers(Ability):
@@ -114,7 +128,7 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
 
 #: What the module class takes in: its `effects`, `steps`, `before`, `after`, `handlers`, `legal`.
 PARTS: dict[str, Any] = {
-    "effects": (GnomeShield(), VengeanceMarkers(), RaceArguments()),
+    "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments()),
     "steps": {"turn_end": (after_scoring,)},
     "before": (racewords.before_pick,),
     "after": (racewords.after_pick,),

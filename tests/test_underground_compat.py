@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 from gamehelpers import act, refused
+from ughelpers import EDGE, at, board, scored, tokens
 
 from swcore import Game
 from swcore.catalogue import in_sets
-from ughelpers import EDGE, at, board, scored, tokens
 
 # A surface map: a swamp(edge) - b mountain - c forest - d farmland with a mine symbol -
 # e hill with a magic source; s a sea bordering a, b and c.

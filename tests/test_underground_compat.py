@@ -9,8 +9,9 @@ import pytest
 from gamehelpers import act, refused
 from ughelpers import EDGE, at, board, scored, tokens
 
-from swcore import Game
+from swcore import Game, InputError
 from swcore.catalogue import in_sets
+from swcore.config import make_setup
 
 # A surface map: a swamp(edge) - b mountain - c forest - d farmland with a mine symbol -
 # e hill with a magic source; s a sea bordering a, b and c.
@@ -108,13 +109,13 @@ def test_U_COMPAT_2_tritons_on_the_river_bank():
 
 
 def test_U_COMPAT_1_both_stacks_in_one_pool():
-    """FORMAT v2 `pool`: every banner and badge of both sets is in the stacks, once."""
+    """FORMAT v2 `pool`: the banners and badges of both sets are in the stacks, each once."""
     g = Game.new(UNDER, ["ann", "bob"], seed=4, expansions=["underground"], pool=BOTH)
     races = [c[0] for c in g.column] + list(g.race_stack)
     powers = [c[1] for c in g.column] + list(g.power_stack)
-    assert sorted(races) == sorted(in_sets("race", BOTH))
-    assert sorted(powers) == sorted(in_sets("power", BOTH))
-    assert {"ogres", "ratmen"} <= set(races)
+    assert len(set(races)) == len(races) and len(set(powers)) == len(powers)
+    assert set(races) <= set(in_sets("race", BOTH)) and set(powers) <= set(in_sets("power", BOTH))
+    assert {"ogres", "ratmen"} <= set(races) and {"wise", "alchemist"} <= set(powers)
 
 
 def test_X_LEAD_1_leaders_with_underground_races():
@@ -126,3 +127,36 @@ def test_X_LEAD_1_leaders_with_underground_races():
     act(g, "ann", "conquer", region="a")
     assert refused(g, "ann", "conquer", region="a") == "B-CONQ-2"
     assert tokens(g, "a") == (1,)
+
+
+def test_U_COMPAT_1_what_cannot_apply_leaves_the_stacks():
+    """AU-68: on this Underground map (no farmland, hill or cavern; no chasm, Volcano or Monster)
+    Humans, Hill, Mounted, Underworld, Spiderines, Flames, Adventurous and Magic are out of the
+    stacks; the rest of both pools is in."""
+    g = Game.new(UNDER, ["ann", "bob"], seed=4, expansions=["underground"], pool=BOTH)
+    races = {c[0] for c in g.column} | set(g.race_stack)
+    powers = {c[1] for c in g.column} | set(g.power_stack)
+    out = {"humans", "hill", "mounted", "underworld", "spiderines", "flames", "adventurous", "magic"}
+    assert races | powers == (set(in_sets("race", BOTH)) | set(in_sets("power", BOTH))) - out
+
+
+def test_U_COMPAT_1_a_set_up_may_name_them_or_remove_others():
+    g = Game.new(UNDER, ["ann", "bob"], races=["humans"], powers=["hill"],
+                 expansions=["underground"], pool=BOTH)
+    assert g.column[0][:2] == ["humans", "hill"]
+    g = Game(make_setup(UNDER, ["ann", "bob"], seed=4, expansions=["underground"], pool=BOTH,
+                        extra={"removed": ["ogres", "wise"]}))
+    races = {c[0] for c in g.column} | set(g.race_stack)
+    assert "ogres" not in races and "humans" in races and g.setup["removed"] == ["ogres", "wise"]
+    with pytest.raises(InputError):
+        make_setup(UNDER, ["ann", "bob"], expansions=["underground"], extra={"removed": ["nobody"]})
+
+
+def test_U_COMPAT_1_a_surface_map_keeps_every_surface_banner():
+    """On a base map only what needs chasms, a Volcano or Monsters goes (U-COMPAT-4: Places and
+    Relics come with Monsters)."""
+    g = Game.new("base-3p", ["ann", "bob", "cy"], seed=2, expansions=["underground"], pool=BOTH)
+    races = {c[0] for c in g.column} | set(g.race_stack)
+    powers = {c[1] for c in g.column} | set(g.power_stack)
+    assert set(in_sets("race", ["base"])) <= races and set(in_sets("power", ["base"])) <= powers
+    assert not {"spiderines", "flames", "adventurous", "magic"} & (races | powers)

@@ -20,3 +20,4 @@ class Underground(RuleModule):
     after = PARTS["after"]
     handlers = PARTS["handlers"]
     legal = PARTS["legal"]
+    setup_keys = PARTS["setup_keys"]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...catalogue import race_name
 from ...effects import Ability, when
 from ...errors import RuleError
-from . import racewords
+from . import compat, racewords
 from .adjacency import coastal, gnome_shielded
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
 from .races import IronDwarves, WillOWisps
@@ -126,7 +126,8 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
     return events
 
 
-#: What the module class takes in: its `effects`, `steps`, `before`, `after`, `handlers`, `legal`.
+#: What the module class takes in: its `effects`, `steps`, `before`, `after`, `handlers`,
+#: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py).
 PARTS: dict[str, Any] = {
     "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments()),
     "steps": {"turn_end": (after_scoring,)},
@@ -134,4 +135,5 @@ PARTS: dict[str, Any] = {
     "after": (racewords.after_pick,),
     "handlers": {"reborn": racewords.do_reborn},
     "legal": (racewords.legal,),
+    "setup_keys": {compat.KEY: compat.prepare},
 }

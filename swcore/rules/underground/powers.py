@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...catalogue import CATALOGUE
+from ...catalogue import CATALOGUE, race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
 from .adjacency import blocks, coastal
@@ -370,7 +370,7 @@ def substitute(game: Game, army: Army, i: int, why: str) -> list[Any]:
     army.conquests += 1
     army.nonempty += 1
     rid = game.board.ids[i]
-    return [game.new_event("convert", f"{why}: the {victim_race} of {rid} ({game.players[victim]}) "
+    return [game.new_event("convert", f"{why}: the {race_name(victim_race)} of {rid} ({game.players[victim]}) "
                            "is replaced", army.owner, region=rid, victim=game.players[victim],
                            race=army.race, gained=int(from_tray))
             ] + lost + game.taken_from(army, i, defender)

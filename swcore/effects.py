@@ -313,7 +313,13 @@ def ability(ability_id: str | None) -> Ability:
 
 
 def piece_source(effect: Ability) -> str:
-    """A piece's effect says what it is (relic, place, marker, figure)."""
+    """What a piece's effect is (relic, place, marker, figure): its row of the piece registry
+    (swcore/data/pieces.csv), else the effect's own `source`."""
+    from .pieces import PIECES
+
+    piece = PIECES.get(effect.id)
+    if piece is not None:
+        return piece.kind
     if effect is not NO_ABILITY and effect.source not in PIECE_SOURCES:
         raise TypeError(f"the piece effect {effect.id!r} must set `source` to one of "
                         f"{sorted(PIECE_SOURCES)}")

@@ -21,6 +21,7 @@ from typing import Any
 from .catalogue import CATALOGUE
 from .errors import InputError, RuleError, SwError
 from .markers import MARKER_TYPES
+from .pieces import PIECES
 from .terrains import SYMBOL, TERRAIN
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -108,13 +109,13 @@ def ntr(one: str, many: str, n: int, lang: str = DEFAULT) -> str:
 
 def item_name(item: Any, lang: str = DEFAULT) -> str:
     """A race, power, tribe, marker or terrain as the rule book of `lang` names it."""
-    return _named(item, lang, (CATALOGUE, MARKER_TYPES, TERRAIN, SYMBOL))
+    return _named(item, lang, (CATALOGUE, MARKER_TYPES, TERRAIN, SYMBOL, PIECES))
 
 
 def place_name(item: Any, lang: str = DEFAULT) -> str:
     """A terrain, symbol or piece on the board as the rule book names it: a power that shares
     its id ("forest": the power Des Forêts, the terrain Forêt; "catapult") is not meant."""
-    return _named(item, lang, (TERRAIN, SYMBOL, MARKER_TYPES, CATALOGUE))
+    return _named(item, lang, (TERRAIN, SYMBOL, MARKER_TYPES, CATALOGUE, PIECES))
 
 
 def _named(item: Any, lang: str, tables: tuple[Any, ...]) -> str:

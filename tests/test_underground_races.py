@@ -5,15 +5,10 @@ Shrooms 5, Spiderines 7, Will-o'-Wisps 6; badges Stone 4, Mining 4, Muddy 3, Mys
 
 from __future__ import annotations
 
-import pytest
 from gamehelpers import act, refused
 from ughelpers import EDGE, at, board, cost, game, scored, tokens
 
 # a mine(edge) - b mudpool - c mushroom forest - d mystic crystals(edge); b - e mudpool
-#: Monsters at set-up and rivers emptied are the board rules of the Underground module's other
-#: half (its own commits): until they land these tests fail, and `strict` says when they pass.
-NEEDS_BOARD_RULES = pytest.mark.xfail(strict=True, reason="Monsters and the River of U-SETUP-3, U-RIVER-2")
-
 LINE = board({"a": ("mine", EDGE), "b": "mudpool", "c": "mushroom_forest",
               "d": ("mystic_crystals", EDGE), "e": "mudpool"}, "a-b b-c c-d b-e")
 
@@ -44,7 +39,6 @@ def test_U_RACE_SHROOMS_1_one_coin_per_mushroom_forest():
     assert scored(g, "ann") == 3 + 1  # 3 regions, 1 Mushroom Forest (c)
 
 
-@NEEDS_BOARD_RULES
 def test_U_RACE_DROW_1_regions_with_no_other_race_around():
     """AU-31: b borders e, where Monsters stand; a and c border no other race."""
     m = board({"a": ("mine", EDGE), "b": "mudpool", "c": ("mine", EDGE),
@@ -101,7 +95,6 @@ def test_U_RACE_LIZARDMEN_1_through_the_river():
     assert act(g, "ann", "conquer", region="b")[0].data["cost"] == 2
 
 
-@NEEDS_BOARD_RULES
 def test_U_RACE_LIZARDMEN_2_they_never_stay_in_the_river():
     m = board({"a": ("mine", EDGE), "r1": "river", "r2": "river", "b": "mudpool"},
               "a-r1 r1-r2 r2-b")
@@ -193,7 +186,6 @@ def test_U_RACE_KRAKEN_1_the_kraken_stay_in_the_river_and_score_it():
     assert g.owner[at(g, "r")] == 0 and scored(g, "ann") == 2
 
 
-@NEEDS_BOARD_RULES
 def test_U_RIVER_2_other_races_empty_the_river():
     m = board({"r": ("river", EDGE), "a": "mine"}, "r-a")
     g = game("ogres", "stone", map=m)

@@ -14,6 +14,7 @@ from ..registry import module
 from . import discovery, places, relics  # noqa: F401  (registers the relics' and places' effects)
 from . import state as st
 from .effects import EFFECTS
+from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .turn_end import after_scoring, before_end, placements
 from .using import check_using, conquests_using
 
@@ -51,13 +52,15 @@ register_check("places_relics_left", _check_pieces_left)
 class Underground(RuleModule):
     id = "underground"
     name = "Small World Underground"
-    effects = EFFECTS
-    setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces}
-    steps = {"round_start": (round_start,), "turn_end": (after_scoring,)}
+    effects = (*EFFECTS, *PARTS["effects"])
+    setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces,
+                  **PARTS["setup_keys"]}
+    steps = {"round_start": (round_start,), "turn_end": (after_scoring, *PARTS["steps"]["turn_end"])}
     decisions = {"discover": discovery.do_discover}
-    handlers = {"discover": discovery.do_discover}
-    before = (check_using, before_end)
-    legal = (legal,)
+    handlers = {"discover": discovery.do_discover, **PARTS["handlers"]}
+    before = (check_using, before_end, *PARTS["before"])
+    after = PARTS["after"]
+    legal = (legal, *PARTS["legal"])
 
     @staticmethod
     def snapshot(game: Game) -> dict[str, Any]:

@@ -23,7 +23,8 @@ from bokeh.plotting import figure
 
 from swcore import InputError, builtin_ids
 from swcore.boardcheck import problems
-from swcore.boardedit import FLAGS, Draft, blank, from_shipped, outline, read_file, vocabulary
+from swcore.boardedit import (FLAGS, Draft, blank, from_shipped, modules_for, outline, read_file,
+                              vocabulary)
 from swcore.rules import available_modules, module_name
 from swcore.terrains import SYMBOL, TERRAIN
 
@@ -451,6 +452,8 @@ class BoardEditor(pn.viewable.Viewer):
             self.board_name.value, self.author.value = name, author
             self.credits.value = str(doc.get("credits", ""))
             self.players.value = doc.get("players") or 2
+            # the modules whose terrains and symbols the board uses (an Underground board's)
+            self.modules.value = modules_for(doc, available_modules())
         finally:
             self._quiet = False
 

@@ -442,7 +442,7 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
                 c = (min(max(c[0], LABEL_MARGIN), fw - LABEL_MARGIN), c[1])
             cx.append(float(c[0]))
             cy.append(fh - c[1])
-            if b.terrain[i] == "mountain":
+            if b.has_tag(i, "mountain"):  # a Black Mountain too (U-COMPAT-3)
                 top = tops.get(rid, (c[0] - 80, c[1] - 10, 1.0))
                 peaks.append((top[0], fh - top[1], top[2] if len(top) > 2 else 1.0))
     else:
@@ -453,7 +453,7 @@ def _static_columns(b: Board) -> tuple[dict[str, list], dict[str, list], dict[st
             ys.append([[[fh - y + radius * math.sin(a) for a in angles]]])
             cx.append(x)
             cy.append(fh - y)
-            if b.terrain[i] == "mountain":  # low in the circle, under the badges
+            if b.has_tag(i, "mountain"):  # low in the circle, under the badges
                 peaks.append((x, fh - y - 0.7 * radius, min(1.0, radius / 60)))
         for a, c in b.borders:
             links["x0"].append(cx[a])
@@ -621,8 +621,8 @@ def _tip(b: Board, game: Game | None, i: int, race: str | None, n: int,
     elif not b.water[i]:
         lines.append(_("Occupant: none"))
     defence = ([ngettext("{n} token", "{n} tokens", n).format(n=n)] if race else [])
-    if b.terrain[i] == "mountain":
-        defence.append(f"{place_name('mountain', lang()).lower()} +1")
+    if b.has_tag(i, "mountain"):  # a Black Mountain's marker too (U-BM-1, U-COMPAT-3)
+        defence.append(f"{place_name(b.terrain[i], lang()).lower()} +1")
     for k, c in marks:
         name, kind = st.marker_name(k), MARKER_TYPES.get(k)
         if k in IMMUNE_MARKERS:

@@ -15,6 +15,11 @@ peaks, and the hover text names the terrain.
 | sea      | `#77AADD` | light blue       | wave hatch          |
 | lake     | `#99DDFF` | light cyan       | wave hatch          |
 
+Underground terrains take the colour of the base terrain they count as (U-COMPAT-5): Mudpool
+as a swamp (olive, reed hatch), Mushroom Forest as a forest (mint), Black Mountain a darker
+grey with peaks; a Mine is orange, Mystic Crystals pink (Tol "light"), an Abysmal Chasm
+near-black (its label in white). Their symbols: ♞ Monsters, ♨ the Volcano's chasms.
+
 Player colours are the saturated Okabe-Ito colours (distinct for colour-blind viewers and
 from the pale terrain): blue, vermillion, reddish purple, orange, black, in seat order. A
 token badge also names its race, so colour is never the only cue. Lost Tribes are grey.

@@ -54,7 +54,8 @@ class NewGameForm(pn.viewable.Viewer):
                  on_cancel: Callable[[], Any] | None = None, device: str | None = None,
                  **params: Any):
         super().__init__(**params)
-        self.param.board.objects = {**sf.boards(lang()), **board_store.choices(store)}
+        self._stored_boards = board_store.choices(store)
+        self.param.board.objects = {**sf.boards(lang(), []), **self._stored_boards}
         self.store = store
         self.device = device  # the page creating games: the creation limits count per device
         self.on_created = on_created
@@ -70,6 +71,7 @@ class NewGameForm(pn.viewable.Viewer):
                          for k in range(SEATS)]
         self._seat_rows = [pn.Row(self._names[k], self._colours[k], **W) for k in range(SEATS)]
         self._seat_note = pn.pane.HTML("", **W)
+        self._board_note = pn.pane.HTML("", **W)
         self._build_modules()
         self.column = ColumnEntry()
         self._error = alert_pane("danger")
@@ -79,6 +81,7 @@ class NewGameForm(pn.viewable.Viewer):
         cancel.on_click(lambda e: self.on_cancel and self.on_cancel())
         self._buttons = pn.Row(self._create, cancel)
         self._sync_rows()
+        self._board_chosen()
         radio = {"color": "primary", "variant": "outline", **W}
         # One above the other: side by side, a phone cuts both long labels off.
         self._kind = pn.widgets.RadioButtonGroup(options={_(k): v for k, v in KINDS.items()},
@@ -107,6 +110,7 @@ class NewGameForm(pn.viewable.Viewer):
             *self._seat_rows,
             self._seat_note,
             pn.widgets.Select.from_param(self.param.board, name=_("Board"), **W),
+            self._board_note,
             pn.pane.HTML("<a href='?page=boards' style='display:inline-block;min-height:44px;"
                          "line-height:44px;color:#0b5394'>" + escape(_("Make or correct a board"))
                          + "</a>", **W),
@@ -174,6 +178,8 @@ class NewGameForm(pn.viewable.Viewer):
 
     def _modules_changed(self) -> None:
         chosen = self.expansions()
+        # the shipped boards whose terrains and symbols the expansions in play bring
+        self.param.board.objects = {**sf.boards(lang(), chosen), **self._stored_boards}
         for m, card in self._module_cards.items():
             card.visible = m == "base" or m in chosen
         extra = off_board_seats(chosen)
@@ -185,6 +191,13 @@ class NewGameForm(pn.viewable.Viewer):
         else:
             self._sync_rows()
         self.column.set_pool(chosen)
+
+    @param.depends("board", watch=True)
+    def _board_chosen(self) -> None:
+        """How sure the chosen board is, and what its checks find, under the list."""
+        note = sf.board_note(self.board, lang())
+        self._board_note.object = (f"<div class='sw-muted' style='font-size:14px'>{note}</div>"
+                                   if note else "")
 
     # --- form behaviour ------------------------------------------------------------------
     @param.depends("n_players", watch=True)

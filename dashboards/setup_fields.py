@@ -4,7 +4,8 @@ Why: the form must offer every expansion's choices without naming any of them. A
 `options` dataclass gives each option's name, type and default, and the engine's own texts
 (its `#:` comments, its docstring, its refusals) give the words; its `setup_keys` are asked as
 JSON with the function's docstring as help. Boards are offered for the expansions whose
-terrains and symbols they carry (swcore's terrain and symbol registries).
+terrains and symbols they carry (swcore's terrain and symbol registries), with how sure their
+transcription is and what their checks find (swcore.boardcheck).
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ from typing import Any
 import panel as pn
 
 from swcore import InputError, builtin_ids, load_board
-from swcore.board import board_for  # noqa: F401  (re-exported: the form offers that board)
-from swcore.i18n import tr
+from swcore.board import board_for, board_suits  # noqa: F401  (board_for: the form offers it)
+from swcore.boardcheck import confidence_note, shipped_problems
+from swcore.i18n import tr, translation
 from swcore.rules import module_name, module_of
 
-from .i18n import _, engine, lang
+from .i18n import LOCALE_DIR, N_, _, engine, lang
 from .session import SetupError
 
 W = {"sizing_mode": "stretch_width"}
@@ -188,16 +190,39 @@ def setup_key_fields(module_id: str) -> list[SetupKeyField]:
     return [SetupKeyField(module_id, k, fn, start.get(k)) for k, fn in keys.items()]
 
 
+#: A shipped board's transcription confidence as its label in the board list says it (a board
+#: transcribed with full confidence says nothing).
+CONFIDENCE_WORDS = {"medium": N_("medium confidence"), "low": N_("draft, low confidence")}
+
+
 @cache
 def board_label(board_id: str, language: str = "en") -> str:
-    """A board's id and name (the name in `language`: swcore.po)."""
+    """A board's id and name (the name in `language`: swcore.po), and how sure its
+    transcription is when it is not sure."""
     b = load_board(board_id)
-    return f"{board_id}: {tr(b.name, language)}" if b.name else board_id
+    label = f"{board_id}: {tr(b.name, language)}" if b.name else board_id
+    word = CONFIDENCE_WORDS.get(b.confidence)
+    if not word:
+        return label
+    return f"{label} ({translation(language, 'dashboards', LOCALE_DIR).gettext(word)})"
 
 
-def boards(language: str = "en") -> dict[str, str]:
-    """{label: board id} for the form's board list."""
-    return {board_label(b, language): b for b in builtin_ids()}
+def boards(language: str = "en", expansions: list[str] | None = None) -> dict[str, str]:
+    """{label: board id} for the form's board list: the shipped boards whose terrains and
+    symbols the chosen expansions bring (every one when `expansions` is None)."""
+    return {board_label(b, language): b for b in builtin_ids()
+            if expansions is None or board_suits(b, expansions)}
+
+
+def board_note(board_id: str, language: str = "en") -> str:
+    """What a table should know of a shipped board before playing it, as HTML: how sure its
+    transcription is and the problems its checks find (a draft's count, a disputed border);
+    '' for a board without either."""
+    if board_id not in builtin_ids():
+        return ""
+    lines = [confidence_note(load_board(board_id).confidence, language)]
+    lines += [p.text(language) for p in shipped_problems(board_id) if p.blocking]
+    return "<br>".join(_esc(x) for x in lines if x)
 
 
 def _esc(text: str) -> str:

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Build the drawn geometry of the base boards from the project's own board files.
+"""Build the drawn geometry of the base and Underground boards from the project's own board files.
 
-Reads ``swcore/data/boards/base-*.json`` (written by ``scripts/author_boards.py``)
-and writes ``swcore/data/geometry/base-*.json``::
+Reads ``swcore/data/boards/base-*.json`` and ``underground-*.json`` (written by
+``scripts/author_boards.py`` and ``scripts/author_underground.py``), or the boards whose ids
+are given as arguments, and writes ``swcore/data/geometry/<id>.json``::
 
     {"board": "base-4p", "frame": [1000.0, 929.0], "method": "...",
      "labels": {"r1": [x, y], ...}, "peaks": {"r10": [x, y, size], ...},
@@ -64,6 +65,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import linemerge, polygonize, polylabel, unary_union
 
 from dashboards.map_style import MIN_SCALE, SYMBOL_GLYPHS, stack_boxes, text_steps
+from swcore.terrains import TERRAIN
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BOARDS_DIR = REPO_ROOT / "swcore" / "data" / "boards"
@@ -226,7 +228,7 @@ def pole(geom: shapely.Geometry, squeeze: float = 1.0) -> tuple[Point, float]:
 
 def label_text(rid: str, symbols: list[str]) -> str:
     """A region's id label as the map writes it (dashboards/board_map.py)."""
-    return " ".join([rid] + [SYMBOL_GLYPHS[x] for x in ("mine", "cavern", "magic") if x in symbols])
+    return " ".join([rid] + [SYMBOL_GLYPHS[x] for x in SYMBOL_GLYPHS if x in symbols])
 
 
 def stack_units(label: str) -> np.ndarray:
@@ -297,7 +299,7 @@ def label_points(board: dict, regions: dict[str, shapely.Geometry]) -> tuple[dic
     points = spread_labels(regions, start, labels, box(0.0, 0.0, width, height))
     peaks = {}
     for name, region in board["regions"].items():
-        if region["terrain"] == "mountain":
+        if "mountain" in TERRAIN[region["terrain"]].tags:  # a Black Mountain too (U-COMPAT-3)
             # out of the label stack at every step (as in spread_labels)
             stack = unary_union(list(shapely.box(*(stack_units(labels[name]) + np.array(
                 [*points[name], *points[name]])).T)))
@@ -339,10 +341,14 @@ def dump(geometry: dict) -> str:
     return text
 
 
-def main() -> int:
-    paths = sorted(BOARDS_DIR.glob("base-*.json"))
-    if not paths:
-        sys.exit(f"no board files in {BOARDS_DIR}; run scripts/author_boards.py first")
+def main(argv: list[str]) -> int:
+    """Draw the boards named (ids), by default every board drawn from seeds: the base boards
+    and the Underground ones."""
+    paths = ([BOARDS_DIR / f"{b}.json" for b in argv] if argv else
+             sorted([*BOARDS_DIR.glob("base-*.json"), *BOARDS_DIR.glob("underground-*.json")]))
+    if not paths or not all(p.is_file() for p in paths):
+        sys.exit(f"no board files {argv or ''} in {BOARDS_DIR}; run scripts/author_boards.py "
+                 "and scripts/author_underground.py first")
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     for path in paths:
         board = json.loads(path.read_text(encoding="utf-8"))
@@ -358,4 +364,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -113,6 +113,13 @@ def _run(args: argparse.Namespace) -> int:
                 extra = [*sorted(board.symbols[i])] + (["lost tribe"] if board.lost_tribe[i] else [])
                 edge = " edge" if board.edge[i] else ""
                 print(f"  {rid:>4} {board.terrain[i]:<9}{edge:<5} {' '.join(extra)}")
+            if board.confidence:  # how sure a transcribed board is (docs/boards.md)
+                print(f"confidence: {board.confidence}")
+            if board.uncertain:
+                print("uncertain borders: " + ", ".join(f"{board.ids[a]}-{board.ids[b]}"
+                                                        for a, b in board.uncertain))
+            for note in board.notes:
+                print(f"note: {note}")
         return 0
     if args.cmd == "simulate":
         from .boardedit import source

@@ -51,6 +51,10 @@ class Board:
     centre: list[tuple[float, float] | None] = field(default_factory=list)
     credits: str = ""
     notes: list[str] = field(default_factory=list)
+    #: How sure the board's transcription is (`high`, `medium`, `low`; "" when not said), and
+    #: the borders its sources leave in doubt (pairs of indices a < b): a table checks them.
+    confidence: str = ""
+    uncertain: list[tuple[int, int]] = field(default_factory=list)
     #: Realms tunnels (AU-13): adjacent for conquests, but no shared border.
     tunnels: list[tuple[int, int]] = field(default_factory=list)
     #: Named region sets for scenario modules (arrows, west, peaks, crop_circles, ...).
@@ -202,6 +206,10 @@ class Board:
             out["tunnels"] = [[self.ids[a], self.ids[b]] for a, b in self.tunnels]
         if self.sets:
             out["sets"] = {k: [self.ids[i] for i in v] for k, v in self.sets.items()}
+        if self.confidence:
+            out["confidence"] = self.confidence
+        if self.uncertain:
+            out["uncertain_borders"] = [[self.ids[a], self.ids[b]] for a, b in self.uncertain]
         if any(self.outlines):  # a drawn board of a table's own: its drawing goes with it
             out["frame"] = list(self.frame)
         return out
@@ -217,13 +225,19 @@ def builtin_ids() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-@cache
-def load_board(board_id: str) -> Board:
-    """A built-in board by id (`base-2p` ... `base-5p`)."""
+def builtin_file(board_id: str) -> dict[str, Any]:
+    """A built-in board's file as it is stored (with its drawing aids)."""
     if board_id not in builtin_ids():
         raise InputError("map", f"unknown board {board_id!r}; built-in boards: {', '.join(builtin_ids())}")
     text = resources.files("swcore").joinpath(f"data/boards/{board_id}.json").read_text("utf-8")
-    data = json.loads(text)
+    return json.loads(text)
+
+
+@cache
+def load_board(board_id: str) -> Board:
+    """A built-in board by id (`base-2p` ... `base-5p`, `underground-2p` ... `underground-5p`,
+    `river-practice`)."""
+    data = builtin_file(board_id)
     data.pop("regions_order", None)
     for spec in data["regions"].values():
         spec.pop("extra_seeds", None)
@@ -246,13 +260,25 @@ def board_features(board_id: str) -> frozenset[str]:
     return frozenset(sets - {"base"})
 
 
+def board_suits(board_id: str, expansions: list[str] | tuple[str, ...]) -> bool:
+    """Whether every terrain and symbol of a built-in board is the base game's or one of
+    these expansions' (a river is River World's, Underground's and Realms'; a harbour River
+    World's alone)."""
+    b = load_board(board_id)
+    wanted = {"base", *expansions}
+    return (all(wanted & set(TERRAIN[t].expansions) for t in set(b.terrain))
+            and all(wanted & set(SYMBOL[x].expansions) for s in b.symbols for x in s))
+
+
 def board_for(seats: int, expansions: list[str]) -> str | None:
-    """The board to offer: one carrying a chosen expansion's features first (a practice board
-    made for it, as River World needs its rivers), else the base board for that many seats on
-    the board."""
-    for b in builtin_ids():
-        if board_features(b) & set(expansions):
-            return b
+    """The board to offer: one made for a chosen expansion whose features the chosen ones
+    all bring (its own boards, as Underground's, or a practice board made for it, as River
+    World needs its rivers), for that many seats if there is one; else the base board for
+    that many seats on the board."""
+    made = [b for b in builtin_ids() if board_features(b) & set(expansions)
+            and board_suits(b, expansions)]
+    if made:  # min keeps the first of equals: the id order
+        return min(made, key=lambda b: load_board(b).players != seats)
     fallback = f"base-{seats}p"
     return fallback if fallback in builtin_ids() else None
 

@@ -11,15 +11,17 @@ the player count. Messages are English templates, translated by `swcore.i18n.tr`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import boardgeom as geo
-from .board import Board
+from .board import Board, builtin_file
 from .boardedit import outline
-from .catalogue import CATALOGUE
 from .errors import InputError
-from .i18n import tr
+from .i18n import item_name, place_name, tr
 from .markers import MARKER_TYPES
+from .neutrals import NEUTRALS
+from .terrains import TERRAIN
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -40,9 +42,15 @@ class Problem:
     regions: tuple[str, ...] = ()
     blocking: bool = True
     args: dict[str, Any] = field(default_factory=dict)
+    #: The args that are ids of things the rule books name, named in the reader's language:
+    #: {arg: "item"} (a catalogue item: a neutral token) or {arg: "place"} (a terrain).
+    names: dict[str, str] = field(default_factory=dict)
 
     def text(self, lang: str = "en") -> str:
-        return tr(self.template, lang).format(**self.args)
+        named = {"item": item_name, "place": place_name}
+        args = {k: named[self.names[k]](v, lang) if k in self.names else v
+                for k, v in self.args.items()}
+        return tr(self.template, lang).format(**args)
 
 
 def problems(doc: dict[str, Any]) -> list[Problem]:
@@ -53,8 +61,17 @@ def problems(doc: dict[str, Any]) -> list[Problem]:
         rid = err.field.split(".")[2] if err.field.startswith("board.regions.") else None
         return [Problem("format", "The board file is not valid: {field}: {reason}",
                         (rid,) if rid else (), args={"field": err.field, "reason": err.reason})]
-    out = [*_connected(b), *_planar(b), *_drawing(doc, b), *_counts(b), *_entry(b), *_size(b)]
+    out = [*_connected(b), *_planar(b), *_drawing(doc, b), *_counts(b), *_entry(b), *_size(b),
+           *_doubts(b)]
     return sorted(out, key=lambda p: not p.blocking)
+
+
+@cache
+def shipped_problems(board_id: str) -> tuple[Problem, ...]:
+    """The problems of a board the project ships, as its file stands: what a table is told
+    when it chooses it (a shipped board is played as it is, a disputed border or a draft's
+    count included, until a table's corrected copy settles it)."""
+    return tuple(problems(builtin_file(board_id)))
 
 
 def playable(doc: dict[str, Any]) -> bool:
@@ -182,18 +199,56 @@ def _drawing(doc: dict[str, Any], b: Board) -> list[Problem]:
 
 
 def _counts(b: Board) -> list[Problem]:
-    """B-SETUP-4, B-COMP-4: the box's Lost Tribes and Mountain markers are enough."""
+    """B-SETUP-4, B-COMP-4, U-SETUP-3, U-SETUP-5, U-COMP-4, U-COMP-5: the box holds enough
+    neutral tokens for what stands on the board at set-up (Lost Tribes, two Monsters per
+    Monster symbol: the catalogue's `box`), and a marker for every region whose terrain holds
+    one (a Mountain's, a Black Mountain's: each box has its own markers.csv count, so each
+    terrain is counted on its own)."""
     out = []
-    checks = (("lost_tribe", [rid for i, rid in enumerate(b.ids) if b.lost_tribe[i]],
-               CATALOGUE["lost_tribe"].box,
-               "{n} Lost Tribe regions, but the box holds {box} Lost Tribe tokens: {regions}."),
-              ("mountain", [rid for i, rid in enumerate(b.ids) if b.terrain[i] == "mountain"],
-               MARKER_TYPES["mountain"].box,
-               "{n} Mountains, but the box holds {box} Mountain markers: {regions}."))
-    for code, rids, box, template in checks:
-        if box is not None and len(rids) > box:
-            out.append(Problem(code, template, tuple(rids),
-                               args={"n": len(rids), "box": box, "regions": ", ".join(rids)}))
+    for kind, entry in NEUTRALS.items():
+        rids = [rid for i, rid in enumerate(b.ids) if b.start_neutral[i].get(kind)]
+        n = sum(b.start_neutral[i].get(kind, 0) for i in range(len(b)))
+        if entry.box is not None and n > entry.box:
+            out.append(Problem(kind, "{name}: {n} tokens at set-up, but the box holds {box}: "
+                                     "{regions}.", tuple(rids),
+                               args={"n": n, "box": entry.box, "regions": ", ".join(rids),
+                                     "name": kind}, names={"name": "item"}))
+    for t in dict.fromkeys(b.terrain):
+        for m in (m for m in MARKER_TYPES.values() if not m.on_regions and m.id in TERRAIN[t].tags):
+            rids = [rid for i, rid in enumerate(b.ids) if b.terrain[i] == t]
+            if m.box is not None and len(rids) > m.box:
+                out.append(Problem(t, "{name}: {n} regions, each with its marker at set-up, but "
+                                      "the box holds {box} markers: {regions}.", tuple(rids),
+                                   args={"n": len(rids), "box": m.box, "regions": ", ".join(rids),
+                                         "name": t}, names={"name": "place"}))
+    return out
+
+
+#: What a board's `confidence` tells a table (a board transcribed with full confidence, or
+#: entered by the table itself, says nothing).
+CONFIDENCE_NOTES = {
+    "medium": "Transcribed with medium confidence: check its terrains and borders against the "
+              "physical board, the uncertain borders first.",
+    "low": "A draft transcription (low confidence): check every region's terrain and borders "
+           "against the physical board before relying on it.",
+}
+
+
+def confidence_note(level: str, lang: str = "en") -> str:
+    """What a board's `confidence` tells a table, in `lang` ('' for high or unsaid)."""
+    return tr(CONFIDENCE_NOTES[level], lang) if level in CONFIDENCE_NOTES else ""
+
+
+def _doubts(b: Board) -> list[Problem]:
+    """How sure the board is (warnings): its confidence, and each border its sources leave in
+    doubt, for the table to check on its physical board."""
+    out = [Problem("confidence", CONFIDENCE_NOTES[b.confidence], (), False)
+           ] if b.confidence in CONFIDENCE_NOTES else []
+    for i, j in b.uncertain:
+        a, c = b.ids[i], b.ids[j]
+        out.append(Problem("uncertain", "The border {a}–{b} is uncertain in the board's sources: "
+                                        "check it on the physical board.", (a, c), False,
+                           {"a": a, "b": c}))
     return out
 
 

@@ -44,6 +44,25 @@ def vocabulary(modules: Iterable[str] = ()) -> dict[str, list[str]]:
             "symbols": [s.id for s in SYMBOL.values() if wanted & set(s.expansions)]}
 
 
+def modules_for(doc: dict[str, Any], modules: Iterable[str]) -> list[str]:
+    """The fewest of `modules` whose vocabularies hold every terrain and symbol the board uses
+    (greedy: the module bringing most of what is still missing first), so a shipped board
+    opens with its own module's terrains offered (an Underground board: Underground alone)."""
+    used = {r.get("terrain") for r in doc.get("regions", {}).values()} | {
+        x for r in doc.get("regions", {}).values() for x in r.get("symbols", [])}
+    missing = used - {*vocabulary()["terrains"], *vocabulary()["symbols"]}
+    chosen: list[str] = []
+    while missing:
+        gain = {m: missing & {*vocabulary([m])["terrains"], *vocabulary([m])["symbols"]}
+                for m in modules if m not in chosen}
+        best = max(gain, key=lambda m: len(gain[m]), default=None)
+        if best is None or not gain[best]:
+            break
+        chosen.append(best)
+        missing -= gain[best]
+    return chosen
+
+
 def blank(frame: tuple[float, float] = (1000.0, 700.0), players: int = 2) -> dict[str, Any]:
     """An empty board file: no region yet."""
     return {"id": "custom", "name": "", "players": players, "frame": [float(frame[0]), float(frame[1])],
@@ -68,6 +87,8 @@ def from_shipped(board_id: str, lang: str = "en") -> dict[str, Any]:
     doc.update({"id": f"{board_id}-table", "name": tr(b.name, lang), "players": b.players,
                 "turns": b.turns, "frame": list(b.frame),
                 "credits": f"{made} {b.credits}"[:2000]})
+    if b.notes:  # what its sources dispute or leave uncertain, for the table to check
+        doc["notes"] = list(b.notes)
     return doc
 
 
@@ -236,7 +257,7 @@ class Draft:
 
         def change(d: dict[str, Any]) -> None:
             del d["regions"][rid]
-            for key in ("borders", "tunnels"):
+            for key in ("borders", "tunnels", "uncertain_borders"):
                 if key in d:
                     d[key] = [p for p in d[key] if rid not in p]
         self._edit(change)
@@ -344,7 +365,9 @@ class Draft:
         self._edit(change)
 
     def toggle_border(self, a: str, b: str) -> bool:
-        """Add the border a-b, or remove it when it is there; returns whether it is now there."""
+        """Add the border a-b, or remove it when it is there; returns whether it is now there.
+        A border the board's sources left uncertain is settled by the table's tap: it leaves
+        `uncertain_borders` (tapped twice, it is kept and settled)."""
         if a == b:
             raise InputError("borders", "a region cannot border itself")
         self._known(a)
@@ -354,6 +377,10 @@ class Draft:
         def change(d: dict[str, Any]) -> bool:
             rest = [p for p in d["borders"] if {a, b} != set(p)]
             d["borders"] = _sorted_pairs(d, rest if there else [*rest, (a, b)])
+            if "uncertain_borders" in d:
+                d["uncertain_borders"] = [p for p in d["uncertain_borders"] if {a, b} != set(p)]
+                if not d["uncertain_borders"]:
+                    del d["uncertain_borders"]
             return not there
         return self._edit(change)
 

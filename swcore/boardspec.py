@@ -37,7 +37,9 @@ ENTRY_VALUES = (True, False, "surface", "underground")
 REGION_KEYS = {"terrain", "symbols", "edge", "lost_tribe", "centre", "neutral", "level", "peak",
                "crop", "entry", "extra_seeds", "polygons", "name"}
 MAP_KEYS = {"regions", "borders", "tunnels", "sets", "id", "name", "players", "turns", "frame",
-            "credits", "notes"}
+            "credits", "notes", "confidence", "uncertain_borders"}
+#: How sure a board's transcription is (`confidence`; empty: the file does not say).
+CONFIDENCE = ("high", "medium", "low")
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
@@ -203,6 +205,10 @@ def parse_map(data: Any, board_id: str, field_name: str) -> dict[str, Any]:
         if a in chasms or b in chasms:
             raise InputError(f"{field_name}.tunnels[{k}]", "a tunnel cannot lead to a chasm")
     sets = _sets(data.get("sets", {}), f"{field_name}.sets", index)
+    uncertain = _pairs(data.get("uncertain_borders", []), f"{field_name}.uncertain_borders", index)
+    confidence = data.get("confidence", "")
+    if confidence not in ("", *CONFIDENCE):
+        raise InputError(f"{field_name}.confidence", f"must be one of {', '.join(CONFIDENCE)}")
     frame = data.get("frame", (1000.0, 1000.0))
     if (_point(frame, f"{field_name}.frame") is None
             or not all(x > 0 for x in frame)):
@@ -232,6 +238,8 @@ def parse_map(data: Any, board_id: str, field_name: str) -> dict[str, Any]:
         "centre": [r["centre"] for r in rows],
         "credits": _text(data.get("credits", ""), f"{field_name}.credits"),
         "notes": notes,
+        "confidence": confidence,
+        "uncertain": uncertain,
         "tunnels": tunnels,
         "sets": sets,
         "level": [r["level"] for r in rows],

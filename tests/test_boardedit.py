@@ -176,11 +176,13 @@ def test_a_large_board_not_flat_is_checked_in_seconds():
 def test_shipped_boards_are_flat_but_the_disputed_5p_border(board_id):
     """Every shipped board's borders can be drawn flat, except base-5p's: its smawg border
     r14-r20, which the traced map lacks (swcore/data/boards/README.md, disputed points),
-    makes it not flat; the problem names it, and without it the copy is playable."""
+    makes it not flat; the problem names it, and without it the copy is playable. (The
+    Underground 5-player draft is flat but not playable for another reason: its Black
+    Mountains, tests/test_underground_boards.py.)"""
     d = Draft(from_shipped(board_id))
     found = planar_problem(d)
     if board_id != "base-5p":
-        assert not found and playable(d.doc)
+        assert not found and (playable(d.doc) or board_id == "underground-5p")
         return
     [p] = found
     assert p.text().endswith("removing any one of them makes it flat: r13–r21, r14–r20.")

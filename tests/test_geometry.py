@@ -1,7 +1,8 @@
 """Issue 3: faithful geometry. The drawn regions must agree with the board data.
 
-Reads only swcore/data/boards/base-Np.json and swcore/data/geometry/base-Np.json
-(the latter written by scripts/build_geometry.py).
+Reads only swcore/data/boards/<id>.json and swcore/data/geometry/<id>.json (the latter
+written by scripts/build_geometry.py) of the base boards and of the Underground boards drawn
+exactly (2 to 4 players; the 5-player draft's drawing: tests/test_underground_boards.py).
 
 "Touching" rule: two regions touch when their outlines share a stretch longer than
 1.0 frame units, i.e. ``a.boundary.intersection(b.boundary).length > 1.0``.
@@ -27,7 +28,8 @@ from shapely.geometry import Point, Polygon, box  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "swcore" / "data"
-BOARD_IDS = ["base-2p", "base-3p", "base-4p", "base-5p"]
+BOARD_IDS = ["base-2p", "base-3p", "base-4p", "base-5p", "underground-2p", "underground-3p",
+             "underground-4p"]
 TOUCH_MIN_LENGTH = 1.0
 
 

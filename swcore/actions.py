@@ -128,10 +128,14 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "action") -> Action:
-        """Parse and type-check an action mapping; errors name the field."""
+        """Parse and type-check an action mapping (a save, a scenario, a request); errors name
+        the field. An explicit null is refused: a mapping leaves an unused parameter out."""
         if not isinstance(data, dict):
             raise InputError(where, "an action must be a mapping with `by` and `do`")
         params = {k: v for k, v in data.items() if k not in ("by", "do")}
+        for key, value in params.items():  # in code None means "not given"; in data it is a slip
+            if value is None:
+                raise InputError(f"{where}.{key}", "null is not a value: leave the key out")
         action = cls.__new__(cls)
         do = data.get("do")
         action.by, action.args = _checked(data.get("by"), do, params, where)

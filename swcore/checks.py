@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .catalogue import LOST_TRIBE
 from .errors import InputError
+from .markers import MARKER_TYPES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -108,9 +109,12 @@ def _markers(game: Game, want: Any, where: str) -> list[Row]:
     for rid, kinds in _per(want, where).items():
         i = game.board.region(rid, f"{where}.{rid}")
         for k, n in _per(kinds, f"{where}.{rid}").items():
-            if k not in game.mk:
+            if k in game.mk:
+                rows.append((f"markers.{rid}.{k}", n, game.mk[k][i]))
+            elif k in MARKER_TYPES:  # part of the board (a Mountain, a Black Mountain: U-COMPAT-3)
+                rows.append((f"markers.{rid}.{k}", n, int(game.board.has_tag(i, k))))
+            else:
                 raise InputError(f"{where}.{rid}.{k}", f"no marker kind {k!r} in this game")
-            rows.append((f"markers.{rid}.{k}", n, game.mk[k][i]))
     return rows
 
 

@@ -11,6 +11,8 @@ class SwError(ValueError):
     #: the game's players, set by `Game.apply`: names in the message are told from words
     #: when it is translated (swcore.i18n.explain)
     players: tuple[str, ...] = ()
+    #: the board's region ids, set with `players`: a board whose ids are words ("camp", "a")
+    regions: tuple[str, ...] = ()
 
 
 class RuleError(SwError):

@@ -27,6 +27,7 @@ from .kernel.market import MarketMixin
 from .kernel.placement import PlacementMixin
 from .kernel.turns import TurnMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
+from .neutrals import NEUTRALS
 from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
 from .ruleset import Ruleset
 from .saves import SavesMixin
@@ -109,11 +110,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.seat = 0
         self.finished = False
         self._ended = False  # the `game_end` step has run (see TurnMixin._game_over_event)
-        self.race: list[str | None] = [LOST_TRIBE if lt else None for lt in b.lost_tribe]
-        self.where: dict[str, set[int]] = {LOST_TRIBE: {i for i, lt in enumerate(b.lost_tribe) if lt}}
+        self.race: list[str | None] = [None] * n
+        self.where: dict[str, set[int]] = {LOST_TRIBE: set()}
         self._held: dict[str, tuple[int, ...]] = {}  # race -> its regions sorted (`regions_of`)
         self.owner: list[int | None] = [None] * n
-        self.tokens: list[int] = [1 if lt else 0 for lt in b.lost_tribe]
+        self.tokens: list[int] = [0] * n
+        self._place_neutrals()
         self.mk: dict[str, list[int]] = {k: [0] * n for k in MARKER_KINDS}
         self.armies: dict[str, Army] = {}
         self.active: list[str | None] = [None] * len(self.players)
@@ -149,6 +151,22 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self._step("round_start", 0)
         self._step("turn_start", 0)
         self._settle()
+
+    def _place_neutrals(self) -> None:
+        """Set-up's neutral occupants, from data (B-SETUP-4, U-SETUP-3, X-RW-1): what each region
+        holds at the start (`Board.start_neutral`: a Lost Tribe, what its symbols hold) of every
+        neutral kind whose rule set is in play, in map order while the box has any (A-RW-05)."""
+        sets = ("base", *self.ruleset.ids)
+        placed: dict[str, int] = {}
+        for i, start in enumerate(self.board.start_neutral):
+            for kind, count in start.items():
+                entry = NEUTRALS.get(kind)
+                if entry is None or entry.expansion not in sets or self.race[i] is not None:
+                    continue
+                left = self.box_of(kind) - placed.get(kind, 0)
+                if left >= count:
+                    self.occupy(i, kind, None, count)
+                    placed[kind] = placed.get(kind, 0) + count
 
     # ----------------------------------------------------------------------------------
     # Queries
@@ -294,7 +312,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         except SwError as err:
             for undo in reversed(journal):
                 undo()
-            err.players = tuple(self.players)
+            err.players, err.regions = tuple(self.players), tuple(self.board.ids)
             raise
         except Exception:  # a bug, not a refusal: rebuild the position from the log, then report
             self._journal = None
@@ -527,7 +545,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         return table
 
     def roll_die(self, given: int | None) -> int:
-        """The reinforcement die (B-COMP-6): a given result, a scripted one, or a seeded roll."""
+        """The reinforcement die (B-COMP-6): a given result, a scripted one, or a seeded roll.
+        Journaled: a die rolled while checking an action that is then refused was never rolled
+        (the Will-o'-Wisps' early die before another effect refuses the conquest, AU-26)."""
         if given is not None:
             value = given
         elif self.rolls < len(self.setup["dice"]):
@@ -535,7 +555,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         else:
             value = random.Random(self.seed * 1_000_003 + self.rolls).choice(DIE_FACES)
         self.rolls += 1
+        self.journal(self._unroll)
         return value
+
+    def _unroll(self) -> None:
+        self.rolls -= 1
 
     def new_event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
         return Event(kind, self.players[player] if player is not None else None, text, data)

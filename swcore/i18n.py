@@ -21,6 +21,7 @@ from typing import Any
 from .catalogue import CATALOGUE
 from .errors import InputError, RuleError, SwError
 from .markers import MARKER_TYPES
+from .pieces import PIECES
 from .terrains import SYMBOL, TERRAIN
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -108,13 +109,13 @@ def ntr(one: str, many: str, n: int, lang: str = DEFAULT) -> str:
 
 def item_name(item: Any, lang: str = DEFAULT) -> str:
     """A race, power, tribe, marker or terrain as the rule book of `lang` names it."""
-    return _named(item, lang, (CATALOGUE, MARKER_TYPES, TERRAIN, SYMBOL))
+    return _named(item, lang, (CATALOGUE, MARKER_TYPES, TERRAIN, SYMBOL, PIECES))
 
 
 def place_name(item: Any, lang: str = DEFAULT) -> str:
     """A terrain, symbol or piece on the board as the rule book names it: a power that shares
     its id ("forest": the power Des Forêts, the terrain Forêt; "catapult") is not meant."""
-    return _named(item, lang, (TERRAIN, SYMBOL, MARKER_TYPES, CATALOGUE))
+    return _named(item, lang, (TERRAIN, SYMBOL, MARKER_TYPES, CATALOGUE, PIECES))
 
 
 def _named(item: Any, lang: str, tables: tuple[Any, ...]) -> str:
@@ -167,7 +168,7 @@ def explain(err: SwError, lang: str = DEFAULT) -> tuple[str, str]:
 
 def reason_text(err: SwError, lang: str) -> str:
     """The engine's own reason for a refusal in `lang` (a malformed entry's with its field)."""
-    reason = term(getattr(err, "reason", str(err)), lang, err.players)
+    reason = term(getattr(err, "reason", str(err)), lang, err.players, err.regions)
     return f"{err.field}: {reason}" if isinstance(err, InputError) else reason
 
 
@@ -225,26 +226,29 @@ def _entry(text: str, lang: str) -> str | None:
 
 
 @cache
-def _region_patterns(regions: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _region_patterns(regions: tuple[str, ...], article: bool = True
+                     ) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """`_REGIONS` and `_PLACED` for a board whose region ids are words ("camp", "a"), not
     only letters and a number ("r12"). An id that is also an English article ("a") is one
-    only where no word follows it ("lose a: 1", not "a coin"); none follows an apostrophe."""
-    words = [re.escape(r) + (r"(?! [A-Za-z])" if r in ("a", "an") else "")
+    only where no word follows it ("lose a: 1", not "a coin") unless `article` is False (the
+    second reading, "a is not held"); none follows an apostrophe."""
+    words = [re.escape(r) + (r"(?! [A-Za-z])" if article and r in ("a", "an") else "")
              for r in sorted(regions, key=len, reverse=True)]
     one = "(?:[a-z]+\\d+|" + "|".join(words) + ")"
     return (re.compile(rf"(?<![\w{{'’]){one}(?:, {one})*(?!\w)"),
             re.compile(rf"(?<![\w{{'’]){one} \d+(?:, {one} \d+)*(?!\w)"))
 
 
-def _template(text: str, players: tuple[str, ...] = (), regions: tuple[str, ...] = ()
-              ) -> tuple[str, dict[str, str], dict[str, str]]:
+def _template(text: str, players: tuple[str, ...] = (), regions: tuple[str, ...] = (),
+              article: bool = True) -> tuple[str, dict[str, str], dict[str, str]]:
     """`text` as a catalogue key (its players, region lists, names and numbers replaced by
     placeholders, see `term`), what each placeholder stands for (a name as written), and the
     item id of each `{name…}` placeholder (named in the reader's language). A brace the text
     writes ("a mapping {region: count}") is doubled in the key, as str.format reads it.
     `regions`: the board's region ids, when some are words (a list of them is `{regions}`)."""
     values: dict[str, str] = {}
-    listed, placing = _region_patterns(tuple(regions)) if regions else (_REGIONS, _PLACED)
+    listed, placing = (_region_patterns(tuple(regions), article) if regions
+                       else (_REGIONS, _PLACED))
     text = text.replace("{", "{{").replace("}", "}}")
 
     def number(m: re.Match[str]) -> str:
@@ -306,6 +310,10 @@ def term_or_none(text: str, lang: str, players: tuple[str, ...] = (),
         return item_name(item, lang)
     template, values, items = _template(text, tuple(players), tuple(regions))
     found = _entry(template, lang)
+    if found is None and {"a", "an"} & set(regions):  # "a is not held": the region a
+        retry = _template(text, tuple(players), tuple(regions), article=False)
+        if (again := _entry(retry[0], lang)) is not None:
+            found, (template, values, items) = again, retry
     if found is None:
         match = next(((m, entry) for pattern, entry in _open_keys(normalise(lang))
                       if (m := pattern.fullmatch(template))), None)
@@ -317,7 +325,8 @@ def term_or_none(text: str, lang: str, players: tuple[str, ...] = (),
                                                        for k, x in items.items()}})
 
 
-def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
+def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = (),
+         regions: tuple[str, ...] = ()) -> str:
     """A label the engine writes in English (a part of a conquest's cost, an item of a score,
     a module's note on the map) in `lang`. Why: the labels are built with numbers and names
     ("Dwarves: 2 mines"), so a label is looked up as it is, then as the name of an item, then
@@ -327,10 +336,10 @@ def term(text: str, lang: str = DEFAULT, players: tuple[str, ...] = ()) -> str:
     quotes ('nowhere', `region`) as `{id}`, `{id2}`… and the ids listed after "known: " as
     `{known}` (ids are written the same in every language); last, by the keys whose
     `{text}`, `{text2}`… stand for any words, kept as written (a list of ids, a type, another
-    error's text: "not JSON: {text}")."""
+    error's text: "not JSON: {text}"). `regions`: the board's ids, when some are words."""
     if normalise(lang) == DEFAULT or not text:
         return text
-    found = term_or_none(text, lang, tuple(players))
+    found = term_or_none(text, lang, tuple(players), tuple(regions))
     return text if found is None else found
 
 

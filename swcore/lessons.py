@@ -135,9 +135,9 @@ class Question:
 
 
 #: The few sentences of the answers' reasons; the engine's own labels go through `term`.
-SAY = {"price": {"en": "1 coin on each combo above it", "fr": "1 pièce sur chaque combinaison au-dessus"},
+SAY = {"price": {"en": "1 coin on each combo above it", "fr": "1 jeton de victoire sur chaque combinaison au-dessus"},
        "held": {"en": "{player}: {coins} coins, {tokens} tokens on the board",
-                "fr": "{player} : {coins} pièces, {tokens} jetons sur le plateau"}}
+                "fr": "{player} : {coins} jetons de victoire, {tokens} pions sur le plateau"}}
 
 
 def solve(game: Game, ask: dict[str, Any], lang: str = "en") -> tuple[Any, str]:

@@ -233,6 +233,10 @@ class GameSurface(Protocol):
     def clear_region(self, i: int) -> None:
         """Empty region i of tokens and markers."""
 
+    def remove_army(self, race: str) -> Event:
+        """A race leaves the board, its banner back under the stack (B-DECL-6, B-LOSS-6; the
+        Altar of Souls' last in-decline token, AU-56)."""
+
     def pay(self, payer: int | None, payee: int | None, coins: int, why: str) -> Event:
         """Coins move between seats or the bank (None), never below zero (B-SCORE-3)."""
 

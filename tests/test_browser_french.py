@@ -229,7 +229,7 @@ def test_a_french_game_page_and_form_show_no_english_word(server, page, db_url):
     expect(page.get_by_text("Marais, Caverne, région du bord", exact=True)).to_be_visible()
     text = page.evaluate(PAGE_TEXT)
     assert "r5 · Marais · Caverne" in text and "r6 · Forêt" in text  # the region list
-    assert "↶ Défaire…" in text and "Ann : mes pièces" in text
+    assert "↶ Défaire…" in text and "Ann : mes jetons de victoire" in text
     assert english_words(text) == []
     page.goto(f"{server.url}?lang=fr&page=new")
     expect(page.get_by_text("Extensions en jeu")).to_be_visible()

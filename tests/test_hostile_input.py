@@ -25,6 +25,8 @@ def fresh() -> Game:
     {"by": 7, "do": "end_turn"},
     {"by": "ann", "do": "redeploy", "tokens": {"r1": -2}},
     {"by": "ann", "do": "redeploy", "tokens": [1, 2]},
+    {"by": "ann", "do": "redeploy", "tokens": {"r1": 1}, "race": None},  # fuzzer: null kept out
+    {"by": "ann", "do": "conquer", "region": "r1", "roll": None},
     "pick",
 ])
 def test_a_malformed_dict_action_is_an_input_error_and_changes_nothing(bad):

@@ -182,7 +182,8 @@ def module_ledger(before: Game, after: Game, events: list, expect: dict, decline
             regions = len(before.regions_of(race)) - gone
             assert len(held) == 1 and now[race] == min(regular, regions), (now[race], regions)
             assert after.pieces.get("ivory_tower") == held[0]
-        elif race == "ghouls":  # B-RACE-GHOULS-1: their tokens on the board stay, the Horde
+        elif after.gives(army, "keeps_tokens_on_decline"):  # Ghouls B-RACE-GHOULS-1, Tomb
+            # U-POWER-TOMB-1: their tokens on the board stay, the Horde
             # tokens vanish from hand first, the Leader leaves (Stout places the hand first)
             stout = any(ev.kind == "score" for ev in events)
             board = was if stout else before.on_board(race)

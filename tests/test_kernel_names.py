@@ -1,7 +1,7 @@
 """The engine's core names no expansion, marker or neutral piece in its code (issue 20).
 
-What a set, a marker or a neutral occupant does is data (swcore/data/sets.csv, markers.csv,
-symbols.csv `holds`, the catalogue's `tribe` rows) or a rule module's code, so a new one is a
+What a set, a marker, a piece or a neutral occupant does is data (swcore/data/sets.csv,
+markers.csv, pieces.csv, symbols.csv `holds`, the catalogue's `tribe` rows) or a rule module's code, so a new one is a
 row or a module, never an edit of the core. Docstrings and comments may cite them (rule IDs
 and their why); identifiers and string literals may not. The base game's own neutral, the Lost
 Tribes (B-SETUP-4, the map format's `lost_tribe` key), is the core's.
@@ -16,6 +16,7 @@ from pathlib import Path
 from swcore.boardspec import NEUTRAL_KINDS
 from swcore.catalogue import CATALOGUE
 from swcore.markers import MARKER_TYPES
+from swcore.pieces import PIECES
 from swcore.sets import BASE, SETS
 
 SWCORE = Path(__file__).resolve().parents[1] / "swcore"
@@ -23,7 +24,7 @@ SWCORE = Path(__file__).resolve().parents[1] / "swcore"
 #: kernel's parts (market, conquest, placement, turns, legal actions) wherever they live.
 CORE = ["game.py", "board.py", "boardspec.py", "config.py", "scenario.py", "flow.py", "state.py",
         "saves.py", "ruleset.py", "actions.py", "catalogue.py", "terrains.py", "markers.py",
-        "neutrals.py", "sets.py", "errors.py", "events.py"]
+        "neutrals.py", "sets.py", "errors.py", "events.py", "pieces.py", "checks.py"]
 KERNEL_PARTS = ("market.py", "conquest.py", "placement.py", "turns.py", "legal.py")
 #: Words that are also the map format's own vocabulary: (file, word) -> why it is allowed.
 ALLOWED = {
@@ -31,6 +32,7 @@ ALLOWED = {
     ("boardspec.py", "mountain"): "the terrain's tag (a Peak stands on a Mountain, A-REALMS-01)",
     ("scenario.py", "dragon"): "an action word of FORMAT v1 that takes `cost` (B-POW-DRAGONMASTER-1)",
     ("scenario.py", "necromancer"): "a top-level key of FORMAT v2 (the Island's set-up, X-NEC-1)",
+    ("scenario.py", "stonehedge"): "a top-level key of FORMAT v2 (Stonehedge's power, AU-46)",
 }
 
 
@@ -45,7 +47,7 @@ def core_files() -> list[Path]:
 
 def forbidden() -> set[str]:
     base_neutrals = {e.id for e in CATALOGUE.values() if e.kind == "tribe" and e.expansion == BASE}
-    return ({s for s in SETS if s != BASE} | set(MARKER_TYPES)
+    return ({s for s in SETS if s != BASE} | set(MARKER_TYPES) | set(PIECES)
             | (set(NEUTRAL_KINDS) - base_neutrals))
 
 

@@ -111,4 +111,4 @@ def test_an_answers_reason_is_told_in_french_with_the_engines_terms():
     """B-CONQ-2 in French: the cost's parts as the app names them."""
     q = questions()["q-mountain-cost"]
     assert q.solve("fr") == (3, "base 2 + Montagne 1 (B-CONQ-2)")
-    assert questions()["q-tie"].solve("fr")[1].startswith("ann : 11 pièces, 3 jetons sur le plateau")
+    assert questions()["q-tie"].solve("fr")[1].startswith("ann : 11 jetons de victoire, 3 pions sur le plateau")

@@ -49,7 +49,7 @@ def test_the_tie_question_in_french_B_END_2(french):
     assert card.choose("bob") is False
     assert "Pas tout à fait : la réponse est ann." in card.feedback.object
     assert card.choose("ann") is True
-    assert "Bonne réponse." in card.feedback.object and "pièces" in card.feedback.object
+    assert "Bonne réponse." in card.feedback.object and "jetons de victoire" in card.feedback.object
     assert "../../docs/rules/base-game.md#B-END-2" in card.feedback.object
     assert "Qui gagne cette égalité" in card.panel()[0].object
 

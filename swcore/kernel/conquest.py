@@ -13,6 +13,7 @@ from ..errors import InputError, RuleError
 from ..events import Event
 from ..markers import DEFENCE_MARKERS, IMMUNE_MARKERS, IMMUNE_TO_ALL, MARKER_TYPES
 from ..neutrals import NEUTRALS
+from ..pieces import DEFENCE_PIECES, IMMUNE_PIECES, PIECES
 from ..state import Army, Quote
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ class ConquestMixin:
                 roll = None
         elif mods is None:
             mods = self.effects_with(army, "cost_modifiers")
+        guarded = self._guards(DEFENCE_PIECES) if self.pieces else None
         out = []
         for i in regions:
             c = base[i] or 0
@@ -107,6 +109,11 @@ class ConquestMixin:
                     c += n * MARKER_TYPES[k].defence
                     if parts is not None:
                         parts.append((k, n * MARKER_TYPES[k].defence))
+            if guarded and i in guarded:  # a piece's defence (the Keep, U-CONQ-2)
+                for p in guarded[i]:
+                    c += PIECES[p].defence
+                    if parts is not None:
+                        parts.append((PIECES[p].english, PIECES[p].defence))
             race = races[i]
             if race is not None and race != army.race:
                 c += tokens[i]
@@ -200,12 +207,21 @@ class ConquestMixin:
         never, water, entry = b.base_cost, b.water, b.entry
         races, owners, armies, mk = self.race, self.owner, self.armies, self.mk
         entries = None  # the effects adding entry regions, looked up once if needed
+        guards = self._guards(IMMUNE_PIECES) if self.pieces else None
         for i in regions:
             if never[i] is None:  # a chasm, the Necromancer's Island: never occupied
                 rule = "U-CHASM-1" if b.kind[i] == "chasm" else "X-NEC-2"
                 yield i, explain and RuleError(rule, f"{b.ids[i]} ({b.kind[i]}) can never be "
                                                      "conquered") or rule
                 continue
+            if guards and i in guards:  # a piece making its region immune (U-DEF-2)
+                piece = next((PIECES[p] for p in guards[i]
+                              if PIECES[p].immune == "all" or owners[i] != seat), None)
+                if piece is not None:
+                    rule = piece.rule.split()[0]
+                    yield i, explain and RuleError(rule, f"{b.ids[i]} is immune: {piece.english} "
+                                                         "protects it") or rule
+                    continue
             if water[i] and not water_ok:
                 yield i, explain and RuleError("B-CONQ-4", f"{b.ids[i]} is a {b.terrain[i]}: seas "
                                                "and the lake cannot be conquered") or "B-CONQ-4"
@@ -258,6 +274,15 @@ class ConquestMixin:
                         why = explain and RuleError("B-CONQ-5", f"{b.ids[i]} is not adjacent to a "
                                                     f"region of the {race_name(army.race)}") or "B-CONQ-5"
             yield i, why
+
+    def _guards(self, kinds: frozenset[str]) -> dict[int, list[str]]:
+        """{region: the pieces of `kinds` lying there} (those making it immune, or adding to
+        its defence: pieces.csv)."""
+        out: dict[int, list[str]] = {}
+        for p, i in self.pieces.items():
+            if i is not None and p in kinds:
+                out.setdefault(i, []).append(p)
+        return out
 
     def _candidates(self, reach: tuple[Any, ...], army: Army | None = None) -> Any:
         """Regions worth testing as targets: the neighbours, unless the race may go further
@@ -357,6 +382,8 @@ class ConquestMixin:
         held_by = self.race[i]
         defender = self.armies.get(held_by) if held_by is not None else None
         events = self._evict(army, i)
+        if self.pieces:
+            self._pieces_taken(i)
         self.occupy(i, army.race, seat, committed)
         army.hand -= committed
         army.conquests += 1
@@ -369,6 +396,13 @@ class ConquestMixin:
                        f"token{'s' if committed != 1 else ''} (cost {cost}: {detail})",
             seat, region=rid, race=army.race, cost=cost, committed=committed, breakdown=parts))
         return events
+
+    def _pieces_taken(self, i: int) -> None:
+        """The pieces of a conquered region: most stay and pass to the conqueror (U-LOSS-4);
+        those whose `on_conquest` says so leave the board (back to their owner: U-POWER-MAGIC-3)."""
+        for p, at in list(self.pieces.items()):
+            if at == i and p in PIECES and PIECES[p].on_conquest != "stays":
+                self.pieces[p] = None
 
     def taken_from(self, army: Army, i: int, defender: Army | None) -> list[Event]:
         """After a conquest or a conversion of region i from `defender` (X-CUR-RAN-1, A-CUR-06)."""
@@ -414,8 +448,9 @@ class ConquestMixin:
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
             events += self.region_lost_events(defender, i, army, loss)
         self.clear_region(i)
-        if back and defender.declined and not self.gives(defender, "conquers_in_decline"):
-            back = 0  # an in-decline race never redeploys (B-DECL-8)
+        if back and defender.declined and not self.gives(defender, "conquers_in_decline") and not (
+                self.regions_of(race) and self.gives(defender, "redeploys_in_decline")):
+            back = 0  # an in-decline race never redeploys (B-DECL-8), but Tomb's (U-POWER-TOMB-2)
         events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back
         if defender.owner != seat or defender.declined:

@@ -162,7 +162,7 @@ class TurnMixin:
             events.append(self._remove_army(army.race))
         return events
 
-    def _remove_army(self, race: str) -> Event:
+    def remove_army(self, race: str) -> Event:
         """A race leaves the board (B-DECL-6, B-LOSS-6, B-COMBO-8)."""
         army = self.armies.pop(race)
         for i in self.regions_of(race):
@@ -177,6 +177,8 @@ class TurnMixin:
         self._refill()
         return self.new_event("race_gone", f"{race_name(race)} leave the board; the banner goes back "
                                         "under the stack", army.owner, race=race)
+
+    _remove_army = remove_army  # the name the kernel used before it was published
 
     def _finish_turn_markers(self, seat: int) -> list[Event]:
         """Markers the player did not place this turn are placed by their ability's default

@@ -58,7 +58,8 @@ def _drop_flying(game: Game) -> None:
 
 
 def round_start(game: Game, seat: int) -> list[Any]:
-    """Set-up (turn 1): Flying out, Pirate Ships on the pirate symbols (X-RW-1), the event row
+    """Set-up (turn 1): Flying out, the Pirate Ships the kernel set on the pirate symbols counted
+    as taken from the box (X-RW-1, A-RW-05), the event row
     (X-RW-2); every round: the next event turned up (X-RW-3, A-RW-04 timing)."""
     opts = st.options(game)
     if game.turn == 1 and not game.log and st.MODULE not in game.module_state:
@@ -69,8 +70,7 @@ def round_start(game: Game, seat: int) -> list[Any]:
             b["order"] = words.draw_events(game)
         if opts.remove_flying:
             _drop_flying(game)
-        st.put_ships(game, [i for i, n in enumerate(game.board.start_neutral)
-                            if n.get(st.SHIP) and game.race[i] is None])
+        b["ships"] = len(game.where.get(st.SHIP, ()))  # set out by the kernel (pirate symbols)
     return words.event_due(game)
 
 

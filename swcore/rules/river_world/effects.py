@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...catalogue import race_name
 from ...effects import Ability, register
+from ..rivers import EmptiedRivers
 from . import state as st
 
 if TYPE_CHECKING:
@@ -74,17 +75,14 @@ class Pirates(Event):
     id, rule = "pirates", "X-RW-11"
 
 
-class Rivers(Ability):
+class Rivers(EmptiedRivers):
     """X-RW-4, A-RW-04: rivers are emptied at redeployment, unless Harsh Winter froze them or a
     sea ability lets the race stay (Seafaring); Tritons count river banks as coast."""
 
     id, rule = "river_world.rivers", "X-RW-4"
-    works_in_decline = True  # in-decline Ghouls redeploy too
 
-    def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
-        if game.event == st.WINTER or game.gives(army, "may_occupy_water"):
-            return ()
-        return tuple(i for i in game.regions_of(army.race) if _river(game, i))
+    def kept(self, game: Game, army: Army) -> bool:
+        return game.event == st.WINTER or super().kept(game, army)
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
         if region not in st.inland_banks(game):

@@ -1,0 +1,69 @@
+"""The piece registry (swcore/data/pieces.csv): unique pieces lying in one region or off the board
+(`game.pieces`), each kind with its behaviour declared as data, so the kernel names none of them.
+
+A piece's effect (an `Ability` with the piece's id) works for the army occupying its region
+(U-PR-2); what the kernel reads here: the effect's source (`kind`: relic, place, figure,
+marker), the immunity it gives its region (U-DEF-2, like a marker's, B-DEF-5), the defence
+it adds there (the Keep, U-CONQ-2), and what
+happens to it when its region is conquered (`on_conquest`: `stays` and passes to the
+conqueror, U-LOSS-4; `owner`: back off the board to its owner, U-POWER-MAGIC-3; `removed`).
+`mobile`, `once_per_turn` and `void_in_immune` are read by the rules that use a piece
+(U-PR-3, AU-50, U-PR-7). Names: the catalogue's where it has the item, else this file's.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from importlib import resources
+
+from .catalogue import CATALOGUE
+
+KINDS = ("relic", "place", "figure", "marker")
+IMMUNITY = ("no", "opponents", "all")
+ON_CONQUEST = ("stays", "owner", "removed")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    id: str
+    kind: str
+    expansion: str
+    #: it moves (a relic to the region where it was used, U-PR-3; a figure by its rule)
+    mobile: bool
+    #: usable at most once per player turn (AU-50)
+    once_per_turn: bool
+    #: who may not attack its region while it lies there: "no", "opponents" or "all" (U-DEF-2)
+    immune: str
+    #: tokens added to the cost of conquering its region (the Keep's +1, U-CONQ-2, U-PR-5)
+    defence: int
+    #: its effect does nothing on an immune region (U-PR-7, AU-62)
+    void_in_immune: bool
+    on_conquest: str
+    english: str
+    french: str
+    rule: str
+
+
+def _load() -> dict[str, Piece]:
+    text = resources.files("swcore").joinpath("data/pieces.csv").read_text(encoding="utf-8")
+    out: dict[str, Piece] = {}
+    for row in csv.DictReader(text.splitlines()):
+        pid = row["id"]
+        entry = CATALOGUE.get(pid)
+        if (pid in out or row["kind"] not in KINDS or row["immune"] not in IMMUNITY
+                or row["on_conquest"] not in ON_CONQUEST):
+            raise ValueError(f"pieces.csv: bad row {pid!r}")
+        out[pid] = Piece(pid, row["kind"], row["expansion"], row["mobile"] == "yes",
+                         row["once_per_turn"] == "yes", row["immune"], int(row["defence"]),
+                         row["void_in_immune"] == "yes",
+                         row["on_conquest"], row["english"] or (entry.english if entry else pid),
+                         row["french"] or (entry.french if entry else ""), row["rule"])
+    return out
+
+
+PIECES: dict[str, Piece] = _load()
+#: Pieces that make their region immune (U-DEF-2), checked by the one target test.
+IMMUNE_PIECES: frozenset[str] = frozenset(p for p, x in PIECES.items() if x.immune != "no")
+#: Pieces that add to their region's conquest cost (U-CONQ-2), read by the cost.
+DEFENCE_PIECES: frozenset[str] = frozenset(p for p, x in PIECES.items() if x.defence)

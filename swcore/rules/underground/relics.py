@@ -1,0 +1,88 @@
+"""The Righteous Relics (U-RELIC-*, U-PR-*): a relic works for the army occupying its region
+(U-PR-2), never for a race in decline (U-RELIC-GEN-1); one used for a conquest (`conquer` with
+`using`) changes that conquest and moves to the region on success (U-PR-3, AU-48), at most once
+per player turn (AU-50). The conquest it is named in is remembered in `army.turn` from the
+target test to the conquest itself, so the cost, the reach and the final die all see it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...effects import Ability, register, when
+from ...pieces import PIECES
+from . import state as st
+
+if TYPE_CHECKING:
+    from ...game import Army, Game
+
+USING = "underground.using"
+
+
+class Relic(Ability):
+    """A relic usable in a conquest: `change` is its change to the cost of the region it is
+    named for, `label` its name in the breakdown."""
+
+    label = ""
+    change = 0
+    #: it lets the conquest it is named for go beyond the race's adjacent regions
+    reach = False
+
+    def named_for(self, army: Army, region: int) -> bool:
+        return army.turn.get(USING) == [self.id, region]
+
+    def conquer_args(self, game: Game, army: Army, action: Any, region: int) -> list[Any]:
+        if action.args.get("using") != self.id:
+            return []
+        before = army.turn.get(USING)
+        army.turn[USING] = [self.id, region]
+        game.journal(lambda: army.turn.__setitem__(USING, before))
+        return []
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        return [(self.label, self.change)] if self.change and self.named_for(army, region) else []
+
+    @when("conquered")
+    def _moves(self, game: Game, army: Army, region: int) -> Any:
+        if not self.named_for(army, region):
+            return None
+        army.turn.pop(USING)
+        info = PIECES[self.id]
+        if info.once_per_turn:
+            st.mark_used(game, self.id, army.owner)
+        if info.mobile:
+            game.pieces[self.id] = region
+        return [game.new_event("relic", f"{game.players[army.owner]} uses {info.english} on "
+                                        f"{game.board.ids[region]}", army.owner, piece=self.id,
+                               region=game.board.ids[region])]
+
+
+def conquers(piece: str) -> bool:
+    """Whether the piece's effect changes a conquest it is named in (`using`)."""
+    from ...effects import ability
+
+    return isinstance(ability(piece), Relic)
+
+
+@register
+class Sword(Relic):
+    """U-RELIC-SWORD-1: once per turn, a conquest for 2 tokens less (minimum 1); the Sword moves
+    to the region conquered."""
+
+    id, rule = "sword_of_the_killer_rabbit", "U-RELIC-SWORD-1"
+    label, change = "Sword of the Killer Rabbit", -2
+
+
+@register
+class FlyingDoormat(Relic):
+    """U-RELIC-DOORMAT-1: once per turn, a conquest of a region not adjacent to the race's; the
+    Doormat moves there unless the conquest fails (AU-48). Chasms stay out of reach (AU-12)."""
+
+    id, rule = "flying_doormat", "U-RELIC-DOORMAT-1"
+    label, reach = "Flying Doormat", True
+
+    def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
+        return self.named_for(army, region)
+
+    def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> Any:
+        named = army.turn.get(USING)
+        return (named[1],) if named and named[0] == self.id else ()

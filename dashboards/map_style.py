@@ -55,6 +55,11 @@ SYMBOL_GLYPHS: dict[str, str] = _DATA["symbol_glyphs"]
 SYMBOL_NAMES: dict[str, str] = _DATA["symbol_names"]
 MOUNTAIN_COLOR = "#777777"
 
+#: A board's transcription confidence as the map's title and the board lists say it (the
+#: words are in dashboards.po; a board transcribed with full confidence says nothing).
+CONFIDENCE_WORDS: dict[str, str] = {"medium": "medium confidence",
+                                    "low": "draft, low confidence"}
+
 #: Markers: badge word on the map, name in the hover text.
 MARKER_BADGES: dict[str, str] = _DATA["marker_badges"]
 MARKER_NAMES: dict[str, str] = _DATA["marker_names"]

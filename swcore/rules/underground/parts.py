@@ -14,7 +14,7 @@ from ...errors import RuleError
 from . import compat, racewords
 from .adjacency import coastal, gnome_shielded
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
-from .races import IronDwarves, WillOWisps
+from .races import IronDwarves, WillOWisps, figures_follow
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -104,7 +104,8 @@ class RaceArguments(Ability):
 def after_scoring(game: Game, seat: int) -> list[Any]:
     """AU-63 steps 4-5: Thieving's victims pay what the scoring counted (U-POWER-THIEVING-1);
     Armors earned and not placed go down by default (U-POWER-SHIELD-1); a Vanishing race that
-    went into decline this turn leaves the board (U-POWER-VANISHING-1, AU-34)."""
+    went into decline this turn leaves the board (U-POWER-VANISHING-1, AU-34); the Great Ancient
+    and the Queen leave regions their race no longer holds (AU-20, AU-41)."""
     events: list[Any] = []
     race = game.active[seat]
     if race is not None:
@@ -123,6 +124,7 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
                 game.clear_region(i)
             events.append(game.new_event("vanished", "the Vanishing race leaves the board", seat,
                                          race=race))
+    figures_follow(game)
     return events
 
 

@@ -13,12 +13,12 @@ from ...catalogue import CATALOGUE, race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
 from .adjacency import blocks, coastal
-from .races import place_piece
+from .races import QUEEN, place_piece
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
-QUEEN, ARMOR = "queen", "armor"
+ARMOR = "armor"
 
 
 class _TerrainBonus(Ability):
@@ -154,25 +154,11 @@ class Reborn(Ability):
 
 # --- Royal -------------------------------------------------------------------------------
 @register
-class Queen(Ability):
-    """U-POWER-ROYAL-1, -2, AU-41: the Queen's region is immune to opponents while the Royal
-    race holds it, in decline too."""
-
-    id, rule, source = QUEEN, "U-POWER-ROYAL-1", "figure"
-    works_in_decline = True
-
-    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
-        if (game.pieces.get(QUEEN) == region and Royal.id in defender.powers
-                and attacker.owner != defender.owner):
-            return RuleError(self.rule, f"{game.board.ids[region]} is immune: the Queen stands there")
-        return None
-
-
-@register
 class Royal(Ability):
     """U-POWER-ROYAL-1, -2, AU-41: `queen` at the end of the turn puts the Queen in one of the
-    race's regions (optional: left out, she stays where she is); she stays and protects in
-    decline but no longer moves, and leaves the board with her region."""
+    race's regions (optional: left out, she stays where she is), immune to opponents while she
+    is there (pieces.csv); she stays and protects in decline but no longer moves, and leaves the
+    board with her region (`races.figures_follow`)."""
 
     id, rule = "royal", "U-POWER-ROYAL-1"
     words = ("queen",)

@@ -16,7 +16,7 @@ from .adjacency import blocks, gnome_shielded, linked, plainly_reached, riverlik
 if TYPE_CHECKING:
     from ...game import Army, Game
 
-GREAT_ANCIENT, VOLCANO, HAMMER = "great_ancient", "volcano", "hammer"
+GREAT_ANCIENT, VOLCANO, HAMMER, QUEEN, ROYAL = "great_ancient", "volcano", "hammer", "queen", "royal"
 
 
 def _count(held: list[int], test: Any) -> list[tuple[str, int]] | int:
@@ -39,26 +39,12 @@ def place_piece(game: Game, piece: str, region: int | None) -> None:
 
 # --- Cultists ----------------------------------------------------------------------------
 @register
-class GreatAncient(Ability):
-    """U-RACE-CULTISTS-1, U-DEF-2, AU-62: the Great Ancient's region is immune to opponents while
-    the Cultists hold it."""
-
-    id, rule, source = GREAT_ANCIENT, "U-RACE-CULTISTS-1", "figure"
-
-    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
-        if (game.pieces.get(self.id) == region and defender.race == Cultists.id
-                and attacker.owner != defender.owner):
-            return RuleError(self.rule, f"{game.board.ids[region]} is immune: the Great Ancient "
-                                        "stands there")
-        return None
-
-
-@register
 class Cultists(Ability):
     """U-RACE-CULTISTS-1…3, AU-20: the Great Ancient goes in the first region they conquer (again
-    in the next one once its region is left); regions adjacent to it cost them 1 less (adjacency
-    granted by abilities included); at the start of their turn `great_ancient` moves it to one of
-    their regions; it leaves the board when they go into decline."""
+    in the next one once its region is left); its region is immune to opponents (pieces.csv);
+    regions adjacent to it cost them 1 less (adjacency granted by abilities included); at the
+    start of their turn `great_ancient` moves it to one of their regions; it leaves the board
+    when they go into decline or leave its region (`figures_follow`)."""
 
     id, rule = "cultists", "U-RACE-CULTISTS-2"
     words = ("great_ancient",)
@@ -128,11 +114,18 @@ class Drow(Ability):
 
 
 # --- Flames ------------------------------------------------------------------------------
-@register
-class Volcano(Ability):
-    """U-VOLC-1: the Volcano lies on a chasm; it does nothing by itself (the Flames read it)."""
-
-    id, rule, source = VOLCANO, "U-VOLC-1", "figure"
+def figures_follow(game: Game) -> None:
+    """AU-20, AU-41: the Great Ancient and the Queen stand only in a region of their own race
+    (the Cultists; a Royal race, in decline too): left or taken otherwise (a redeployment that
+    abandons it, the owner's active race conquering its own in-decline Queen, the race leaving
+    the board), the figure leaves the board; pieces.csv makes its region immune while it is
+    there."""
+    for piece, owns in ((GREAT_ANCIENT, lambda a: a.race == Cultists.id and not a.declined),
+                        (QUEEN, lambda a: ROYAL in a.powers)):
+        i = game.pieces.get(piece)
+        army = game.armies.get(game.race[i]) if i is not None and game.race[i] else None
+        if i is not None and (army is None or not owns(army)):
+            place_piece(game, piece, None)
 
 
 def volcano_chasms(game: Game) -> list[int]:

@@ -28,6 +28,7 @@ from swcore.rules.leaders import RANSOMS
 from swcore.rules.necromancer import state as necro
 from swcore.rules.registry import MODULES
 from swcore.rules.river_world import PENALTIES
+from swcore.rules.underground import compat
 
 #: A small map where races run out of room fast: many declines, badge reshuffles (B-COMBO-7).
 SMALL = {
@@ -185,6 +186,9 @@ def check_position(game: Game) -> None:
     # Every banner and badge is in exactly one place (B-COMBO-6, B-COMBO-7, B-COMBO-8).
     sets = game.setup.get("pool") or default_pool(game.setup.get("expansions", []))
     RACES, POWERS = in_sets("race", sets), in_sets("power", sets)  # the sets of the stacks
+    if "underground" in game.ruleset.ids:  # U-COMPAT-1: what the map cannot use is out
+        out = compat.out_of_stacks(game)
+        RACES, POWERS = [r for r in RACES if r not in out], [p for p in POWERS if p not in out]
     banners = [r for r in game.armies if r not in armies_aside(game)]
     races = [c[0] for c in game.column] + list(game.race_stack) + banners
     assert sorted(races) == sorted(RACES), Counter(races) - Counter(RACES)

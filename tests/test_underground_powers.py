@@ -9,6 +9,9 @@ from __future__ import annotations
 from gamehelpers import act, refused
 from ughelpers import EDGE, at, board, game, scored, tokens
 
+from swcore import Game
+from swcore.config import make_setup
+
 # a mine(edge) - b mudpool - c mushroom forest - d mystic crystals(edge); b - e mudpool;
 # k a Black Mountain on the edge next to a
 LINE = board({"a": ("mine", EDGE), "b": "mudpool", "c": "mushroom_forest",
@@ -245,3 +248,18 @@ def test_U_POWER_REBORN_1_declined_regions_taken_over():
     assert g.race[at(g, "a")] == new and g.race[at(g, "b")] == new and tokens(g, "a", "b") == (1, 1)
     assert new == "shrooms" and g.hand("ann") == hand - 1
     assert refused(g, "ann", "reborn", regions=["a"]) in ("AU-40", "U-POWER-REBORN-1")
+
+
+def test_U_POWER_ADVENTUROUS_1_one_coin_per_place_not_per_relic():
+    """a holds the Keep on the Motherland (a Place: +1 defence, +1 coin), b the Sword (a
+    Relic): Adventurous counts a only."""
+    g = Game(make_setup(LINE, ["ann", "bob"], races=["ogres", "mummies"],
+                        powers=["adventurous", "immortal"], expansions=["underground"],
+                        extra={"pieces": {"keep_on_the_motherland": "a",
+                                          "sword_of_the_killer_rabbit": "b"}}))
+    act(g, "ann", "pick", combo=0)  # 5 + 5
+    assert act(g, "ann", "conquer", region="a")[0].data["cost"] == 2  # 2 + Keep 1 - 1
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")
+    items = {it["rule"]: it["coins"] for it in g.last_score[0]}
+    assert items["U-POWER-ADVENTUROUS-1"] == 1 and scored(g, "ann") == 2 + 1 + 1  # the Keep's coin

@@ -226,6 +226,8 @@ def check_ledger(before: Game, after: Game, events: list, ledger=None) -> None:
             if d["old"]:
                 expect[d["old"]] -= d["removed"]
             expect[d["race"]] += d["gained"]
+        elif ev.kind == "swap":  # U-RACE-SHADOW-MIMES-1: the tokens of the badge swapped for
+            expect[d["race"]] += d["change"]
         elif ev.kind == "vanished":  # U-POWER-VANISHING-1
             expect[d["race"]] = 0
         elif ev.kind == "decline":

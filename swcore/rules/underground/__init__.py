@@ -60,6 +60,7 @@ class Underground(RuleModule):
     handlers = {"discover": discovery.do_discover, **PARTS["handlers"]}
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
+    options = PARTS["options"]
     legal = (legal, *PARTS["legal"])
 
     @staticmethod

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...catalogue import race_name
 from ...effects import Ability, when
 from ...errors import RuleError
-from . import compat, racewords
+from . import compat, options, racewords
 from .adjacency import coastal, gnome_shielded
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
 from .races import IronDwarves, WillOWisps, figures_follow
@@ -129,7 +129,7 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
 
 
 #: What the module class takes in: its `effects`, `steps`, `before`, `after`, `handlers`,
-#: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py).
+#: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py), `options` (AU-18, AU-21).
 PARTS: dict[str, Any] = {
     "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments()),
     "steps": {"turn_end": (after_scoring,)},
@@ -138,4 +138,5 @@ PARTS: dict[str, Any] = {
     "handlers": {"reborn": racewords.do_reborn},
     "legal": (racewords.legal,),
     "setup_keys": {compat.KEY: compat.prepare},
+    "options": options.UndergroundOptions,
 }

@@ -9,14 +9,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
+from ...catalogue import race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
+from . import options
 from .adjacency import blocks, gnome_shielded, linked, plainly_reached, riverlike
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
 GREAT_ANCIENT, VOLCANO, HAMMER, QUEEN, ROYAL = "great_ancient", "volcano", "hammer", "queen", "royal"
+#: This turn's flag: the column position whose badge the Mimes just picked take (racewords.py).
+SWAP = "shadow_mimes.swap"
 
 
 def _count(held: list[int], test: Any) -> list[tuple[str, int]] | int:
@@ -174,6 +178,23 @@ class Flames(Ability):
                 seen.add(j)
                 chain.append(j)
         return any(linked(game, army, i, region) for i in seen)
+
+    @staticmethod
+    def _by_the_volcano(game: Game) -> frozenset[int]:
+        v = game.pieces.get(VOLCANO)
+        return game.board.border_sets[v] if v is not None else frozenset()
+
+    def extra_entry(self, game: Game, army: Army, region: int) -> bool:
+        """AU-18 (option `flames_volcano_entry`): they enter next to the Volcano."""
+        return options.of(game).flames_volcano_entry and region in self._by_the_volcano(game)
+
+    def refuses_target(self, game: Game, army: Army, region: int) -> Any:
+        """AU-18 (option `flames_volcano_entry`): not by the edge, only next to the Volcano."""
+        if (options.of(game).flames_volcano_entry and not game.regions_of(army.race)
+                and region not in self._by_the_volcano(game)):
+            return RuleError("AU-18", f"{game.board.ids[region]}: the Flames enter next to the "
+                                      "Volcano")
+        return None
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
         race = game.race[region]
@@ -370,10 +391,29 @@ class Ogres(Ability):
 # --- Shadow Mimes --------------------------------------------------------------------------
 @register
 class ShadowMimes(Ability):
-    """U-RACE-SHADOW-MIMES-1, AU-27: when picked they may swap their badge with another visible
-    combo's (`pick` `swap`, words.py); nothing more."""
+    """U-RACE-SHADOW-MIMES-1, AU-27: picked with `pick` `swap` (checked in racewords.py), once
+    paid for they swap their badge with that combo's (its coins stay) and take 7 + the badge
+    they end with."""
 
     id, rule = "shadow_mimes", "U-RACE-SHADOW-MIMES-1"
+
+    @when("picked")
+    def swapped(self, game: Game, army: Army) -> list[Any]:
+        s = game.turn_flags.pop(SWAP, None)
+        if s is None:
+            return []
+        col = game.column
+        old, new = army.powers[0], col[s][1]
+        col[s][1] = old
+        army.powers = (new, *army.powers[1:])
+        army.fx = None  # its effects change with the badge
+        want = game.value_of(army.race) + game.value_of(new) + sum(
+            ab.extra_tokens(game, army) for ab in game.effects_with(army, "extra_tokens"))
+        before = army.hand
+        army.hand = min(want, game.box_of(army.race) + game.extra_box(army))
+        return [game.new_event("swap", f"the {race_name(army.race)} swap {race_name(old)} for "
+                               f"{race_name(new)}: {army.hand} tokens", army.owner, race=army.race,
+                               tokens=army.hand, change=army.hand - before)]
 
 
 # --- Shrooms -----------------------------------------------------------------------------
@@ -399,12 +439,18 @@ def chasm_side(game: Game) -> frozenset[int]:
 @register
 class Spiderines(Ability):
     """U-RACE-SPIDERINES-1, -2, AU-21: every region bordering a chasm is adjacent to their
-    regions, and may be their first conquest."""
+    regions (option `spiderines_chasm_network`: to their regions by a chasm only), and may be
+    their first conquest."""
 
     id, rule = "spiderines", "U-RACE-SPIDERINES-1"
 
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
-        return bool(held) and region in chasm_side(game)
+        side = chasm_side(game)
+        if region not in side:
+            return False
+        if options.of(game).spiderines_chasm_network:  # AU-21's narrower reading
+            return any(j in side for j in held)
+        return bool(held)
 
     def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> frozenset[int]:
         return chasm_side(game)

@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...errors import RuleError
 from .powers import Reborn
-from .races import VOLCANO, Flames, ShadowMimes, place_piece, volcano_chasms
+from .races import SWAP, VOLCANO, Flames, ShadowMimes, place_piece, volcano_chasms
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
 
 def before_pick(game: Game, seat: int, a: Action) -> None:
-    """U-RACE-SHADOW-MIMES-1, AU-27: the swap happens as the Mimes are picked, before their
-    tokens are counted (journaled: a refused pick undoes it); U-RACE-FLAMES-1: the Volcano's
-    chasm is checked."""
+    """U-RACE-SHADOW-MIMES-1, AU-27: the swap is checked, and made once the Mimes are paid for
+    (races.ShadowMimes); U-RACE-FLAMES-1: the Volcano's chasm is checked."""
     if a.do != "pick" or (a.swap is None and a.volcano is None):
         return
     k = a.combo
@@ -41,13 +40,9 @@ def before_pick(game: Game, seat: int, a: Action) -> None:
         if s == k or s >= len(game.column):
             raise RuleError("AU-27", f"the badge is swapped with another visible combo: {s} is "
                                      "not one")
-        col = game.column
-        col[k][1], col[s][1] = col[s][1], col[k][1]
-
-        def undo() -> None:
-            col[k][1], col[s][1] = col[s][1], col[k][1]
-
-        game.journal(undo)
+        flags = game.turn_flags  # the swap itself follows the payment (races.ShadowMimes)
+        flags[SWAP] = s - (s > k)  # where that combo stands once the picked one has left
+        game.journal(lambda: flags.pop(SWAP, None))
 
 
 def after_pick(game: Game, seat: int, a: Action) -> list[Any]:

@@ -187,7 +187,9 @@ def check_position(game: Game) -> None:
     sets = game.setup.get("pool") or default_pool(game.setup.get("expansions", []))
     RACES, POWERS = in_sets("race", sets), in_sets("power", sets)  # the sets of the stacks
     if "underground" in game.ruleset.ids:  # U-COMPAT-1: what the map cannot use is out
-        out = compat.out_of_stacks(game)
+        # (a Necromancer may have drawn one of them for himself first, X-NEC-5)
+        out = compat.out_of_stacks(game) - set(powers_aside(game)) - {
+            p for a in game.armies.values() for p in a.powers}
         RACES, POWERS = [r for r in RACES if r not in out], [p for p in POWERS if p not in out]
     banners = [r for r in game.armies if r not in armies_aside(game)]
     races = [c[0] for c in game.column] + list(game.race_stack) + banners

@@ -227,6 +227,11 @@ def hostile(game: Game, rng: random.Random) -> list[tuple[Action | dict, type]]:
         out.append((Action(by=who, do="maraud"), RuleError))
     if army is not None and "mercenary" not in army.powers:                       # X-BNA-MER-1
         out.append(({"by": who, "do": "conquer", "region": rid, "pay": True}, refusal("be_not_afraid")))
+    if army is not None and army.race != "iron_dwarves":                  # U-RACE-IRON-DWARVES-2
+        out.append(({"by": who, "do": "conquer", "region": rid, "hammers": 1}, refusal("underground")))
+    if army is not None and army.race != "will_o_wisps":                  # U-RACE-WILL-O-WISPS-1
+        out.append(({"by": who, "do": "conquer", "region": rid, "early_die": True},
+                    refusal("underground")))
     if army is not None and army.race != "priestesses":                           # X-GD-PRI-1
         out.append(({"by": who, "do": "decline", "tower": rid}, refusal("grand_dames")))
     return out

@@ -131,6 +131,7 @@ def test_U_POWER_VANISHING_1_two_coins_a_region_then_gone():
     act(g, "ann", "end_turn")
     assert scored(g, "ann") == 2 + 2
     assert g.owner[at(g, "a")] is None and g.owner[at(g, "b")] is None
+    assert "ogres" not in g.armies and g.race_stack[-1] == "ogres"  # U-DECL-5
 
 
 def test_U_POWER_WISE_1_two_coins_in_decline():
@@ -247,6 +248,7 @@ def test_U_POWER_REBORN_1_declined_regions_taken_over():
     act(g, "ann", "reborn", regions=["a", "b"])
     assert g.race[at(g, "a")] == new and g.race[at(g, "b")] == new and tokens(g, "a", "b") == (1, 1)
     assert new == "shrooms" and g.hand("ann") == hand - 1
+    assert "ogres" not in g.armies  # no Reborn region left: the banner goes (U-DECL-5)
     assert refused(g, "ann", "reborn", regions=["a"]) in ("AU-40", "U-POWER-REBORN-1")
 
 

@@ -119,11 +119,9 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
     for race in list(game.declined[seat]):
         army = game.armies[race]
         if army.data.get("vanishing.turn") == game.turn:
-            army.data.pop("vanishing.turn")
-            for i in game.regions_of(race):
-                game.clear_region(i)
             events.append(game.new_event("vanished", "the Vanishing race leaves the board", seat,
                                          race=race))
+            events.append(game.remove_army(race))  # its banner back under the stack
     figures_follow(game)
     return events
 

@@ -103,10 +103,11 @@ def do_reborn(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, An
         if not from_tray:
             army.hand -= 1
     army.used.append("reborn")
+    gone = [game.remove_army(old)] if old and not game.regions_of(old) else []  # B-DECL-6
     names = ", ".join(game.board.ids[i] for i in regions) or "no region"
     return [game.new_event("reborn", f"Reborn: {names} taken over by the active race", seat,
                            regions=[game.board.ids[i] for i in regions], race=army.race,
-                           gained=gained, old=old, removed=removed)], a.to_dict()
+                           gained=gained, old=old, removed=removed)] + gone, a.to_dict()
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:

@@ -265,3 +265,19 @@ def test_U_POWER_ADVENTUROUS_1_one_coin_per_place_not_per_relic():
     act(g, "ann", "end_turn")
     items = {it["rule"]: it["coins"] for it in g.last_score[0]}
     assert items["U-POWER-ADVENTUROUS-1"] == 1 and scored(g, "ann") == 2 + 1 + 1  # the Keep's coin
+
+
+def test_AU_53_thieving_takes_nothing_from_an_immune_neighbour():
+    """bob's only region next to ann's is c, where his Queen stands: immune, not robbed."""
+    g = game("ogres", "thieving", ("mummies", "royal"), map=LINE)
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "queen", region="c")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 2

@@ -12,6 +12,7 @@ from ...actions import Action
 from ...catalogue import CATALOGUE, race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
+from ...pieces import IMMUNE_PIECES
 from .adjacency import blocks, coastal
 from .races import QUEEN, place_piece
 
@@ -256,13 +257,15 @@ def default_armors(game: Game, army: Army) -> dict[int, int]:
 # --- Thieving ----------------------------------------------------------------------------
 def robbed(game: Game, army: Army, held: list[int]) -> list[int]:
     """U-POWER-THIEVING-1, AU-53: the seats with an active race sharing a border with one of
-    `held`, each once, a seat with no coin left out."""
+    `held`, each once, a seat with no coin left out; an immune region does not count (AU-52)."""
     borders, race, owner = game.board.border_sets, game.race, game.owner
+    shielded = {i for p, i in game.pieces.items() if i is not None and p in IMMUNE_PIECES}
     seats = set()
     for i in held:
         for j in borders[i]:
             r, o = race[j], owner[j]
-            if o is not None and o != army.owner and r in game.armies and game.active[o] == r:
+            if (o is not None and o != army.owner and r in game.armies and game.active[o] == r
+                    and j not in shielded):
                 seats.add(o)
     return sorted(s for s in seats if game.coins[s] > 0)
 

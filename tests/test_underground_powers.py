@@ -281,3 +281,13 @@ def test_AU_53_thieving_takes_nothing_from_an_immune_neighbour():
     act(g, "bob", "end_turn")
     act(g, "ann", "end_turn")
     assert scored(g, "ann") == 2
+
+
+def test_U_POWER_VENGEFUL_1_the_markers_on_the_map_legend():
+    from swcore.rules import map_items
+
+    g = opening("vengeful", "a", "b", second=("mummies", "stone"))
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "conquer", region="b")
+    assert [(x["kind"], x["player"]) for x in map_items(g)] == [("vengeance", 1)]

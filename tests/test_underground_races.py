@@ -396,3 +396,15 @@ def test_AU_27_the_mimes_pay_before_the_swap():
     act(g, "ann", "pick", combo=1, swap=2)  # 1 coin on the Ogres' combo; then Cursed for Immortal
     assert g.coins[0] == 4 and g.column[0][2] == 1
     assert g.armies["shadow_mimes"].powers == ("cursed",) and g.column[1][1] == "immortal"
+
+
+def test_U_RACE_IRON_DWARVES_1_the_hammers_on_the_map_legend():
+    """What the table assistant draws in front of the player: the hammers usable this turn."""
+    from swcore.rules import map_items
+
+    g = game("iron_dwarves", "stone", map=LINE)
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    items = [x for x in map_items(g) if x["kind"] == "hammer"]
+    assert [(x["count"], x["player"], x["region"]) for x in items] == [(1, 0, None)]

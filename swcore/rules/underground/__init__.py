@@ -61,6 +61,7 @@ class Underground(RuleModule):
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
+    map_items = staticmethod(PARTS["map_items"])
     legal = (legal, *PARTS["legal"])
 
     @staticmethod

@@ -14,7 +14,7 @@ from ...errors import RuleError
 from . import compat, options, racewords
 from .adjacency import coastal, gnome_shielded
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
-from .races import IronDwarves, WillOWisps, figures_follow
+from .races import HAMMER, IronDwarves, WillOWisps, figures_follow, hammers
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -126,8 +126,30 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
     return events
 
 
+def map_items(game: Game) -> list[dict[str, Any]]:
+    """What the races and powers keep in front of a player: the Iron Dwarves' Silver Hammers
+    (U-RACE-IRON-DWARVES-1) and the Vengeance markers held by the players who attacked a
+    Vengeful race (U-POWER-VENGEFUL-1), each with the player holding it."""
+    out: list[dict[str, Any]] = []
+    for army in game.armies.values():
+        if army.declined:
+            continue
+        n = hammers(army)
+        if n and _has(game, army, IronDwarves):
+            out.append({"kind": HAMMER, "name": "Silver Hammer", "region": None, "count": n,
+                        "player": army.owner, "rule": IronDwarves.rule,
+                        "note": "usable this turn"})
+        marked = army.data.get("vengeful.marked", []) + army.data.get("vengeful.pending", [])
+        for seat in sorted(set(marked)) if _has(game, army, Vengeful) else ():
+            out.append({"kind": "vengeance", "name": "Vengeance marker", "region": None,
+                        "count": 1, "player": seat, "rule": Vengeful.rule,
+                        "note": f"against {game.players[seat]}, for {game.players[army.owner]}"})
+    return out
+
+
 #: What the module class takes in: its `effects`, `steps`, `before`, `after`, `handlers`,
-#: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py), `options` (AU-18, AU-21).
+#: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py), `options` (AU-18, AU-21),
+#: `map_items` (Hammers, Vengeance markers).
 PARTS: dict[str, Any] = {
     "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments()),
     "steps": {"turn_end": (after_scoring,)},
@@ -137,4 +159,5 @@ PARTS: dict[str, Any] = {
     "legal": (racewords.legal,),
     "setup_keys": {compat.KEY: compat.prepare},
     "options": options.UndergroundOptions,
+    "map_items": map_items,
 }

@@ -90,7 +90,7 @@ class FountainOfYouth(Place):
             return None
         army.hand += 1
         return [game.new_event("fountain", f"{game.players[army.owner]} takes 1 token from the "
-                                           "tray (Fountain of Youth)", army.owner)]
+                                           "tray (Fountain of Youth)", army.owner, race=army.race)]
 
 
 @register

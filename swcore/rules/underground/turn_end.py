@@ -96,7 +96,9 @@ def _altar(game: Game, seat: int) -> list[Event]:
     if i is None:
         return []
     race = game.race[i]
-    events: list[Event] = []
+    events: list[Event] = [game.new_event("altar", f"{game.players[seat]} discards a token of "
+                                                   f"{game.board.ids[i]} on the Altar of Souls",
+                                          seat, race=race, region=game.board.ids[i], lost=1)]
     if game.tokens[i] > 1:
         game.occupy(i, race, seat, game.tokens[i] - 1)
     else:

@@ -170,3 +170,24 @@ def test_relic_and_place_sentences_in_french():
         "bob donne 1 à ann (L'Anneau Runique, U-RELIC-RING-1)"
     assert term("r3 is immune: The Shiny Orb protects it", "fr") == \
         "r3 est imprenable : L'Orbe Scintillante la protège"
+
+
+def test_AU_55_the_balrog_beats_monsters_the_marker_under_them_is_nobodys():
+    """The Pentacle at r1 (face up), the Balrog sent into r2 guarded by Monsters: they leave,
+    the top marker (the Keep) is laid face up there, and nobody scores it while the Balrog
+    stays (U-PLACE-PENTACLE-3)."""
+    board = {"regions": {**MAP["regions"], "r2": {"terrain": "mudpool", "edge": True,
+                                                  "symbols": ["monster"]}},
+             "borders": MAP["borders"]}
+    g = Game(make_setup(board, ["ann", "bob"], races=RACES, powers=POWERS, expansions=["underground"],
+                        pool=["base"], extra={"pieces": {"wickedest_pentacle": "r1"},
+                                              "places_relics": ["keep_on_the_motherland"]}))
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="r1")
+    assert {a.region for a in g.legal_actions() if a.do == "balrog"} == {"r2", "r5"}
+    events = act(g, by="ann", do="balrog", region="r2")
+    assert [e.kind for e in events][-1] == "balrog"
+    assert g.race[at(g, "r2")] is None and g.pieces["keep_on_the_motherland"] == at(g, "r2")
+    assert refused(g, by="ann", do="conquer", region="r2") == "U-PLACE-PENTACLE-3"  # immune to all
+    act(g, by="ann", do="end_turn")
+    assert "Keep on the Motherland" not in items(g, 0)

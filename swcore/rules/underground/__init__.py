@@ -11,7 +11,7 @@ from ...actions import Action
 from ...checks import register as register_check
 from ..module import RuleModule
 from ..registry import module
-from . import discovery, places, relics  # noqa: F401  (registers the relics' and places' effects)
+from . import balrog, discovery, places, relics  # noqa: F401  (registers the relics' and places' effects)
 from . import state as st
 from .effects import EFFECTS
 from .turn_end import after_scoring, before_end, placements
@@ -30,12 +30,15 @@ def round_start(game: Game, seat: int) -> list[Any]:
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
-    """The table's marker when one is due; conquests made with a relic held (`using`)."""
+    """The table's marker or the Balrog when one is due; conquests made with a relic held
+    (`using`), the end of turn with a placement, the Balrog's move."""
     if game.game_over:
         return out
     if any(d.kind == "discover" for d in game.pending):
         return [Action.trusted(game.current, "discover", item=x) for x in discovery.left_in_box(game)]
-    return out + conquests_using(game, out) + placements(game, out)
+    if any(d.kind == "balrog" for d in game.pending):
+        return balrog.options(game)
+    return out + conquests_using(game, out) + placements(game, out) + balrog.options(game)
 
 
 def _check_pieces_left(game: Game, want: Any, where: str) -> list[tuple[str, Any, Any]]:
@@ -54,8 +57,8 @@ class Underground(RuleModule):
     effects = EFFECTS
     setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces}
     steps = {"round_start": (round_start,), "turn_end": (after_scoring,)}
-    decisions = {"discover": discovery.do_discover}
-    handlers = {"discover": discovery.do_discover}
+    decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog}
+    handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog}
     before = (check_using, before_end)
     legal = (legal,)
 

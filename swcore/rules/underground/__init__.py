@@ -11,7 +11,7 @@ from ...actions import Action
 from ...checks import register as register_check
 from ..module import RuleModule
 from ..registry import module
-from . import balrog, discovery, places, relics  # noqa: F401  (registers the relics' and places' effects)
+from . import balrog, discovery, places, relics, turn_start  # noqa: F401  (registers effects)
 from . import state as st
 from .effects import EFFECTS
 from .turn_end import after_scoring, before_end, placements
@@ -38,6 +38,8 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return [Action.trusted(game.current, "discover", item=x) for x in discovery.left_in_box(game)]
     if any(d.kind == "balrog" for d in game.pending):
         return balrog.options(game)
+    if any(d.kind == turn_start.KIND for d in game.pending):
+        return turn_start.options(game)
     return out + conquests_using(game, out) + placements(game, out) + balrog.options(game)
 
 
@@ -56,9 +58,13 @@ class Underground(RuleModule):
     name = "Small World Underground"
     effects = EFFECTS
     setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces}
-    steps = {"round_start": (round_start,), "turn_end": (after_scoring,)}
-    decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog}
-    handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog}
+    steps = {"round_start": (round_start,), "turn_start": (turn_start.turn_start,),
+             "turn_end": (after_scoring,)}
+    settle = (turn_start.settle,)
+    decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
+                 turn_start.KIND: turn_start.do_start}
+    handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
+                "fountain": turn_start.do_start}
     before = (check_using, before_end)
     legal = (legal,)
 

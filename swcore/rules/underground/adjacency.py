@@ -68,7 +68,7 @@ def gnome_shielded(game: Game, attacker: Army, i: int) -> bool:
     player (during the attacker's turn)."""
     from .races import Gnomes
 
-    race = game.race[i]
-    army = game.armies.get(race) if race else None
-    return (army is not None and army.owner != attacker.owner and not army.declined
-            and any(isinstance(ab, Gnomes) for ab in game.effects_of(army)))
+    if game.race[i] != Gnomes.id:  # the shield is the Gnomes' own banner (hot: every target)
+        return False
+    army = game.armies[Gnomes.id]
+    return army.owner != attacker.owner and not army.declined

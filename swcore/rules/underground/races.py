@@ -1,8 +1,7 @@
 """The 15 Underground races (U-RACE-*, S-FR p.10-11). Each class overrides only the hooks its
-banner changes; the figures they bring (the Great Ancient, the Volcano) are pieces
-(`game.pieces`) whose own effects say what they do where they lie. The arguments they add to
-base words (`pick` `swap`/`volcano`, `conquer` `early_die`/`hammers`) are checked and carried
-out in words.py."""
+banner changes; the figures they bring (the Great Ancient, the Volcano) are pieces of the
+registry (`game.pieces`, swcore/data/pieces.csv: the Great Ancient's immunity is data there).
+`pick` `swap`/`volcano` are checked in racewords.py; `conquer` `early_die`/`hammers` here."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from ...catalogue import race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
 from . import options
-from .adjacency import blocks, gnome_shielded, linked, plainly_reached, riverlike
+from .adjacency import gnome_shielded, linked, plainly_reached, riverlike
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -23,7 +22,7 @@ GREAT_ANCIENT, VOLCANO, HAMMER, QUEEN, ROYAL = "great_ancient", "volcano", "hamm
 SWAP = "shadow_mimes.swap"
 
 
-def _count(held: list[int], test: Any) -> list[tuple[str, int]] | int:
+def _count(held: list[int], test: Any) -> int:
     return sum(1 for i in held if test(i))
 
 
@@ -514,6 +513,3 @@ class WillOWisps(Ability):
                 for i in game.targets(army, reach) if self.eligible(game, army, i)
                 and not gnome_shielded(game, army, i)]
 
-
-#: Effects that count blocks (Flocking, Quarreling) share `blocks`; re-exported for powers.py.
-__all__ = ["blocks", "hammers", "volcano_chasms", "across_rivers", "chasm_side"]

@@ -291,3 +291,15 @@ def test_U_POWER_VENGEFUL_1_the_markers_on_the_map_legend():
     act(g, "bob", "conquer", region="c")
     act(g, "bob", "conquer", region="b")
     assert [(x["kind"], x["player"]) for x in map_items(g)] == [("vengeance", 1)]
+
+
+
+def test_AU_44_a_failed_final_conquest_is_an_attack_too():
+    """bob's 7 Mummies try ann's a (2 + 5 Ogres + 1 = 8) with the final die: a 0, it fails, but
+    bob attacked: his Vengeance marker counts on ann's next turn."""
+    g = opening("vengeful", "a", "b", second=("mummies", "stone"), dice=[0],
+                values={"mummies": 7, "stone": 0})
+    ev = act(g, "bob", "conquer", region="a", reinforce=True)
+    assert [e.kind for e in ev if e.kind in ("final_failed", "vengeance")] == ["final_failed", "vengeance"]
+    act(g, "bob", "end_turn")
+    assert g.armies["ogres"].data["vengeful.marked"] == [1]

@@ -66,16 +66,31 @@ class VengeanceMarkers(Ability):
 
     @when("lost")
     def marked(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
-        race = game.active[army.owner]
-        avenger = game.armies.get(race) if race else None
-        if avenger is None or attacker.owner == army.owner or not _has(game, avenger, Vengeful):
-            return []
-        pending = avenger.data.setdefault("vengeful.pending", [])
-        if attacker.owner in pending:
-            return []
-        pending.append(attacker.owner)
-        return [game.new_event("vengeance", f"{game.players[attacker.owner]} receives a Vengeance "
-                               "marker", army.owner, avenged_by=game.players[attacker.owner])]
+        return vengeance(game, army.owner, attacker.owner)
+
+
+def vengeance(game: Game, victim: int, attacker: int) -> list[Any]:
+    """U-POWER-VENGEFUL-1, AU-44: `attacker` attacked a race of `victim`: a Vengeance marker for
+    him if the victim's active race is Vengeful (one a player)."""
+    race = game.active[victim]
+    avenger = game.armies.get(race) if race else None
+    if avenger is None or attacker == victim or not _has(game, avenger, Vengeful):
+        return []
+    pending = avenger.data.setdefault("vengeful.pending", [])
+    if attacker in pending:
+        return []
+    pending.append(attacker)
+    return [game.new_event("vengeance", f"{game.players[attacker]} receives a Vengeance marker",
+                           victim, avenged_by=game.players[attacker])]
+
+
+def failed_attack(game: Game, seat: int, a: Any) -> list[Any]:
+    """AU-44: a conquest attempt that failed (the final die, a Berserk or Will-o'-Wisps roll
+    short) is an attack too: the region is still another player's after a `conquer`."""
+    if a.do != "conquer" or a.region is None:
+        return []
+    owner = game.owner[game.board.region(a.region)]
+    return [] if owner is None or owner == seat else vengeance(game, owner, seat)
 
 
 class RaceArguments(Ability):
@@ -154,7 +169,7 @@ PARTS: dict[str, Any] = {
     "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments()),
     "steps": {"turn_end": (after_scoring,)},
     "before": (racewords.before_pick,),
-    "after": (racewords.after_pick,),
+    "after": (racewords.after_pick, failed_attack),
     "handlers": {"reborn": racewords.do_reborn},
     "legal": (racewords.legal,),
     "setup_keys": {compat.KEY: compat.prepare},

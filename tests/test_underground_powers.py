@@ -303,3 +303,60 @@ def test_AU_44_a_failed_final_conquest_is_an_attack_too():
     assert [e.kind for e in ev if e.kind in ("final_failed", "vengeance")] == ["final_failed", "vengeance"]
     act(g, "bob", "end_turn")
     assert g.armies["ogres"].data["vengeful.marked"] == [1]
+
+
+def _bag_game(*relics: str) -> Game:
+    """ann: Ogres / Magic (5 + 5); the relics lie face up in e (nobody's), as if discovered."""
+    return Game(make_setup(LINE, ["ann", "bob"], races=["ogres", "mummies"],
+                           powers=["magic", "immortal"], expansions=["underground"],
+                           extra={"pieces": {r: "e" for r in relics}}))
+
+
+def test_U_POWER_MAGIC_1_the_bag_as_the_sword():
+    """AU-45: the Sword lies in e, held by nobody: the Bag stands for it, in ann's region a, and
+    conquers b for 2 less (2 - Ogres 1 - 2 -> 1); once a turn; back in front of ann at the end."""
+    g = _bag_game("sword_of_the_killer_rabbit")
+    act(g, "ann", "pick", combo=0)
+    assert refused(g, "ann", "bag", relic="sword_of_the_killer_rabbit") == "U-POWER-MAGIC-1"
+    act(g, "ann", "conquer", region="k")  # 2 + Black Mountain 1 - 1
+    assert refused(g, "ann", "conquer", region="a", using="bag") == "U-PR-1"  # not out yet
+    act(g, "ann", "bag", relic="sword_of_the_killer_rabbit")
+    assert g.pieces["bag"] == at(g, "k")
+    ev = act(g, "ann", "conquer", region="a", using="bag")
+    assert ev[0].data["cost"] == 1 and ("Bag-o'-Many-Things as The Sword of the Killer Rabbit", -2) \
+        in ev[0].data["breakdown"]
+    assert g.pieces["bag"] == at(g, "a")  # it moved as the Sword would
+    assert refused(g, "ann", "conquer", region="b", using="bag") == "U-POWER-MAGIC-1"
+    act(g, "ann", "end_turn")
+    assert g.pieces["bag"] is None and g.pieces["sword_of_the_killer_rabbit"] == at(g, "e")
+
+
+def test_U_POWER_MAGIC_1_only_a_relic_revealed_on_the_board():
+    g = _bag_game()
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    assert refused(g, "ann", "bag", relic="sword_of_the_killer_rabbit") == "U-POWER-MAGIC-1"
+    assert [a for a in g.legal_actions() if a.do == "bag"] == []
+
+
+def test_U_POWER_MAGIC_1_the_bag_as_the_socks():
+    """U-RELIC-SOCKS-1 through the Bag: bob's 14 Mummies in a are not counted (2 - 1 -> 1) and
+    flee without loss, placed again after ann's turn."""
+    g = Game(make_setup(LINE, ["ann", "bob"], races=["ogres", "mummies"],
+                        powers=["magic", "stone"], expansions=["underground"],
+                        extra={"pieces": {"stinky_trolls_socks": "e"}}))
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="k")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # 10 + 4
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "end_turn")
+    assert tokens(g, "c", "d") == (7, 7)
+    act(g, "ann", "bag", relic="stinky_trolls_socks")
+    ev = act(g, "ann", "conquer", region="a")  # next to k; then b, then c with the Bag
+    act(g, "ann", "conquer", region="b")
+    ev = act(g, "ann", "conquer", region="c", using="bag")
+    assert ev[0].data["cost"] == 1
+    act(g, "ann", "end_turn")  # bob's 7 go to d
+    assert tokens(g, "d") == (14,)

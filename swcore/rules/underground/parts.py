@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...catalogue import race_name
 from ...effects import Ability, when
 from ...errors import RuleError
-from . import compat, options, racewords
+from . import compat, magic, options, racewords
 from .adjacency import coastal, gnome_shielded
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
 from .races import HAMMER, IronDwarves, WillOWisps, figures_follow, hammers
@@ -120,7 +120,8 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
     """AU-63 steps 4-5: Thieving's victims pay what the scoring counted (U-POWER-THIEVING-1);
     Armors earned and not placed go down by default (U-POWER-SHIELD-1); a Vanishing race that
     went into decline this turn leaves the board (U-POWER-VANISHING-1, AU-34); the Great Ancient
-    and the Queen leave regions their race no longer holds (AU-20, AU-41)."""
+    and the Queen leave regions their race no longer holds (AU-20, AU-41); the Bag goes back in
+    front of its owner (U-POWER-MAGIC-3)."""
     events: list[Any] = []
     race = game.active[seat]
     if race is not None:
@@ -138,6 +139,7 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
                                          race=race))
             events.append(game.remove_army(race))  # its banner back under the stack
     figures_follow(game)
+    magic.back_in_front(game)
     return events
 
 
@@ -166,7 +168,7 @@ def map_items(game: Game) -> list[dict[str, Any]]:
 #: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py), `options` (AU-18, AU-21),
 #: `map_items` (Hammers, Vengeance markers).
 PARTS: dict[str, Any] = {
-    "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments()),
+    "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments(), magic.BagFlight()),
     "steps": {"turn_end": (after_scoring,)},
     "before": (racewords.before_pick,),
     "after": (racewords.after_pick, failed_attack),

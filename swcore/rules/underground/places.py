@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register, when
+from ...effects import Ability, register
+from . import turn_start
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -80,17 +81,33 @@ class GreatBrassPipe(Place):
 @register
 class FountainOfYouth(Place):
     """U-PLACE-FOUNTAIN-1, AU-60: at the start of the turn of its active occupant, 1 more token of
-    the race in hand, if the tray still holds one (U-DEF-8)."""
+    the race in hand, if the tray still holds one (U-DEF-8); a start-of-turn effect (AU-64,
+    swcore/rules/underground/turn_start.py, word `fountain`)."""
 
     id, rule = "fountain_of_youth", "U-PLACE-FOUNTAIN-1"
 
-    @when("turn_start")
-    def _token(self, game: Game, army: Army) -> Any:
-        if game.tray(army.race) < 1:
-            return None
-        army.hand += 1
-        return [game.new_event("fountain", f"{game.players[army.owner]} takes 1 token from the "
-                                           "tray (Fountain of Youth)", army.owner)]
+
+def _fountain_army(game: Game, seat: int) -> Any:
+    i = game.pieces.get(FountainOfYouth.id)
+    army = game.armies.get(game.race[i]) if i is not None and game.race[i] else None
+    return army if army is not None and army.owner == seat and not army.declined else None
+
+
+def _fountain_due(game: Game, seat: int) -> bool:
+    army = _fountain_army(game, seat)
+    return army is not None and game.tray(army.race) >= 1
+
+
+def _fountain(game: Game, seat: int) -> list[Any]:
+    army = _fountain_army(game, seat)
+    if army is None or game.tray(army.race) < 1:
+        return []
+    army.hand += 1
+    return [game.new_event("fountain", f"{game.players[seat]} takes 1 token from the tray "
+                                       "(Fountain of Youth)", seat, race=army.race)]
+
+
+turn_start.register("fountain", FountainOfYouth.rule, _fountain_due, _fountain)
 
 
 @register

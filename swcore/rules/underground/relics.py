@@ -86,3 +86,30 @@ class FlyingDoormat(Relic):
     def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> Any:
         named = army.turn.get(USING)
         return (named[1],) if named and named[0] == self.id else ()
+
+
+@register
+class StinkyTrollsSocks(Relic):
+    """U-RELIC-SOCKS-1, AU-15, AU-16: once per turn, a conquest as if the region were empty: its
+    Monster and race tokens add nothing (Black Mountain, Armor and the Keep still do); its
+    occupants flee without loss (`SocksFlight`) and are placed again at the end of the turn."""
+
+    id, rule = "stinky_trolls_socks", "U-RELIC-SOCKS-1"
+    label = "Stinky Troll's Socks: as if empty"
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        race = game.race[region]
+        if not self.named_for(army, region) or race is None or race == army.race:
+            return []
+        return [(self.label, -game.tokens[region])]
+
+
+class SocksFlight(Ability):
+    """U-RELIC-SOCKS-1: asked of the defender, whoever it is (a module effect): the occupants of
+    a region conquered with the Socks lose no token."""
+
+    id, rule = "underground.socks", "U-RELIC-SOCKS-1"
+    works_in_decline = True
+
+    def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
+        return 0 if attacker.turn.get(USING) == [StinkyTrollsSocks.id, region] else loss

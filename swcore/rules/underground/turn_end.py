@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...actions import Action
 from ...errors import RuleError
-from ...pieces import IMMUNE_PIECES
+from ...pieces import IMMUNE_PIECES, PIECES
 
 if TYPE_CHECKING:
     from ...events import Event
@@ -64,8 +64,7 @@ def before_end(game: Game, seat: int, a: Action) -> None:
         mine = ([game.active[seat]] if game.active[seat] else []) + game.declined[seat]
         if not _held_by(game, ALTAR, mine):
             raise RuleError("U-PLACE-ALTAR-1", "only the Altar's occupant discards a token there")
-        if game.race[i] not in game.declined[seat] and not (
-                game.turn_flags["declined"] and game.race[i] == game.active[seat]):
+        if game.race[i] is None or game.race[i] not in game.declined[seat]:
             raise RuleError("U-PLACE-ALTAR-1", f"{args['altar']} holds no in-decline token of "
                                                f"{game.players[seat]}")
         game.turn_flags[DISCARD] = i
@@ -88,7 +87,7 @@ def _ring_coins(game: Game, seat: int) -> list[Event]:
         if other == seat or race is None or game.coins[other] == 0:
             continue
         if any(game.race[j] == race and j not in guarded for j in game.board.border_sets[i]):
-            events.append(game.pay(other, seat, 1, "Froggy's Ring, U-RELIC-RING-1"))
+            events.append(game.pay(other, seat, 1, f"{PIECES[RING].english}, U-RELIC-RING-1"))
     return events
 
 
@@ -97,7 +96,9 @@ def _altar(game: Game, seat: int) -> list[Event]:
     if i is None:
         return []
     race = game.race[i]
-    events: list[Event] = []
+    events: list[Event] = [game.new_event("altar", f"{game.players[seat]} discards a token of "
+                                                   f"{game.board.ids[i]} on the Altar of Souls",
+                                          seat, race=race, region=game.board.ids[i], lost=1)]
     if game.tokens[i] > 1:
         game.occupy(i, race, seat, game.tokens[i] - 1)
     else:
@@ -105,7 +106,7 @@ def _altar(game: Game, seat: int) -> list[Event]:
         army = game.armies[race]
         if not game.regions_of(race) and not army.hand and not army.held:
             events.append(game.remove_army(race))
-    events.append(game.pay(None, seat, 3, "Altar of Souls, U-PLACE-ALTAR-1"))
+    events.append(game.pay(None, seat, 3, f"{PIECES[ALTAR].english}, U-PLACE-ALTAR-1"))
     return events
 
 

@@ -191,3 +191,16 @@ def test_AU_55_the_balrog_beats_monsters_the_marker_under_them_is_nobodys():
     assert refused(g, by="ann", do="conquer", region="r2") == "U-PLACE-PENTACLE-3"  # immune to all
     act(g, by="ann", do="end_turn")
     assert "Keep on the Motherland" not in items(g, 0)
+
+
+def test_U_RELIC_SCEPTER_2_never_in_the_lost_dwarfs_mine_AU_51_empire_bonuses_not_doubled():
+    """Ratmen / Alchemist hold r1 (the Lost Dwarf's Mine) and r2 (the Scepter): the Scepter may
+    not go to r1; in r2 it doubles r2's 1 coin only (the Alchemist's 2 are the empire's)."""
+    g = game({"mine_of_the_lost_dwarf": "r1", "scepter_of_avarice": "r2"})
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="r1")
+    act(g, by="ann", do="conquer", region="r2")
+    assert refused(g, by="ann", do="end_turn", scepter="r1") == "U-RELIC-SCEPTER-2"
+    assert {a.args["scepter"] for a in g.legal_actions() if a.args.get("scepter")} == {"r2"}
+    act(g, by="ann", do="end_turn", scepter="r2")
+    assert items(g, 0)["Scepter of Avarice: r2 doubled"] == 1

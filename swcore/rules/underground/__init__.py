@@ -11,7 +11,7 @@ from ...actions import Action
 from ...checks import register as register_check
 from ..module import RuleModule
 from ..registry import module
-from . import balrog, discovery, places, relics, turn_start  # noqa: F401  (registers effects)
+from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa: F401  (effects)
 from . import state as st
 from .effects import EFFECTS
 from .turn_end import after_scoring, before_end, placements
@@ -40,6 +40,8 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return balrog.options(game)
     if any(d.kind == turn_start.KIND for d in game.pending):
         return turn_start.options(game)
+    if any(d.kind == stonehedge.STONEHEDGE for d in game.pending):
+        return stonehedge.options(game)
     return out + conquests_using(game, out) + placements(game, out) + balrog.options(game)
 
 
@@ -57,14 +59,15 @@ class Underground(RuleModule):
     id = "underground"
     name = "Small World Underground"
     effects = EFFECTS
-    setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces}
+    setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces,
+                  "stonehedge": stonehedge.prepare}
     steps = {"round_start": (round_start,), "turn_start": (turn_start.turn_start,),
              "turn_end": (after_scoring,)}
     settle = (turn_start.settle,)
     decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
-                 turn_start.KIND: turn_start.do_start}
+                 turn_start.KIND: turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
-                "fountain": turn_start.do_start}
+                "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
     before = (check_using, before_end)
     legal = (legal,)
 

@@ -112,7 +112,10 @@ class SocksFlight(Ability):
     works_in_decline = True
 
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
-        return 0 if attacker.turn.get(USING) == [StinkyTrollsSocks.id, region] else loss
+        """An active race flees whole; one in decline, which has no redeployment, loses its
+        tokens as usual (B-DECL-8, AU-33)."""
+        socks = attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
+        return 0 if socks and not defender.declined else loss
 
 
 @register

@@ -128,6 +128,11 @@ def powers_aside(game: Game) -> list[str]:
     if ("river_world" in ids and game.module_options["river_world"].remove_flying
             and "flying" in in_sets("power", sets)):
         out.append("flying")
+    # a badge a piece carries (Stonehedge's, U-PLACE-STONEHEDGE-1), or the set-up keeps for it
+    out += list(game.carried.values())
+    kept = game.setup.get("stonehedge")
+    if kept is not None and kept not in game.carried.values():
+        out.append(kept)
     return out
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from swcore import Action, Game, RuleError
 from swcore.config import make_setup
+from swcore.effects import ability
 from swcore.i18n import term
 
 RACES = ["ratmen", "humans", "orcs", "wizards", "elves", "trolls"]
@@ -191,3 +192,51 @@ def test_AU_55_the_balrog_beats_monsters_the_marker_under_them_is_nobodys():
     assert refused(g, by="ann", do="conquer", region="r2") == "U-PLACE-PENTACLE-3"  # immune to all
     act(g, by="ann", do="end_turn")
     assert "Keep on the Motherland" not in items(g, 0)
+
+
+def test_U_RELIC_SCEPTER_2_never_in_the_lost_dwarfs_mine_AU_51_empire_bonuses_not_doubled():
+    """Ratmen / Alchemist hold r1 (the Lost Dwarf's Mine) and r2 (the Scepter): the Scepter may
+    not go to r1; in r2 it doubles r2's 1 coin only (the Alchemist's 2 are the empire's)."""
+    g = game({"mine_of_the_lost_dwarf": "r1", "scepter_of_avarice": "r2"})
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="r1")
+    act(g, by="ann", do="conquer", region="r2")
+    assert refused(g, by="ann", do="end_turn", scepter="r1") == "U-RELIC-SCEPTER-2"
+    assert {a.args["scepter"] for a in g.legal_actions() if a.args.get("scepter")} == {"r2"}
+    act(g, by="ann", do="end_turn", scepter="r2")
+    assert items(g, 0)["Scepter of Avarice: r2 doubled"] == 1
+
+
+def test_U_PLACE_STONEHEDGE_1_AU_46_a_seeded_badge_out_of_the_stack_for_its_occupant():
+    """Drawn with the seed from the badges not visible, taken out of the stack; it works for
+    the occupant as a place's effect (its source), in addition to his own power."""
+    board = {"regions": {**MAP["regions"], "r2": {"terrain": "mudpool", "edge": True,
+                                                  "symbols": ["monster"]}},
+             "borders": MAP["borders"]}
+    g = Game(make_setup(board, ["ann", "bob"], seed=5, races=RACES, powers=POWERS,
+                        expansions=["underground"], pool=["base"],
+                        extra={"places_relics": ["stonehedge"]}))
+    stack = list(g.power_stack)
+    act(g, by="ann", do="pick", combo=0)
+    events = act(g, by="ann", do="conquer", region="r2")
+    power = g.carried["stonehedge"]
+    assert power in stack and power not in g.power_stack and power not in [c[1] for c in g.column]
+    assert any(e.kind == "stonehedge" and e.data["power"] == power for e in events)
+    assert ("place", ability(power)) in g.sources(g.armies["ratmen"])
+    again = Game.from_json(g.to_json())
+    assert again.carried == g.carried and again.state_hash() == g.state_hash()
+
+
+def test_U_PLACE_STONEHEDGE_1_table_mode_the_table_enters_the_badge():
+    board = {"regions": {**MAP["regions"], "r2": {"terrain": "mudpool", "edge": True,
+                                                  "symbols": ["monster"]}},
+             "borders": MAP["borders"]}
+    g = Game(make_setup(board, ["ann", "bob"], races=RACES, powers=POWERS, expansions=["underground"],
+                        pool=["base"], stacks="table", extra={"places_relics": ["stonehedge"]}))
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="bob", do="reveal", race="dwarves", player="heroic")
+    act(g, by="ann", do="conquer", region="r2")
+    assert g.blocking().kind == "stonehedge"
+    assert refused(g, by="ann", do="stonehedge", power="heroic") == "U-PLACE-STONEHEDGE-1"  # visible
+    act(g, by="bob", do="stonehedge", power="wealthy")
+    assert g.carried == {"stonehedge": "wealthy"} and g.blocking() is None

@@ -11,7 +11,7 @@ from ...actions import Action
 from ...checks import register as register_check
 from ..module import RuleModule
 from ..registry import module
-from . import balrog, discovery, places, relics, turn_start  # noqa: F401  (registers effects)
+from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa: F401  (effects)
 from . import state as st
 from .effects import EFFECTS
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
@@ -41,6 +41,8 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return balrog.options(game)
     if any(d.kind == turn_start.KIND for d in game.pending):
         return turn_start.options(game)
+    if any(d.kind == stonehedge.STONEHEDGE for d in game.pending):
+        return stonehedge.options(game)
     return out + conquests_using(game, out) + placements(game, out) + balrog.options(game)
 
 
@@ -59,14 +61,15 @@ class Underground(RuleModule):
     name = "Small World Underground"
     effects = (*EFFECTS, *PARTS["effects"])
     setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces,
-                  **PARTS["setup_keys"]}
+                  "stonehedge": stonehedge.prepare, **PARTS["setup_keys"]}
     steps = {"round_start": (round_start,), "turn_start": (turn_start.turn_start,),
              "turn_end": (after_scoring, *PARTS["steps"]["turn_end"])}
     settle = (turn_start.settle,)
     decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
-                 turn_start.KIND: turn_start.do_start}
+                 turn_start.KIND: turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
-                "fountain": turn_start.do_start, **PARTS["handlers"]}
+                "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
+                **PARTS["handlers"]}
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]

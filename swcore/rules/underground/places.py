@@ -28,9 +28,10 @@ class Keep(Place):
 
     id, rule = "keep_on_the_motherland", "U-PLACE-KEEP-1"
     works_in_decline = True
+    per_region = True  # its coin is its region's (AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        return [("Keep on the Motherland", 1)]
+        return [("Keep on the Motherland", 1)] if self.region(game) in held else []
 
 
 @register
@@ -51,12 +52,13 @@ class DiamondFields(Place):
 
     id, rule = "diamond_fields", "U-PLACE-DIAMOND-1"
     works_in_decline = True
+    per_region = True  # +1 for each region of the terrain (AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         terrain = game.board.terrain
         kind = terrain[self.region(game)]
         n = sum(1 for i in held if terrain[i] == kind)
-        return [(f"Diamond Fields: {n} {kind.replace('_', ' ')} region{'s' if n != 1 else ''}", n)]
+        return [(f"Diamond Fields: {n} {kind.replace('_', ' ')} region{'s' if n != 1 else ''}", n)] if n else []
 
 
 @register

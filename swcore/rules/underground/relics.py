@@ -112,4 +112,24 @@ class SocksFlight(Ability):
     works_in_decline = True
 
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
-        return 0 if attacker.turn.get(USING) == [StinkyTrollsSocks.id, region] else loss
+        """An active race flees whole; one in decline, which has no redeployment, loses its
+        tokens as usual (B-DECL-8, AU-33)."""
+        socks = attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
+        return 0 if socks and not defender.declined else loss
+
+
+@register
+class Scepter(Ability):
+    """U-RELIC-SCEPTER-1, -2, AU-51: placed before scoring in a region of the active race
+    (`end_turn`'s `scepter`), it doubles that region's coins: its 1 and the bonuses counted per
+    region there (`per_region`); not the empire's bonuses nor coins from other players."""
+
+    id, rule = "scepter_of_avarice", "U-RELIC-SCEPTER-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        r = game.pieces[self.id]
+        if r not in held:
+            return []
+        extra = sum(c for ab in game.effects_with(army, "per_region")
+                    for _, c in ab.score_bonus(game, army, [r]))
+        return [(f"Scepter of Avarice: {game.board.ids[r]} doubled", 1 + extra)]

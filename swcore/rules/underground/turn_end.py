@@ -1,7 +1,7 @@
 """What a player places at the end of his turn (AU-63 step 3, after redeployment) and what
 happens after scoring (step 4-5), given as parameters of `end_turn`: `ghost` (the Crypt's
 Ghost, U-PLACE-CRYPT-1, AU-57), `ring` (Froggy's Ring, U-RELIC-RING-1, AU-52, AU-53: left out,
-it stays where it lies) and `altar` (the Altar of Souls' discard, U-PLACE-ALTAR-1, AU-56).
+it stays where it lies), `scepter` (the Scepter of Avarice, U-RELIC-SCEPTER-1, AU-51, AU-52) and `altar` (the Altar of Souls' discard, U-PLACE-ALTAR-1, AU-56).
 Each is checked before anything changes; the placements are made before the turn's scoring."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ...game import Game
 
 GHOST, CRYPT, RING, ALTAR = "crypt_ghost", "crypt_of_the_tomb_raider", "froggys_ring", "altar_of_souls"
+SCEPTER, LOST_DWARF = "scepter_of_avarice", "mine_of_the_lost_dwarf"
 DISCARD = "underground.altar"
 
 
@@ -59,6 +60,17 @@ def before_end(game: Game, seat: int, a: Action) -> None:
         if game.race[i] not in races or i in game.vacated(game.armies[races[0]]):
             raise RuleError("AU-52", f"the Ring goes in a region of the active race, not {args['ring']}")
         _move(game, RING, i)
+    if args.get("scepter") is not None:
+        i = game.board.region(args["scepter"], "scepter")
+        races = _active(game, seat)
+        if not _held_by(game, SCEPTER, races):
+            raise RuleError("U-RELIC-SCEPTER-1", "only the active race holding the Scepter places it")
+        if game.race[i] not in races or i in game.vacated(game.armies[races[0]]):
+            raise RuleError("AU-52", f"the Scepter goes in a region of the active race, not "
+                                     f"{args['scepter']}")
+        if game.pieces.get(LOST_DWARF) == i:
+            raise RuleError("U-RELIC-SCEPTER-2", "the Scepter has no effect in the Mine of the Lost Dwarf")
+        _move(game, SCEPTER, i)
     if args.get("altar") is not None:
         i = game.board.region(args["altar"], "altar")
         mine = ([game.active[seat]] if game.active[seat] else []) + game.declined[seat]
@@ -125,6 +137,9 @@ def placements(game: Game, listed: list[Action]) -> list[Action]:
     if _held_by(game, RING, active):
         more += [end.plus(ring=game.board.ids[i]) for i in game.regions_of(active[0])
                  if i not in game.vacated(game.armies[active[0]])]
+    if _held_by(game, SCEPTER, active):
+        more += [end.plus(scepter=game.board.ids[i]) for i in game.regions_of(active[0])
+                 if i not in game.vacated(game.armies[active[0]]) and game.pieces.get(LOST_DWARF) != i]
     mine = ([game.active[seat]] if game.active[seat] else []) + game.declined[seat]
     if _held_by(game, ALTAR, mine):
         more += [end.plus(altar=game.board.ids[i]) for r in game.declined[seat]

@@ -183,8 +183,8 @@ class Ability:
         """The regions `extra_adjacent` may answer True for now (a collection of indices, more
         is fine), or None when it may for any region: the listing screens only the neighbours
         and these, instead of every region of the board (issue 23): the Caravel's banks
-        (X-RW-6); Underworld (B-POW-UNDERWORLD-1) and the Ghosts (X-NEC-17) keep None. The
-        answers themselves still come from `extra_adjacent`."""
+        (X-RW-6), the Lake's shore for the Ghosts (X-NEC-17); Underworld (B-POW-UNDERWORLD-1)
+        keeps None. The answers themselves still come from `extra_adjacent`."""
         return None
 
     def extra_entry(self, game: Game, army: Army, region: int) -> bool:

@@ -186,9 +186,17 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
 
 
 def _names_island(a: Action) -> bool:
-    """An action that puts something on the Island, or takes it (markers, abandon): none may."""
-    flat = [x for v in a.args.values() for x in (v if isinstance(v, tuple | list) else (v,))]
-    return st.ISLAND in flat or any(isinstance(x, tuple) and x and x[0] == st.ISLAND for x in flat)
+    """An action that puts something on the Island, or takes it (markers, abandon): none may.
+    Asked of each of his listed actions, so the values are read in place, not flattened."""
+    island = st.ISLAND
+    for v in a.args.values():
+        if isinstance(v, tuple | list):
+            for x in v:
+                if x == island or isinstance(x, tuple) and x and x[0] == island:
+                    return True
+        elif v == island:
+            return True
+    return False
 
 
 def snapshot(game: Game) -> dict[str, Any]:

@@ -82,9 +82,10 @@ class Rivers(Ability):
     works_in_decline = True  # in-decline Ghouls redeploy too
 
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
-        if game.event == st.WINTER or game.gives(army, "may_occupy_water"):
+        rivers = st.river_set(game)  # none on a board without rivers: nothing to ask then
+        if not rivers or game.event == st.WINTER or game.gives(army, "may_occupy_water"):
             return ()
-        return tuple(i for i in game.regions_of(army.race) if _river(game, i))
+        return tuple(i for i in game.regions_of(army.race) if i in rivers)
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
         if region not in st.inland_banks(game):

@@ -54,6 +54,11 @@ def rivers(game: Game) -> list[int]:
     return list(_feature(game, "river", lambda b: tuple(i for i, k in enumerate(b.kind) if k == "river")))
 
 
+def river_set(game: Game) -> frozenset[int]:
+    """The rivers as a set (asked at every placement: Rivers.vacates)."""
+    return _feature(game, "river set", lambda b: frozenset(i for i, k in enumerate(b.kind) if k == "river"))
+
+
 def with_symbol(game: Game, symbol: str) -> tuple[int, ...]:
     return _feature(game, f"symbol {symbol}",
                     lambda b: tuple(i for i, s in enumerate(b.symbols) if symbol in s))

@@ -180,6 +180,8 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         or (a.do != "redeploy" and _names_island(a))))]  # it empties at Ready Troops
     if game.game_over or game.blocking() is not None or game.seat != st.seat(game):
         return out  # a decision waits (withdrawn tokens, a die or a combo from the table)
+    if words.shop_closed(game, st.seat(game)) is not None:
+        return out  # after his Ready Troops: no item may be bought
     items = ["ghost", *st.book(game)["unbought"]]
     return [Action.trusted(nec, "buy", item=x) for x in items
             if words.buy_error(game, st.seat(game), x) is None] + out

@@ -105,6 +105,12 @@ class Ability:
     replaces_final_die = False
     #: True where the ability still works once its race is in decline.
     works_in_decline = False
+
+    def idle_on(self, board: Any) -> bool:
+        """True when this rule module's own effect can do nothing on `board` in any game (River
+        World's rivers on a board without a river): it is then left out of every army's effects
+        there, so no hook of it is asked (issue 23). Asked once per game, of module effects."""
+        return False
     #: False: the race has no redeployment in its own turn, so `redeploy` is refused there and
     #: not offered; its turn ends with every token where it stands (Barbarians, X-BNA-BAR-1,
     #: A-BNA-05). Withdrawn tokens are still placed (B-LOSS-2).

@@ -44,7 +44,7 @@ _ON: dict[str, str] = {event: "on:" + event for event in EVENTS}
 _FX_WITHOUT: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 #: Game attributes a copy shares rather than copies (`Game.copy`): fixed for the whole game,
 #: or caches of what the effects are (they depend on the effects and options only).
-_SHARED = ("setup", "board", "ruleset", "module_options", "options", "supply", "_tables")
+_SHARED = ("setup", "board", "ruleset", "module_options", "options", "supply", "_tables", "_live")
 #: effects tuple -> its dispatch tables (hook -> the effects overriding it) and switches, for
 #: every game: an answer depends on the effects only (class attributes, methods, `hears`), so a
 #: table built once serves each army with those effects in any game (issue 23: a new army's
@@ -167,6 +167,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         #: after every action applied, at every replay (undo) and in a copy
         self._mark = object()
         self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
+        self._live: tuple[Any, ...] = ()  # `_live_effects`, found at the first look-up
         #: effects tuple -> its dispatch tables and switches (`_fx`, `_switches`): they depend on
         #: the effects and the game's options only, so armies with the same effects share them
         self._tables: dict[tuple[Any, ...], dict[str, Any]] = _TABLES
@@ -394,13 +395,14 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         held = self._objects_held(army) if self.pieces else ()
         if mine is not None and mine[0] == self._fxgen and mine[3] == held:
             return mine[1]
-        key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
+        live = self._live or self._live_effects()
+        key = (live, army.race, army.powers, army.declined, held, self.event)
         hooks = _HOOKS.get(key)
         if hooks is None:
             pairs = [("race", ability(army.race)), *(("power", ability(p)) for p in army.powers),
                      *((piece_source(ability(p)), ability(p)) for p in held),
                      *([("event", ability(self.event))] if self.event else []),
-                     *(("module", x) for x in self.ruleset.effects)]
+                     *(("module", x) for x in live[1:])]
             pairs = [(s, x) for s, x in pairs
                      if x is not NO_ABILITY and (x.works_in_decline or not army.declined)]
             hooks = _HOOKS[key] = tuple(x for _, x in pairs)
@@ -413,8 +415,15 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         relic, place, marker, figure, event, module), in the order they are asked."""
         hooks = self.effects_of(army)
         held = self._objects_held(army) if self.pieces else ()
-        key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
+        key = (self._live, army.race, army.powers, army.declined, held, self.event)
         return list(zip(_SOURCES[key], hooks, strict=True))
+
+    def _live_effects(self) -> tuple[Any, ...]:
+        """The rule set's ids, then the modules' own effects that can act on this board (not
+        `idle_on` it), found once per game: the first part of the key of `effects_of`."""
+        board = self.board
+        self._live = (self.ruleset.ids, *(x for x in self.ruleset.effects if not x.idle_on(board)))
+        return self._live
 
     def _fx_without(self, army: Army, hook: str, without: frozenset[str]) -> tuple[Any, ...]:
         """`_fx` with the effects of the sources in `without` left out."""

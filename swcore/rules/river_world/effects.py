@@ -4,7 +4,7 @@ penalty). Seed 004; digest X-RW-*; rulings A-RW-01…06."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...catalogue import race_name
 from ...effects import Ability, register
@@ -81,6 +81,9 @@ class Rivers(Ability):
     id, rule = "river_world.rivers", "X-RW-4"
     works_in_decline = True  # in-decline Ghouls redeploy too
 
+    def idle_on(self, board: Any) -> bool:
+        return "river" not in board.kind  # nothing to empty, no river bank
+
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
         rivers = st.river_set(game)  # none on a board without rivers: nothing to ask then
         if not rivers or game.event == st.WINTER or game.gives(army, "may_occupy_water"):
@@ -100,6 +103,11 @@ class Caravel(Ability):
     entry regions for, the active race of the player who put it there."""
 
     id, rule = "river_world.caravel", "X-RW-6"
+
+    def idle_on(self, board: Any) -> bool:
+        """The Caravel is put on a river by a player occupying a Shipyard (the word `caravel`,
+        A-RW-01): never without both."""
+        return "river" not in board.kind or not any("shipyard" in s for s in board.symbols)
 
     @staticmethod
     def _banks(game: Game, army: Army) -> frozenset[int]:
@@ -124,6 +132,9 @@ class Harbours(Ability):
 
     id, rule = "river_world.harbours", "X-RW-5"
     works_in_decline = True
+
+    def idle_on(self, board: Any) -> bool:
+        return not any("harbour" in s for s in board.symbols)  # no harbour: nothing to add
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         seat = army.owner

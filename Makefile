@@ -52,6 +52,10 @@ serve: $(STAMP)
 ## whole when it ends (make's --output-sync); any run failing fails `make test`.
 TEST_WORKERS ?= 2
 OTHERS_NICE ?= 10
+## The runs start many processes (servers, kernels, workers, the CLI) that import the project:
+## its modules are compiled once and the bytecode kept, even where the environment sets
+## PYTHONDONTWRITEBYTECODE (each process compiled them again: about half a second of CPU each).
+test test-main test-3.%: export PYTHONDONTWRITEBYTECODE :=
 PYTEST_ARGS = -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 test: $(STAMP)
 	@echo "Other Pythons found: $(or $(OTHERS),none)"

@@ -62,6 +62,12 @@ def form_params(word: Word) -> list[str]:
     return [k for k, p in word.params.items() if p.required and p.kind in FORM]
 
 
+def item_args(action: Action) -> list[str]:
+    """The ITEM parameters an action gives (a relic or place used for it, U-PR-2)."""
+    params = WORDS[action.do].params
+    return [k for k in action.args if k in params and params[k].kind is Kind.ITEM]
+
+
 def die_param(word: Word) -> str | None:
     return next((k for k, p in word.params.items() if p.kind is Kind.DIE), None)
 

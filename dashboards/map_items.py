@@ -18,6 +18,7 @@ from swcore import Board, Game
 from swcore.catalogue import CATALOGUE, LOST_TRIBE
 from swcore.i18n import place_name as french_name
 from swcore.markers import MARKER_TYPES
+from swcore.pieces import PIECES
 from swcore.rules import map_items as module_items
 
 from . import map_style as st
@@ -50,7 +51,16 @@ def item_name(kind: str, fallback: str = "") -> str:
         return MARKER_TYPES[kind].english
     if kind in CATALOGUE:
         return CATALOGUE[kind].english
+    if kind in PIECES:
+        return PIECES[kind].english
     return fallback or st.marker_name(kind)
+
+
+def item_rule(kind: str) -> str:
+    """The rule ID of a marker or piece kind (its registry's first), for the hover and legend."""
+    if kind in MARKER_TYPES:
+        return MARKER_TYPES[kind].rule
+    return PIECES[kind].rule.split()[0] if kind in PIECES and PIECES[kind].rule else ""
 
 
 def board_items(game: Game) -> list[Item]:
@@ -62,12 +72,11 @@ def board_items(game: Game) -> list[Item]:
 
     out: list[Item] = []
     for kind, counts in game.mk.items():
-        rule = MARKER_TYPES[kind].rule if kind in MARKER_TYPES else ""
-        out += [Item(kind, item_name(kind), i, c, who(i), rule) for i, c in enumerate(counts) if c]
+        out += [Item(kind, item_name(kind), i, c, who(i), item_rule(kind))
+                for i, c in enumerate(counts) if c]
     for kind, i in sorted(game.pieces.items()):
         if i is not None:
-            rule = MARKER_TYPES[kind].rule if kind in MARKER_TYPES else ""
-            out.append(Item(kind, item_name(kind), i, 1, who(i), rule))
+            out.append(Item(kind, item_name(kind), i, 1, who(i), item_rule(kind)))
     for i, race in enumerate(game.race):
         if race is not None and race not in game.armies:  # Lost Tribes, Pirate Ships
             rule = CATALOGUE[race].rule if race in CATALOGUE else ""

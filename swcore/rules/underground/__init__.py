@@ -12,8 +12,8 @@ from ...checks import register as register_check
 from ..module import RuleModule
 from ..registry import module
 from . import discovery, places, relics  # noqa: F401  (registers the relics' and places' effects)
-from . import display
 from . import state as st
+from .display import describe_state, map_items
 from .effects import EFFECTS
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .turn_end import after_scoring, before_end, placements
@@ -62,8 +62,8 @@ class Underground(RuleModule):
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
     legal = (legal, *PARTS["legal"])
-    map_items = staticmethod(display.map_items)
-    describe_state = staticmethod(display.describe_state)
+    map_items = staticmethod(map_items)
+    describe_state = staticmethod(describe_state)
 
     @staticmethod
     def snapshot(game: Game) -> dict[str, Any]:

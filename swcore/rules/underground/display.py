@@ -42,5 +42,5 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
             seat = game.owner[i]
             where = game.board.ids[i] + (f" ({game.players[seat]})" if seat is not None else "")
         kind = tr("Righteous Relic" if PIECES[piece].kind == "relic" else "Popular Place", lang)
-        rows.append((f"{kind}: {place_name(piece, lang)}", where))
+        rows.append((tr("{kind}: {name}", lang).format(kind=kind, name=place_name(piece, lang)), where))
     return rows

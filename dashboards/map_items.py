@@ -16,13 +16,14 @@ from html import escape
 
 from swcore import Board, Game
 from swcore.catalogue import CATALOGUE, LOST_TRIBE
+from swcore.i18n import item_name as catalogue_name
 from swcore.i18n import place_name as french_name
 from swcore.markers import MARKER_TYPES
 from swcore.pieces import PIECES
 from swcore.rules import map_items as module_items
 
 from . import map_style as st
-from .i18n import lang, term
+from .i18n import _, lang, term
 
 #: The kind of the coins lying on a region (a style key, not an engine id).
 COINS = "coins"
@@ -80,7 +81,8 @@ def board_items(game: Game) -> list[Item]:
     for i, race in enumerate(game.race):
         if race is not None and race not in game.armies:  # Lost Tribes, Pirate Ships
             rule = CATALOGUE[race].rule if race in CATALOGUE else ""
-            name = "Lost Tribe" if race == LOST_TRIBE and lang() == "en" else item_name(race)
+            name = ("Lost Tribe" if race == LOST_TRIBE and lang() == "en" else  # the tribe's
+                    catalogue_name(race, lang()) if race in CATALOGUE else item_name(race))  # name
             out.append(Item(race, name, i, game.tokens[i], None, rule))
     out += [Item(COINS, item_name(COINS), i, c, None) for i, c in enumerate(game.coins_on) if c]
     for d in module_items(game):
@@ -154,9 +156,9 @@ def legend_html(game: Game | None, board: Board) -> str:
     parts = []
     for mark, name, where in rows:
         head = f"<span style='{chip}'>{escape(mark)}</span> " if mark else ""
-        tail = f": {escape(where)}" if where else ""
-        parts.append(f"<span style='margin-right:10px'><span style='white-space:nowrap'>{head}"
-                     f"{escape(name)}</span>{tail}</span>")
+        named = f"<span style='white-space:nowrap'>{head}{escape(name)}</span>"
+        text = _("{what}: {where}").format(what=named, where=escape(where)) if where else named
+        parts.append(f"<span style='margin-right:10px'>{text}</span>")
     return ("<div class='sw-map-items' style='font-size:13px;line-height:1.8'>"
             + " ".join(parts) + "</div>")
 

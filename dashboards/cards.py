@@ -291,7 +291,10 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
         f"{esc(place_name(t, lang()))}</span> "
         for t, c in map_style.TERRAIN_COLORS.items() if t in present)
     players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
-    note = map_style.note(map_style.LEGEND_NOTE).replace("   ", " · ")
+    present = {s for syms in game.board.symbols for s in syms}  # the board's own symbols
+    symbols = [f"{glyph} {map_style.symbol_name(s)}" for s, glyph in map_style.SYMBOL_GLYPHS.items()
+               if s in present and glyph not in map_style.LEGEND_NOTE]  # the note names the base ones
+    note = " · ".join([*symbols, map_style.note(map_style.LEGEND_NOTE).replace("   ", " · ")])
     items = [x for a in game.armies.values() for x in (a.race, a.power) if x]
     items += [x for combo in game.column for x in combo[:2]]
     return (f"<div style='font-size:13px;line-height:1.8'><div class='sw-legend'>{terrain} "

@@ -16,6 +16,7 @@ from . import state as st
 from .display import describe_state, map_items
 from .effects import EFFECTS
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
+from .sheet import COUNTS as SHEET_COUNTS
 from .turn_end import after_scoring, before_end, placements
 from .using import check_using, conquests_using
 
@@ -64,6 +65,7 @@ class Underground(RuleModule):
     legal = (legal, *PARTS["legal"])
     map_items = staticmethod(map_items)
     describe_state = staticmethod(describe_state)
+    sheet_counts = SHEET_COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)
 
     @staticmethod
     def snapshot(game: Game) -> dict[str, Any]:

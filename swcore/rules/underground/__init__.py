@@ -15,6 +15,7 @@ from . import discovery, places, relics  # noqa: F401  (registers the relics' an
 from . import state as st
 from .display import describe_state, map_items
 from .effects import EFFECTS
+from .listing import armors_listed
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .sheet import COUNTS as SHEET_COUNTS
 from .turn_end import after_scoring, before_end, placements
@@ -62,7 +63,7 @@ class Underground(RuleModule):
     handlers = {"discover": discovery.do_discover, **PARTS["handlers"]}
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
-    legal = (legal, *PARTS["legal"])
+    legal = (legal, *PARTS["legal"], armors_listed)
     map_items = staticmethod(map_items)
     describe_state = staticmethod(describe_state)
     sheet_counts = SHEET_COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)

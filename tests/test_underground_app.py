@@ -303,3 +303,41 @@ def test_U_RACE_IRON_DWARVES_1_hammers_stand_with_their_player():
             break
     assert hammers and hammers[0].region is None and hammers[0].name == "Silver Hammer"
     assert hammers[0].count >= 1 and hammers[0].player in g.players
+
+
+def test_U_RACE_SHADOW_MIMES_1_every_swap_is_offered_on_the_column(sqlite):
+    """U-RACE-SHADOW-MIMES-1, AU-27: the Shadow Mimes at position 1 may swap badges with any of
+    the 5 other combos: the column's row offers the plain pick and each swap (a button each),
+    and position 0's row offers none of them (the swap names position 0 too)."""
+    from dashboards.turn import TurnScreen
+
+    s = ug_session(sqlite, races=["flames", "shadow_mimes", "drow", "gnomes", "kraken", "mudmen"],
+                   powers=["mining", "immortal", "stone", "wise", "tomb", "royal"], extra={})
+    screen = TurnScreen(s)
+    _text, _btn, row = screen._column_rows[1]
+    swaps = [b for b in row[2].objects if b.visible]
+    assert [b.label for b in swaps] == [f"Swapping badges with position {k}" for k in (0, 2, 3, 4, 5)]
+    _text, _btn, first = screen._column_rows[0]
+    assert all("Swapping" not in b.label for b in first[2].objects if b.visible)
+    screen._press(swaps[2].sw_action)
+    assert s.game.log[-1] == {"by": "Ann", "do": "pick", "combo": 1, "swap": 3}
+
+
+def test_AU_63_the_end_of_the_turn_offers_the_ghost_and_the_ring(sqlite):
+    """U-PLACE-CRYPT-1, U-RELIC-RING-1, AU-63: Ann holds the Crypt (r16) and Froggy's Ring (r15);
+    "End the turn…" offers the end without either, the Ghost to each region it may go to and
+    the Ring to each of her regions, each a button."""
+    from dashboards.turn import TurnScreen
+
+    s = ug_session(sqlite, extra={"pieces": {"crypt_of_the_tomb_raider": "r16", "froggys_ring": "r15"},
+                                  "places_relics": ["stonehedge", "shiny_orb", "great_brass_pipe",
+                                                    "altar_of_souls"]})
+    screen = TurnScreen(s)
+    act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r16"},
+        {"do": "conquer", "region": "r15"})
+    end = next(b for b in screen._turn_buttons if b.visible and b.label == "End the turn…")
+    screen._press(end.sw_action)
+    labels = [b.label for b in screen._turn_buttons if b.visible]
+    assert "Confirm: End the turn (the Ghost to r19)" in labels
+    assert "Confirm: End the turn (Froggy's Ring to r16)" in labels
+    assert "Confirm: End the turn" in labels

@@ -147,6 +147,25 @@ def varied(actions: list[Action]) -> list[str]:
     return sorted(k for k in keys if len({repr(a.args.get(k)) for a in actions}) > 1)
 
 
+def combinations(variants: list[Action], base: Action) -> list[Action] | None:
+    """For a word whose legal variants vary in two or more parameters (the Crypt's Ghost, the
+    Ring and the Altar given with the end of a turn, AU-63): `base` (what is chosen so far)
+    with each variant's value of a parameter `base` does not give yet added; None when the
+    variants vary in one parameter only (each variant is then a choice of its own)."""
+    keys = varied(variants)
+    if len(keys) < 2:
+        return None
+    out: list[Action] = []
+    for v in variants:
+        given = [k for k in keys if k in v.args]
+        extra = {k: v.args[k] for k in given if k not in base.args}
+        if extra and all(base.args[k] == v.args[k] for k in given if k in base.args):
+            a = with_args(base, **extra)
+            if a not in out:
+                out.append(a)
+    return out
+
+
 def bare(action: Action, keys: list[str]) -> Action:
     """The action without the parameters `keys`: its label names the word alone."""
     return Action.trusted(action.by, action.do, **{k: v for k, v in action.args.items() if k not in keys})

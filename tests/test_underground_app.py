@@ -323,11 +323,13 @@ def test_U_RACE_SHADOW_MIMES_1_every_swap_is_offered_on_the_column(sqlite):
     assert s.game.log[-1] == {"by": "Ann", "do": "pick", "combo": 1, "swap": 3}
 
 
-def test_AU_63_the_end_of_the_turn_offers_the_ghost_and_the_ring(sqlite):
-    """U-PLACE-CRYPT-1, U-RELIC-RING-1, AU-63: Ann holds the Crypt (r16) and Froggy's Ring (r15);
-    "End the turn…" offers the end without either, the Ghost to each region it may go to and
-    the Ring to each of her regions, each a button."""
+def test_AU_63_the_end_of_the_turn_combines_the_ghost_and_the_ring(sqlite):
+    """U-PLACE-CRYPT-1, U-RELIC-RING-1, AU-63: Ann holds the Crypt (r16) and Froggy's Ring (r15).
+    "End the turn…" offers the end as it is, and each choice to add: the Ghost to a region it
+    may go to, the Ring to one of her regions; once the Ghost is chosen (r19), the Ring's
+    choices come with it, and the end sent carries both (the player's decision, not a default)."""
     from dashboards.turn import TurnScreen
+    from dashboards.widgets import shown
 
     s = ug_session(sqlite, extra={"pieces": {"crypt_of_the_tomb_raider": "r16", "froggys_ring": "r15"},
                                   "places_relics": ["stonehedge", "shiny_orb", "great_brass_pipe",
@@ -335,9 +337,20 @@ def test_AU_63_the_end_of_the_turn_offers_the_ghost_and_the_ring(sqlite):
     screen = TurnScreen(s)
     act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r16"},
         {"do": "conquer", "region": "r15"})
-    end = next(b for b in screen._turn_buttons if b.visible and b.label == "End the turn…")
-    screen._press(end.sw_action)
-    labels = [b.label for b in screen._turn_buttons if b.visible]
-    assert "Confirm: End the turn (the Ghost to r19)" in labels
-    assert "Confirm: End the turn (Froggy's Ring to r16)" in labels
-    assert "Confirm: End the turn" in labels
+
+    def buttons():
+        return {b.label: b for b in screen._turn_buttons if shown(b)}
+
+    screen._press(buttons()["End the turn…"].sw_action)
+    assert {"Confirm: End the turn", "End the turn (the Ghost to r19)…",
+            "End the turn (Froggy's Ring to r16)…"} <= set(buttons())
+    screen._press(buttons()["End the turn (the Ghost to r19)…"].sw_action)
+    assert "Confirm: End the turn (the Ghost to r19)" in buttons()
+    assert "End the turn (the Ghost to r20)…" not in buttons()  # one Ghost
+    screen._press(buttons()["End the turn (the Ghost to r19) (Froggy's Ring to r16)…"].sw_action)
+    assert [k for k in buttons() if k != "Cancel"] == [
+        "Confirm: End the turn (the Ghost to r19) (Froggy's Ring to r16)"]
+    screen._press(buttons()["Confirm: End the turn (the Ghost to r19) (Froggy's Ring to r16)"].sw_action)
+    assert s.game.log[-1] == {"by": "Ann", "do": "end_turn", "ghost": "r19", "ring": "r16"}
+    assert s.game.pieces["crypt_ghost"] == s.game.board.index["r19"]
+    assert s.game.pieces["froggys_ring"] == s.game.board.index["r16"]

@@ -354,3 +354,24 @@ def test_AU_63_the_end_of_the_turn_combines_the_ghost_and_the_ring(sqlite):
     assert s.game.log[-1] == {"by": "Ann", "do": "end_turn", "ghost": "r19", "ring": "r16"}
     assert s.game.pieces["crypt_ghost"] == s.game.board.index["r19"]
     assert s.game.pieces["froggys_ring"] == s.game.board.index["r16"]
+
+
+def test_U_CHASM_1_a_chasm_on_the_card_is_refused_with_its_rule_in_both_languages(sqlite):
+    """U-CHASM-1: r1, an Abysmal Chasm, can never be conquered: its card says so with the rule,
+    and in French with the rule's French summary."""
+    from dashboards.turn import TurnScreen
+
+    s = ug_session(sqlite)
+    screen = TurnScreen(s)
+    act(s, {"do": "pick", "combo": 0})
+    screen.selected = "r1"
+    assert screen._card_alert.object == ("Not now: Conquer r1 — U-CHASM-1: r1 (chasm) can never "
+                                         "be conquered")
+    set_language("fr")
+    try:
+        screen.selected = "r17"
+        screen.selected = "r1"
+        assert screen._card_alert.object.startswith("Pas maintenant : Conquérir r1 — U-CHASM-1 : ")
+        assert "r1 (gouffre) ne peut jamais être conquise" in screen._card_alert.object
+    finally:
+        set_language("en")

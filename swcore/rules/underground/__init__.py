@@ -13,8 +13,11 @@ from ..module import RuleModule
 from ..registry import module
 from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa: F401  (effects)
 from . import state as st
+from .display import describe_state
 from .effects import EFFECTS
+from .listing import armors_listed
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
+from .sheet import COUNTS as SHEET_COUNTS
 from .turn_end import after_scoring, before_end, placements
 from .using import check_using, conquests_using
 
@@ -73,8 +76,10 @@ class Underground(RuleModule):
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
-    map_items = staticmethod(PARTS["map_items"])
-    legal = (legal, *PARTS["legal"])
+    map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers
+    legal = (legal, *PARTS["legal"], armors_listed)
+    describe_state = staticmethod(describe_state)
+    sheet_counts = SHEET_COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)
 
     @staticmethod
     def snapshot(game: Game) -> dict[str, Any]:

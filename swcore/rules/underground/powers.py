@@ -198,6 +198,12 @@ def armors_left(game: Game) -> int:
     return game.box_of(ARMOR) - sum(game.mk[ARMOR])
 
 
+def armors_earned(game: Game, army: Army) -> int:
+    """U-POWER-SHIELD-1, AU-32: 1 Armor per Mushroom Forest held, while the box has any."""
+    forests = sum(1 for i in game.regions_of(army.race) if game.board.has_tag(i, "forest"))
+    return min(forests, armors_left(game))
+
+
 @register
 class Shield(Ability):
     """U-POWER-SHIELD-1…4, AU-32: at the end of its conquests the race earns 1 Mushroom Armor per
@@ -210,8 +216,7 @@ class Shield(Ability):
 
     @when("conquests_over")
     def earn(self, game: Game, army: Army) -> list[Any]:
-        forests = sum(1 for i in game.regions_of(army.race) if game.board.has_tag(i, "forest"))
-        n = min(forests, armors_left(game))
+        n = armors_earned(game, army)
         if not n:
             return []
         army.turn["shield.new"] = n
@@ -246,10 +251,15 @@ def place_armors(game: Game, army: Army, spots: dict[int, int]) -> None:
 def default_armors(game: Game, army: Army) -> dict[int, int]:
     """FORMAT v2: the new Armors one at a time on the region with the fewest tokens plus Armors
     (ties: the first listed)."""
-    held = game.regions_of(army.race)
+    return spread_armors(game, army.turn.get("shield.new", 0), game.regions_of(army.race),
+                         game.tokens)
+
+
+def spread_armors(game: Game, n: int, held: list[int], tokens: Any) -> dict[int, int]:
+    """`default_armors` for n Armors over `held`, with `tokens` lying there."""
     spots = {i: 0 for i in held}
-    for _ in range(army.turn.get("shield.new", 0) if held else 0):
-        j = min(held, key=lambda r: (game.tokens[r] + game.mk[ARMOR][r] + spots[r], r))
+    for _ in range(n if held else 0):
+        j = min(held, key=lambda r: (tokens[r] + game.mk[ARMOR][r] + spots[r], r))
         spots[j] += 1
     return {i: n for i, n in spots.items() if n}
 

@@ -518,7 +518,9 @@ def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
             occupant = f"{game.tokens[i]} {_race(race)} ({game.players[game.owner[i]]})"
         else:
             occupant = ""
-        shown = bool(q.breakdown) and (q.reason is None or not b.water[i])
+        # no cost for what is never conquered (a sea, a chasm: U-CHASM-1)
+        shown = bool(q.breakdown) and (q.reason is None
+                                       or not (b.water[i] or b.kind[i] == "chasm"))
         rows.append({_("region"): rid, _("terrain"): place_name(b.terrain[i], language()),
                      _("symbols"): _places(b.symbols[i]), _("occupant"): occupant,
                      _("cost"): q.cost if shown else "",
@@ -583,7 +585,7 @@ def position_table(game: Game) -> pd.DataFrame:
 def _piece(kind: str) -> str:
     """A marker or a piece on the board: a Place or Relic by its name, anything else in
     English by its id (as the tables always showed it)."""
-    if kind in CATALOGUE:
+    if kind in CATALOGUE and CATALOGUE[kind].kind in ("place", "relic"):
         return item_name(kind, language())
     return kind if language() == "en" else place_name(kind, language())
 

@@ -151,6 +151,9 @@ class Ability:
     #: Other players' abilities treat this active army as in decline (the Ghosts, X-NEC-16,
     #: A-NEC-05), read through `Game.seen_declined`.
     counts_as_declined = False
+    #: Its `score_bonus` is a sum over the regions of `held`, so asking it of one region gives
+    #: that region's coins (what the Scepter of Avarice doubles, U-RELIC-SCEPTER-1, AU-51).
+    per_region = False
 
     def __copy__(self) -> Ability:  # one stateless instance per id: copies of a game share it
         return self

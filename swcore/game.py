@@ -28,6 +28,7 @@ from .kernel.placement import PlacementMixin
 from .kernel.turns import TurnMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
 from .neutrals import NEUTRALS
+from .pieces import PIECES
 from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
 from .ruleset import Ruleset
 from .saves import SavesMixin
@@ -135,6 +136,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.pending: list[Decision] = []  # decisions to settle before play goes on (swcore.flow)
         #: unique pieces (relics, places, ...) -> the region they lie in, None when off the board
         self.pieces: dict[str, int | None] = {}
+        #: piece -> the power it carries, working for its occupant (Stonehedge's badge,
+        #: U-PLACE-STONEHEDGE-1)
+        self.carried: dict[str, str] = {}
         self.coins_on: list[int] = [0] * n  # coins lying on regions (Gypsies, Realms Peaks)
         #: each rule module's game-wide state, plain JSON-able data under its module id
         self.module_state: dict[str, Any] = {}
@@ -390,7 +394,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         hooks = _HOOKS.get(key)
         if hooks is None:
             pairs = [("race", ability(army.race)), *(("power", ability(p)) for p in army.powers),
-                     *((piece_source(ability(p)), ability(p)) for p in held),
+                     *self._piece_effects(held),
                      *([("event", ability(self.event))] if self.event else []),
                      *(("module", x) for x in self.ruleset.effects)]
             pairs = [(s, x) for s, x in pairs
@@ -418,10 +422,21 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             table = _FX_WITHOUT[key] = tuple(ab for src, ab in pairs if src not in without and id(ab) in keep)
         return table
 
-    def _objects_held(self, army: Army) -> tuple[str, ...]:
-        """The unique pieces (relics, places) lying in the army's regions, in id order."""
+    def _objects_held(self, army: Army) -> tuple[Any, ...]:
+        """The unique pieces (relics, places) lying in the army's regions, in id order, then
+        (piece, power) for each of them carrying a power (`carried`)."""
         race = self.race
-        return tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
+        held = tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
+        if self.carried:
+            held += tuple((p, self.carried[p]) for p in held if p in self.carried)
+        return held
+
+    @staticmethod
+    def _piece_effects(held: tuple[Any, ...]) -> list[tuple[str, Ability]]:
+        """(source, effect) of the pieces held: a piece's own effect, a power it carries as the
+        piece's (Stonehedge's badge is a place's, U-PLACE-STONEHEDGE-1)."""
+        return [(piece_source(ability(p)), ability(p)) if isinstance(p, str)
+                else (PIECES[p[0]].kind, ability(p[1])) for p in held]
 
     def tell(self, army: Army, event: str, **data: Any) -> list[Event]:
         """The named one-off notification `event` (swcore.effects.EVENTS) told to the army's

@@ -118,3 +118,13 @@ def test_the_5p_draft_is_a_draft_until_the_table_corrects_it(sqlite):
                             board=f"{board_store.PREFIX}{ed.board_id}")
     board = TableSession.open(sqlite, gid, code).game.board
     assert board.terrain.count("black_mountain") == 9
+
+
+def test_the_map_of_a_board_says_how_sure_it_is():
+    """The game's map names the board with its confidence when it is not high."""
+    from dashboards.board_map import BoardMap
+
+    assert BoardMap("underground-4p").figure.title.text == ("Small World Underground, 4-player "
+                                                            "board (medium confidence)")
+    assert BoardMap("underground-2p").figure.title.text == "Small World Underground, 2-player board"
+    assert BoardMap("base-5p").figure.title.text == "Small World, 5-player board"

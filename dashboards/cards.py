@@ -13,6 +13,7 @@ from bokeh.plotting import figure
 from swcore import Game
 from swcore.board import SYMBOLS
 from swcore.i18n import item_name, place_name
+from swcore.pieces import PIECES
 from swcore.words import Kind
 
 from . import rules_ref
@@ -36,7 +37,10 @@ LEGEND_PHRASES = (N_("⚒ mine"), N_("∩ cavern"), N_("✦ magic source"), N_("
 #: The map's badges (map_style.json's `marker_badges`), marked for translation.
 BADGE_WORDS = (N_("Lair"), N_("Fort"), N_("Camp"), N_("Hero"), N_("Dragon"), N_("Hole"), N_("Pot"),
                N_("Cat."), N_("Tower"), N_("Caravel"), N_("Leader"), N_("Captive"), N_("Horde"),
-               N_("Coin"))
+               N_("Coin"), N_("Doormat"), N_("Ring"), N_("Socks"), N_("Sword"), N_("Orb"),
+               N_("Scepter"), N_("Altar"), N_("Crypt"), N_("Diamonds"), N_("Keep"), N_("Fountain"),
+               N_("Lost Mine"), N_("Pentacle"), N_("Stones"), N_("Pipe"), N_("Ancient"), N_("Queen"),
+               N_("Ghost"), N_("Balrog"), N_("Volcano"), N_("Bag"), N_("Armor"), N_("Hammer"))
 
 
 def name_of(item: str | None) -> str:
@@ -121,9 +125,26 @@ def region_html(game: Game, rid: str, colours: dict[str, str]) -> str:
     marker_name = map_style.marker_name if map_style else str
     marks = [f"{marker_name(k)} × {n[i]}" for k, n in game.mk.items() if n[i]]
     extra = "<br>" + _("Markers: {list}").format(list=esc(", ".join(marks))) if marks else ""
+    here = pieces_html(game, i)
+    extra += "<br>" + _("Lying here: {list}").format(list=here) if here else ""
     return ("<h3>" + _("Region {region}").format(region=esc(rid)) + "</h3><div>"
             + esc(", ".join(region_facts(game, i))) + "</div><div>"
             + _("Held by: {who}").format(who=who) + f"{extra}</div>" + region_notes_html(game, i))
+
+
+def pieces_html(game: Game, i: int) -> str:
+    """The unique pieces lying in region i (relics, places, figures: `game.pieces`), each named
+    with its help where the catalogue has it, and whether it makes the region immune."""
+    out = []
+    for kind, at in game.pieces.items():
+        if at != i:
+            continue
+        name = help_button(kind, named=True) or f"<b>{esc(place_name(kind, lang()))}</b>"
+        immune = PIECES[kind].immune if kind in PIECES else "no"
+        if immune != "no":
+            name += " " + esc(_("(cannot be attacked: {rule})").format(rule="U-DEF-2"))
+        out.append(name)
+    return ", ".join(out)
 
 
 def quote_html(q: Any) -> str:
@@ -270,7 +291,10 @@ def legend_html(game: Game, colours: dict[str, str]) -> str:
         f"{esc(place_name(t, lang()))}</span> "
         for t, c in map_style.TERRAIN_COLORS.items() if t in present)
     players = " ".join(chip(p, colours.get(p, "#555555")) for p in game.players)
-    note = map_style.note(map_style.LEGEND_NOTE).replace("   ", " · ")
+    present = {s for syms in game.board.symbols for s in syms}  # the board's own symbols
+    symbols = [f"{glyph} {map_style.symbol_name(s)}" for s, glyph in map_style.SYMBOL_GLYPHS.items()
+               if s in present and glyph not in map_style.LEGEND_NOTE]  # the note names the base ones
+    note = " · ".join([*symbols, map_style.note(map_style.LEGEND_NOTE).replace("   ", " · ")])
     items = [x for a in game.armies.values() for x in (a.race, a.power) if x]
     items += [x for combo in game.column for x in combo[:2]]
     return (f"<div style='font-size:13px;line-height:1.8'><div class='sw-legend'>{terrain} "

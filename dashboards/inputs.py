@@ -57,9 +57,22 @@ def adjusted(word: Word) -> str | None:
     return next((k for k, p in word.params.items() if p.kind in ADJUSTED), None)
 
 
+def extra_placements(word: Word) -> list[str]:
+    """PLACEMENT parameters beside the adjusted one (Armors placed with a redeployment): more
+    steppers in the same panel, seeded with the engine's default."""
+    key = adjusted(word)
+    return [k for k, p in word.params.items() if p.kind is Kind.PLACEMENT and k != key]
+
+
 def form_params(word: Word) -> list[str]:
     """Required race/power/item parameters: one select each."""
     return [k for k, p in word.params.items() if p.required and p.kind in FORM]
+
+
+def item_args(action: Action) -> list[str]:
+    """The ITEM parameters an action gives (a relic or place used for it, U-PR-2)."""
+    params = WORDS[action.do].params
+    return [k for k in action.args if k in params and params[k].kind is Kind.ITEM]
 
 
 def die_param(word: Word) -> str | None:
@@ -110,7 +123,7 @@ def group(legal: list[Action]) -> dict[tuple, Group]:
     for a in legal:
         word = WORDS[a.do]
         if needs_panel(word):
-            skip = {adjusted(word), *form_params(word), *subsets(word)}
+            skip = {adjusted(word), *form_params(word), *subsets(word), *extra_placements(word)}
             key: tuple = (a.by, a.do, tuple(sorted((k, v) for k, v in a.args.items()
                                                    if k not in skip)))
         else:
@@ -132,6 +145,25 @@ def varied(actions: list[Action]) -> list[str]:
     a decline leaves its Tower in): what the player chooses when confirming it."""
     keys = {k for a in actions for k in a.args}
     return sorted(k for k in keys if len({repr(a.args.get(k)) for a in actions}) > 1)
+
+
+def combinations(variants: list[Action], base: Action) -> list[Action] | None:
+    """For a word whose legal variants vary in two or more parameters (the Crypt's Ghost, the
+    Ring and the Altar given with the end of a turn, AU-63): `base` (what is chosen so far)
+    with each variant's value of a parameter `base` does not give yet added; None when the
+    variants vary in one parameter only (each variant is then a choice of its own)."""
+    keys = varied(variants)
+    if len(keys) < 2:
+        return None
+    out: list[Action] = []
+    for v in variants:
+        given = [k for k in keys if k in v.args]
+        extra = {k: v.args[k] for k in given if k not in base.args}
+        if extra and all(base.args[k] == v.args[k] for k in given if k in base.args):
+            a = with_args(base, **extra)
+            if a not in out:
+                out.append(a)
+    return out
 
 
 def bare(action: Action, keys: list[str]) -> Action:
@@ -244,8 +276,9 @@ class PlacementPanel:
         self._want = 0
         self.subsets: dict[str, Any] = {}  # a subset parameter -> its toggle buttons
         self._subset_pool: list[tuple[Any, Any]] = []  # built when a word has a subset
-        self.extra = pn.Column(*(w for pair in self._subset_pool for w in pair),
-                               sizing_mode="stretch_width")
+        self.others: dict[str, dict[str, Stepper]] = {}  # another placement -> region -> stepper
+        self._other_pool: list[tuple[Any, list[Stepper]]] = []  # built when a word has one
+        self.extra = pn.Column(sizing_mode="stretch_width")
         self.box = pn.Column(self.title, self.list, self.total, self.extra, self.go, cancel,
                              sizing_mode="stretch_width", styles={"display": "none"})
 
@@ -266,6 +299,7 @@ class PlacementPanel:
         b = game.board
         self._key = adjusted(WORDS[seed.do]) or ""
         self._fill_subsets(seed, options or {}, names or (lambda kind, v: v))
+        self._fill_others(game, seed, regions)
         self._seed = bare(seed, list(self.subsets))
         start = dict(seed.args.get(self._key, ()))
         self._want = sum(start.values())
@@ -286,10 +320,44 @@ class PlacementPanel:
         show(self.cancel, cancel)
         self.show_total()
 
+    def _put_extra(self) -> None:
+        put(self.extra, [w for pair in self._subset_pool for w in pair]
+            + [w for pane, pool in self._other_pool for w in (pane, *(st.layout for st in pool))])
+
+    def _fill_others(self, game: Game, seed: Action, regions: list[str]) -> None:
+        """Steppers for each other placement the seed gives (its regions and the panel's), at
+        most the seed's total for it; hidden when the seed gives none."""
+        keys = [k for k in extra_placements(WORDS[seed.do]) if seed.args.get(k)]
+        while len(self._other_pool) < len(keys):
+            self._other_pool.append((html(""), []))
+        self.others = {}
+        params = WORDS[seed.do].params
+        for (pane, pool), key in zip(self._other_pool, keys, strict=False):
+            start = dict(seed.args[key])
+            rids = sorted(set(regions) | set(start), key=game.board.region)
+            while len(pool) < len(rids):
+                pool.append(Stepper("", 0, 0, 0))
+            what = engine(params[key].note).format(**{key: ""}).strip(" ():")
+            set_text(pane, f"<div style='margin-top:8px'><b>{esc(what)}</b> · " + esc(_(
+                "{n} to place").format(n=sum(start.values()))) + "</div>")
+            self.others[key] = {}
+            for st, rid in zip(pool, rids, strict=False):
+                st.set(esc(rid), start.get(rid, 0), 0, sum(start.values()))
+                self.others[key][rid] = st
+                show(st)
+            for st in pool[len(rids):]:
+                show(st, False)
+        for k, (pane, pool) in enumerate(self._other_pool):
+            show(pane, k < len(keys))
+            if k >= len(keys):
+                for st in pool:
+                    show(st, False)
+        self._put_extra()
+
     def _fill_subsets(self, seed: Action, options: dict[str, list[str]], names: Any) -> None:
         while len(self._subset_pool) < len(options):
             self._subset_pool.append((html(""), region_boxes()))
-            put(self.extra, [w for pair in self._subset_pool for w in pair])
+            self._put_extra()
         self.subsets = {}
         params = WORDS[seed.do].params
         for (pane, boxes), (key, rids) in zip(self._subset_pool, options.items(), strict=False):
@@ -308,7 +376,9 @@ class PlacementPanel:
 
     def action(self) -> Action:
         chosen = {k: list(boxes.value) for k, boxes in self.subsets.items() if boxes.value}
-        return with_args(self._seed, **{self._key: self.placement()}, **chosen)
+        others = {k: {rid: st.value for rid, st in sts.items() if st.value}
+                  for k, sts in self.others.items()}
+        return with_args(self._seed, **{self._key: self.placement()}, **chosen, **others)
 
     def show_total(self, *_args: Any) -> None:
         have = sum(self.placement().values())

@@ -16,12 +16,14 @@ from html import escape
 
 from swcore import Board, Game
 from swcore.catalogue import CATALOGUE, LOST_TRIBE
+from swcore.i18n import item_name as catalogue_name
 from swcore.i18n import place_name as french_name
 from swcore.markers import MARKER_TYPES
+from swcore.pieces import PIECES
 from swcore.rules import map_items as module_items
 
 from . import map_style as st
-from .i18n import lang, term
+from .i18n import _, lang, term
 
 #: The kind of the coins lying on a region (a style key, not an engine id).
 COINS = "coins"
@@ -50,7 +52,16 @@ def item_name(kind: str, fallback: str = "") -> str:
         return MARKER_TYPES[kind].english
     if kind in CATALOGUE:
         return CATALOGUE[kind].english
+    if kind in PIECES:
+        return PIECES[kind].english
     return fallback or st.marker_name(kind)
+
+
+def item_rule(kind: str) -> str:
+    """The rule ID of a marker or piece kind (its registry's first), for the hover and legend."""
+    if kind in MARKER_TYPES:
+        return MARKER_TYPES[kind].rule
+    return PIECES[kind].rule.split()[0] if kind in PIECES and PIECES[kind].rule else ""
 
 
 def board_items(game: Game) -> list[Item]:
@@ -62,16 +73,16 @@ def board_items(game: Game) -> list[Item]:
 
     out: list[Item] = []
     for kind, counts in game.mk.items():
-        rule = MARKER_TYPES[kind].rule if kind in MARKER_TYPES else ""
-        out += [Item(kind, item_name(kind), i, c, who(i), rule) for i, c in enumerate(counts) if c]
+        out += [Item(kind, item_name(kind), i, c, who(i), item_rule(kind))
+                for i, c in enumerate(counts) if c]
     for kind, i in sorted(game.pieces.items()):
         if i is not None:
-            rule = MARKER_TYPES[kind].rule if kind in MARKER_TYPES else ""
-            out.append(Item(kind, item_name(kind), i, 1, who(i), rule))
+            out.append(Item(kind, item_name(kind), i, 1, who(i), item_rule(kind)))
     for i, race in enumerate(game.race):
         if race is not None and race not in game.armies:  # Lost Tribes, Pirate Ships
             rule = CATALOGUE[race].rule if race in CATALOGUE else ""
-            name = "Lost Tribe" if race == LOST_TRIBE and lang() == "en" else item_name(race)
+            name = ("Lost Tribe" if race == LOST_TRIBE and lang() == "en" else  # the tribe's
+                    catalogue_name(race, lang()) if race in CATALOGUE else item_name(race))  # name
             out.append(Item(race, name, i, game.tokens[i], None, rule))
     out += [Item(COINS, item_name(COINS), i, c, None) for i, c in enumerate(game.coins_on) if c]
     for d in module_items(game):
@@ -145,9 +156,9 @@ def legend_html(game: Game | None, board: Board) -> str:
     parts = []
     for mark, name, where in rows:
         head = f"<span style='{chip}'>{escape(mark)}</span> " if mark else ""
-        tail = f": {escape(where)}" if where else ""
-        parts.append(f"<span style='margin-right:10px'><span style='white-space:nowrap'>{head}"
-                     f"{escape(name)}</span>{tail}</span>")
+        named = f"<span style='white-space:nowrap'>{head}{escape(name)}</span>"
+        text = _("{what}: {where}").format(what=named, where=escape(where)) if where else named
+        parts.append(f"<span style='margin-right:10px'>{text}</span>")
     return ("<div class='sw-map-items' style='font-size:13px;line-height:1.8'>"
             + " ".join(parts) + "</div>")
 

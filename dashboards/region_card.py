@@ -8,12 +8,15 @@ reads the screen's session, legal actions, names, tap channel and `selected` reg
 
 from __future__ import annotations
 
+import copy
+from types import SimpleNamespace
 from typing import Any
 
 import panel as pn
 from bokeh.models import ColumnDataSource, MultiPolygons
 
 from swcore import Action
+from swcore.errors import SwError
 from swcore.words import WORDS, rule_of
 
 from . import inputs, proposal
@@ -31,6 +34,22 @@ def region_word(legal: list[Action]) -> str | None:
     engine's order): the one whose refusal a region's card explains when it is not offered
     there."""
     return next((a.do for a in legal if WORDS[a.do].place == "region"), None)
+
+
+def variant_quote(game: Any, action: Action, text: str) -> str:
+    """The cost of a variant of the region's word that names an item (a relic used for the
+    conquest, U-PR-2): played on a copy, its event's breakdown ('' when it names none)."""
+    if not inputs.item_args(action):
+        return ""
+    try:
+        done = copy.deepcopy(game).apply(action)
+    except SwError:
+        return ""
+    ev = next((e.data for e in done if "breakdown" in e.data), None)
+    if ev is None:
+        return ""
+    q = SimpleNamespace(cost=ev["cost"], breakdown=ev["breakdown"], rules={})
+    return f"<div style='margin-top:6px'><b>{esc(text)}</b>: {quote_html(q)}</div>"
 
 
 class RegionCardMixin:
@@ -123,6 +142,7 @@ class RegionCardMixin:
                     die = a
                     continue
             buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
+            quote += variant_quote(g, a, text)
         outcome = self._outcome_html(rid)
         if outcome:  # the result replaces the cost, now meaningless (review M2)
             quote = note = ""

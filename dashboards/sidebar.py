@@ -41,20 +41,23 @@ class SideMixin:
         show(self._column, not g.game_over)
         show(self._region_pick, not g.game_over)
         picks: dict[int, list[Action]] = {}  # a position's plain pick first, then its variants
-        for a in self._legal:
-            for key, p in WORDS[a.do].params.items():
-                if p.kind is Kind.COMBO and key in a.args:
-                    picks.setdefault(a.args[key], []).append(a)
+        for a in self._legal:  # by the word's first COMBO parameter (a swap names another)
+            key = next((k for k, p in WORDS[a.do].params.items() if p.kind is Kind.COMBO), None)
+            if key is not None and key in a.args:
+                picks.setdefault(a.args[key], []).append(a)
         for k, (text_pane, btn, row) in enumerate(self._column_rows):
             chosen = picks.get(k, []) if k < len(g.column) else []
             set_text(text_pane, column_row_html(g, k) if k < len(g.column) else "")
-            if len(chosen) > 1 and len(row) < 3:  # the first pick with something more
-                row.append(self._column_button(150))
-            variant = row[2] if len(row) > 2 else None
-            for b, a in ((btn, chosen[0] if chosen else None),
-                         (variant, chosen[1] if len(chosen) > 1 else None)):
-                if b is None:
-                    continue
+            if len(chosen) > 1 and len(row) < 3:  # the first pick with something more: its
+                row.append(pn.FlexBox(sizing_mode="stretch_width", flex_wrap="wrap",  # variants
+                                      gap="4px", margin=0))
+            box = row[2] if len(row) > 2 else None
+            while box is not None and len(box.objects) < len(chosen) - 1:  # one button each
+                box.append(self._column_button(150))
+            more = list(box.objects) if box is not None else []
+            for b, a in [(btn, chosen[0] if chosen else None),
+                         *((v, chosen[j] if j < len(chosen) else None)
+                           for j, v in enumerate(more, start=1))]:
                 show(b, a is not None)
                 b.sw_action = ("act", a) if a is not None else None
                 if a is None:

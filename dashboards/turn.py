@@ -559,13 +559,19 @@ class TurnScreen(SideMixin, RegionCardMixin, Following, pn.viewable.Viewer):
         if asked in bar:
             variants = bar[asked]
             keys = inputs.varied(variants)
-            here = [v for v in variants if inputs.variant_region(v, keys) == self.selected]
-            for v in here + [v for v in variants if v not in here]:
+            more = inputs.combinations(variants, self._confirm)  # several choices to combine
+            sent = variants if more is None else [self._confirm]
+
+            def ordered(acts: list[Action]) -> list[Action]:  # the tapped region's first
+                here = [v for v in acts if inputs.variant_region(v, keys) == self.selected]
+                return here + [v for v in acts if v not in here]
+            for v in ordered(sent):
                 text = _("Confirm: {action}").format(action=label(v, self._names))
                 row.append((text, "success", ("end", v)) if asked == closing
                            else (text, "warning", ("act", v)))
+            row += [(label(v, self._names) + "…", "default", ("confirm", v)) for v in ordered(more or [])]
             if asked == closing:
-                self._fill_end(variants[0])
+                self._fill_end(sent[0])
                 proposed = [pr.group for pr in self._props]  # in the sheet already
                 row[:0] = [spec for spec, grp in extras if not any(grp is q for q in proposed)]
             if len(variants) > 1 and any(inputs.variant_region(v, keys) for v in variants):

@@ -128,3 +128,260 @@ def test_the_map_of_a_board_says_how_sure_it_is():
                                                             "board (medium confidence)")
     assert BoardMap("underground-2p").figure.title.text == "Small World Underground, 2-player board"
     assert BoardMap("base-5p").figure.title.text == "Small World, 5-player board"
+
+
+# --- the table assistant with Underground (issue 21, "Everywhere a user meets them") ----------
+#: Ann's Liches / Mining (5 + 4 = 9 tokens) on underground-2p; the Sword lies on top of the
+#: face-down stack and the Diamond Fields face up on r16 (a Mudpool) from the set-up.
+SWORD = "sword_of_the_killer_rabbit"
+UG_GAME = {"board": "underground-2p", "expansions": ["underground"],
+           "races": ["liches", "ogres", "drow", "gnomes", "kraken", "shrooms", "mummies", "mudmen"],
+           "powers": ["mining", "immortal", "stone", "wise", "tomb", "mystic", "muddy", "fisher"],
+           "extra": {"places_relics": [SWORD, "keep_on_the_motherland", "shiny_orb", "stonehedge"],
+                     "pieces": {"diamond_fields": "r16"}}}
+
+
+def ug_session(sqlite, **kw):
+    gid, code = create_game(sqlite, "U", players(2), **{**UG_GAME, **kw})
+    return TableSession.open(sqlite, gid, code)
+
+
+def act(session, *steps):
+    for step in steps:
+        assert session.act({"by": "Ann", **step}), session.error
+
+
+def test_U_MON_4_the_relic_turned_over_on_the_map_and_in_the_legend(sqlite):
+    """U-MON-2, U-MON-4: r19's 2 Monsters cost 2 more; conquered, they leave the legend and the
+    Sword lies there face up for Ann: a badge on the map, a row of the legend with its French
+    name from the rule book (L'Épée Vorpale), its rule from the piece registry."""
+    from dashboards.board_map import BoardMap
+    from dashboards.map_items import board_items, legend_html, legend_rows
+
+    s = ug_session(sqlite)
+    rows = {name: where for _, name, where in legend_rows(s.game, s.game.board)}
+    assert rows["Monsters"] == "r3 ×2, r9 ×2, r19 ×2, r20 ×2"
+    assert rows["The Diamond Fields"] == "r16"
+    act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r19"})
+    rows = {name: (mark, where) for mark, name, where in legend_rows(s.game, s.game.board)}
+    assert rows["The Sword of the Killer Rabbit"] == ("Sword", "r19 (Ann)")
+    assert rows["Monsters"][1] == "r3 ×2, r9 ×2, r20 ×2"  # U-MON-3: they leave the game
+    sword = next(it for it in board_items(s.game) if it.kind == SWORD)
+    assert sword.rule == "U-RELIC-SWORD-1" and sword.player == "Ann"
+    m = BoardMap(s.game)
+    i = s.game.board.index["r19"]
+    assert m.source.data["badges"][i] == "Sword"
+    assert "The Sword of the Killer Rabbit (Ann)" in m.source.data["tip"][i]
+    set_language("fr")
+    try:
+        html = legend_html(s.game, s.game.board)
+        assert "L&#x27;Épée Vorpale</span> : r19 (Ann)" in html and ">Épée<" in html
+        assert "Monstres</span> : r3 ×2" in html
+    finally:
+        set_language("en")
+
+
+def test_U_PR_2_a_relic_conquest_on_the_region_card_with_its_cost(sqlite):
+    """U-PR-2, U-RELIC-SWORD-1: on r16's card, the conquest using the Sword is a button of its
+    own, with its cost from the engine's breakdown (2 − 2, at least 1: 1 token); the Diamond
+    Fields lying there are named with their help; pressing it sends `using`."""
+    from dashboards.turn import TurnScreen
+
+    s = ug_session(sqlite)
+    screen = TurnScreen(s)
+    act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r19"})
+    screen.selected = "r16"
+    info = screen._card_info.object
+    assert "Lying here:" in info and "data-item='diamond_fields'" in info
+    assert "Cost <b>1</b> token" in info and "− 2 Sword of the Killer Rabbit" in info
+    using = next(b for b in screen._card_buttons if b.visible
+                 and b.label == "Conquer r16 using The Sword of the Killer Rabbit")
+    screen._press(using.sw_action)
+    assert s.game.log[-1] == {"by": "Ann", "do": "conquer", "region": "r16", "using": SWORD}
+    assert s.game.pieces[SWORD] == s.game.board.index["r16"]  # U-PR-3: it moves there
+
+
+def test_U_PLACE_DIAMOND_1_the_place_in_the_score_breakdown_in_both_languages(sqlite):
+    """U-PLACE-DIAMOND-1, AU-58: r19 and r16 are Mudpools, the Fields on r16: 2 regions + 2."""
+    from dashboards.cards import score_html
+
+    s = ug_session(sqlite)
+    act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r19"},
+        {"do": "conquer", "region": "r16", "using": SWORD}, {"do": "end_turn"})
+    html = score_html(s.game, s.colours)
+    assert "scored <span class='sw-big'>+4</span>" in html or "+4" in html
+    assert "Diamond Fields: 2 mudpool regions" in html and "U-PLACE-DIAMOND-1" in html
+    set_language("fr")
+    try:
+        assert "Dahlias de Diamant : 2 régions Mare de boue" in score_html(s.game, s.colours)
+    finally:
+        set_language("en")
+
+
+def test_U_SETUP_4_the_module_panel_counts_the_face_down_markers(sqlite):
+    """U-SETUP-4, AU-05: the panel says how many Places and Relics lie face down (not which),
+    and where each one turned over lies."""
+    from dashboards.modules_panel import panel_html
+
+    s = ug_session(sqlite)
+    act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r19"})
+    html = panel_html(s.game, "Bob")
+    assert "Places and Relics face down</td><td>3" in html
+    assert "Righteous Relic: The Sword of the Killer Rabbit</td><td>r19 (Ann)" in html
+    assert "stonehedge" not in html.lower()  # AU-05: the order stays hidden
+
+
+def test_U_MON_4_the_table_enters_the_marker_turned_over(sqlite):
+    """U-MON-4 with stacks entered from the table: conquering a Monster region asks which Place
+    or Relic the table turned over (a select of the 15, the `discover` word's form)."""
+    from test_expansions_app import visible
+
+    from dashboards.turn import TurnScreen
+
+    s = ug_session(sqlite, stacks="table", extra={}, races=UG_GAME["races"][:6],
+                   powers=UG_GAME["powers"][:6])
+    screen = TurnScreen(s)
+    act(s, {"do": "pick", "combo": 0}, {"do": "reveal", "race": "mudmen", "player": "fisher",
+                                        "race_value": 5, "power_value": 4},
+        {"do": "conquer", "region": "r19"})
+    seen = [w for w in visible(screen._other) if type(w).__name__ in ("Select", "Button")]
+    select = next(w for w in seen if type(w).__name__ == "Select")
+    assert len(select.options) == 15 and "The Keep on the Motherland" in select.options
+    select.value = "keep_on_the_motherland"
+    go = next(w for w in visible(screen._other) if type(w).__name__ == "Button"
+              and w.label.startswith("Enter the place or relic turned over"))
+    assert go.label.endswith("The Keep on the Motherland")
+    go.clicks += 1
+    assert s.game.log[-1] == {"by": "Ann", "do": "discover", "item": "keep_on_the_motherland"}
+    assert s.game.pieces["keep_on_the_motherland"] == s.game.board.index["r19"]
+
+
+def test_table_stacks_ask_the_printed_numbers_of_underground_tiles(sqlite):
+    """Values with a single source (catalogue `confirmed` = no) are set-up overrides: entering
+    the column as it lies on the table, the form asks the printed numbers of the Ogres and of
+    Mining, not of the Shrooms nor of Mystic (confirmed by two sources)."""
+    form = NewGameForm(sqlite, table_name="T")
+    form.set_expansions(["underground"])
+    form.set_players(players(2))
+    form.column.mode = "Enter as on the table"
+    form.column.set_pairs(list(zip(UG_GAME["races"][:6], UG_GAME["powers"][:6], strict=True)))
+    asked = form.column.asked()
+    assert ("values", "ogres") in asked and ("values", "mining") in asked
+    assert ("values", "shrooms") not in asked and ("values", "mystic") not in asked
+
+
+def test_U_POWER_SHIELD_1_the_armors_are_placed_in_the_redeployment_panel():
+    """U-POWER-SHIELD-1, AU-32 (tests/scenarios/underground/shield.yaml): Ann's Ogres / Shield
+    hold c (a Mushroom Forest) and d: the listed redeployment carries the Armor she earns,
+    and the placement panel offers it beside the tokens; moving it to d sends it there."""
+    from dashboards import inputs
+    from dashboards.widgets import button
+    from swcore.scenario import build, load
+
+    data = load("tests/scenarios/underground/shield.yaml")
+    g = build(data)
+    for step in data["steps"][:3]:
+        g.apply(step)
+    grp = next(gr for gr in inputs.group(g.legal_actions()).values() if gr.first.do == "redeploy")
+    assert dict(grp.first.args["armors"]) == {"c": 1}
+    panel = inputs.PlacementPanel(lambda what: None, button("Cancel"))
+    panel.fill(g, "", grp.first, inputs.placement_regions(g, grp), {}, "Place")
+    assert "Mushroom Armors" in panel._other_pool[0][0].object
+    armors = panel.others["armors"]
+    armors["c"].value, armors["d"].value = 0, 1
+    panel.steppers["c"].value, panel.steppers["d"].value = 2, 6
+    g.apply(panel.action())
+    assert g.mk["armor"][g.board.index["d"]] == 1 and g.mk["armor"][g.board.index["c"]] == 0
+
+
+def test_U_RACE_IRON_DWARVES_1_hammers_stand_with_their_player():
+    """U-RACE-IRON-DWARVES-1: the Silver Hammers kept in front of a player are listed with the
+    player, in no region."""
+    from dashboards.map_items import board_items
+    from swcore.scenario import build, load
+
+    data = load("tests/scenarios/underground/iron_dwarves.yaml")
+    g = build(data)
+    for step in data["steps"]:
+        if not isinstance(step, dict) or "do" not in step:
+            continue
+        if step.get("rejected"):
+            continue
+        g.apply({k: v for k, v in step.items() if k not in ("cost", "die")})
+        hammers = [it for it in board_items(g) if it.kind == "hammer"]
+        if hammers:
+            break
+    assert hammers and hammers[0].region is None and hammers[0].name == "Silver Hammer"
+    assert hammers[0].count >= 1 and hammers[0].player in g.players
+
+
+def test_U_RACE_SHADOW_MIMES_1_every_swap_is_offered_on_the_column(sqlite):
+    """U-RACE-SHADOW-MIMES-1, AU-27: the Shadow Mimes at position 1 may swap badges with any of
+    the 5 other combos: the column's row offers the plain pick and each swap (a button each),
+    and position 0's row offers none of them (the swap names position 0 too)."""
+    from dashboards.turn import TurnScreen
+
+    s = ug_session(sqlite, races=["flames", "shadow_mimes", "drow", "gnomes", "kraken", "mudmen"],
+                   powers=["mining", "immortal", "stone", "wise", "tomb", "royal"], extra={})
+    screen = TurnScreen(s)
+    _text, _btn, row = screen._column_rows[1]
+    swaps = [b for b in row[2].objects if b.visible]
+    assert [b.label for b in swaps] == [f"Swapping badges with position {k}" for k in (0, 2, 3, 4, 5)]
+    _text, _btn, first = screen._column_rows[0]
+    assert all("Swapping" not in b.label for b in first[2].objects if b.visible)
+    screen._press(swaps[2].sw_action)
+    assert s.game.log[-1] == {"by": "Ann", "do": "pick", "combo": 1, "swap": 3}
+
+
+def test_AU_63_the_end_of_the_turn_combines_the_ghost_and_the_ring(sqlite):
+    """U-PLACE-CRYPT-1, U-RELIC-RING-1, AU-63: Ann holds the Crypt (r16) and Froggy's Ring (r15).
+    "End the turn…" offers the end as it is, and each choice to add: the Ghost to a region it
+    may go to, the Ring to one of her regions; once the Ghost is chosen (r19), the Ring's
+    choices come with it, and the end sent carries both (the player's decision, not a default)."""
+    from dashboards.turn import TurnScreen
+    from dashboards.widgets import shown
+
+    s = ug_session(sqlite, extra={"pieces": {"crypt_of_the_tomb_raider": "r16", "froggys_ring": "r15"},
+                                  "places_relics": ["stonehedge", "shiny_orb", "great_brass_pipe",
+                                                    "altar_of_souls"]})
+    screen = TurnScreen(s)
+    act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r16"},
+        {"do": "conquer", "region": "r15"})
+
+    def buttons():
+        return {b.label: b for b in screen._turn_buttons if shown(b)}
+
+    screen._press(buttons()["End the turn…"].sw_action)
+    assert {"Confirm: End the turn", "End the turn (the Ghost to r19)…",
+            "End the turn (Froggy's Ring to r16)…"} <= set(buttons())
+    screen._press(buttons()["End the turn (the Ghost to r19)…"].sw_action)
+    assert "Confirm: End the turn (the Ghost to r19)" in buttons()
+    assert "End the turn (the Ghost to r20)…" not in buttons()  # one Ghost
+    screen._press(buttons()["End the turn (the Ghost to r19) (Froggy's Ring to r16)…"].sw_action)
+    assert [k for k in buttons() if k != "Cancel"] == [
+        "Confirm: End the turn (the Ghost to r19) (Froggy's Ring to r16)"]
+    screen._press(buttons()["Confirm: End the turn (the Ghost to r19) (Froggy's Ring to r16)"].sw_action)
+    assert s.game.log[-1] == {"by": "Ann", "do": "end_turn", "ghost": "r19", "ring": "r16"}
+    assert s.game.pieces["crypt_ghost"] == s.game.board.index["r19"]
+    assert s.game.pieces["froggys_ring"] == s.game.board.index["r16"]
+
+
+def test_U_CHASM_1_a_chasm_on_the_card_is_refused_with_its_rule_in_both_languages(sqlite):
+    """U-CHASM-1: r1, an Abysmal Chasm, can never be conquered: its card says so with the rule,
+    and in French with the rule's French summary."""
+    from dashboards.turn import TurnScreen
+
+    s = ug_session(sqlite)
+    screen = TurnScreen(s)
+    act(s, {"do": "pick", "combo": 0})
+    screen.selected = "r1"
+    assert screen._card_alert.object == ("Not now: Conquer r1 — U-CHASM-1: r1 (chasm) can never "
+                                         "be conquered")
+    set_language("fr")
+    try:
+        screen.selected = "r17"
+        screen.selected = "r1"
+        assert screen._card_alert.object.startswith("Pas maintenant : Conquérir r1 — U-CHASM-1 : ")
+        assert "r1 (gouffre) ne peut jamais être conquise" in screen._card_alert.object
+    finally:
+        set_language("en")

@@ -12,13 +12,14 @@ from ...actions import Action
 from ...catalogue import CATALOGUE, race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
+from ...pieces import IMMUNE_PIECES
 from .adjacency import blocks, coastal
-from .races import place_piece
+from .races import QUEEN, place_piece
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
-QUEEN, ARMOR = "queen", "armor"
+ARMOR = "armor"
 
 
 class _TerrainBonus(Ability):
@@ -154,25 +155,11 @@ class Reborn(Ability):
 
 # --- Royal -------------------------------------------------------------------------------
 @register
-class Queen(Ability):
-    """U-POWER-ROYAL-1, -2, AU-41: the Queen's region is immune to opponents while the Royal
-    race holds it, in decline too."""
-
-    id, rule, source = QUEEN, "U-POWER-ROYAL-1", "figure"
-    works_in_decline = True
-
-    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
-        if (game.pieces.get(QUEEN) == region and Royal.id in defender.powers
-                and attacker.owner != defender.owner):
-            return RuleError(self.rule, f"{game.board.ids[region]} is immune: the Queen stands there")
-        return None
-
-
-@register
 class Royal(Ability):
     """U-POWER-ROYAL-1, -2, AU-41: `queen` at the end of the turn puts the Queen in one of the
-    race's regions (optional: left out, she stays where she is); she stays and protects in
-    decline but no longer moves, and leaves the board with her region."""
+    race's regions (optional: left out, she stays where she is), immune to opponents while she
+    is there (pieces.csv); she stays and protects in decline but no longer moves, and leaves the
+    board with her region (`races.figures_follow`)."""
 
     id, rule = "royal", "U-POWER-ROYAL-1"
     words = ("queen",)
@@ -211,6 +198,12 @@ def armors_left(game: Game) -> int:
     return game.box_of(ARMOR) - sum(game.mk[ARMOR])
 
 
+def armors_earned(game: Game, army: Army) -> int:
+    """U-POWER-SHIELD-1, AU-32: 1 Armor per Mushroom Forest held, while the box has any."""
+    forests = sum(1 for i in game.regions_of(army.race) if game.board.has_tag(i, "forest"))
+    return min(forests, armors_left(game))
+
+
 @register
 class Shield(Ability):
     """U-POWER-SHIELD-1…4, AU-32: at the end of its conquests the race earns 1 Mushroom Armor per
@@ -223,8 +216,7 @@ class Shield(Ability):
 
     @when("conquests_over")
     def earn(self, game: Game, army: Army) -> list[Any]:
-        forests = sum(1 for i in game.regions_of(army.race) if game.board.has_tag(i, "forest"))
-        n = min(forests, armors_left(game))
+        n = armors_earned(game, army)
         if not n:
             return []
         army.turn["shield.new"] = n
@@ -259,10 +251,15 @@ def place_armors(game: Game, army: Army, spots: dict[int, int]) -> None:
 def default_armors(game: Game, army: Army) -> dict[int, int]:
     """FORMAT v2: the new Armors one at a time on the region with the fewest tokens plus Armors
     (ties: the first listed)."""
-    held = game.regions_of(army.race)
+    return spread_armors(game, army.turn.get("shield.new", 0), game.regions_of(army.race),
+                         game.tokens)
+
+
+def spread_armors(game: Game, n: int, held: list[int], tokens: Any) -> dict[int, int]:
+    """`default_armors` for n Armors over `held`, with `tokens` lying there."""
     spots = {i: 0 for i in held}
-    for _ in range(army.turn.get("shield.new", 0) if held else 0):
-        j = min(held, key=lambda r: (game.tokens[r] + game.mk[ARMOR][r] + spots[r], r))
+    for _ in range(n if held else 0):
+        j = min(held, key=lambda r: (tokens[r] + game.mk[ARMOR][r] + spots[r], r))
         spots[j] += 1
     return {i: n for i, n in spots.items() if n}
 
@@ -270,13 +267,15 @@ def default_armors(game: Game, army: Army) -> dict[int, int]:
 # --- Thieving ----------------------------------------------------------------------------
 def robbed(game: Game, army: Army, held: list[int]) -> list[int]:
     """U-POWER-THIEVING-1, AU-53: the seats with an active race sharing a border with one of
-    `held`, each once, a seat with no coin left out."""
+    `held`, each once, a seat with no coin left out; an immune region does not count (AU-52)."""
     borders, race, owner = game.board.border_sets, game.race, game.owner
+    shielded = {i for p, i in game.pieces.items() if i is not None and p in IMMUNE_PIECES}
     seats = set()
     for i in held:
         for j in borders[i]:
             r, o = race[j], owner[j]
-            if o is not None and o != army.owner and r in game.armies and game.active[o] == r:
+            if (o is not None and o != army.owner and r in game.armies and game.active[o] == r
+                    and j not in shielded):
                 seats.add(o)
     return sorted(s for s in seats if game.coins[s] > 0)
 

@@ -264,8 +264,8 @@ def hostile(game: Game, rng: random.Random) -> list[tuple[Action | dict, type]]:
     if army is not None:                                    # U-PR-1: no such relic in play
         out.append(({"by": who, "do": "conquer", "region": rid, "using": "excalibur"},
                     refusal("underground")))
-    if army is not None and game.pieces.get("crypt_of_the_tomb_raider") is None:   # U-PLACE-CRYPT-2
-        out.append(({"by": who, "do": "end_turn", "ghost": rid}, refusal("underground")))
+    if army is not None and game.pieces.get("crypt_of_the_tomb_raider") is None:   # U-PLACE-CRYPT-1
+        out.append(({"by": who, "do": "crypt_ghost", "region": rid}, SwError))
     return out
 
 

@@ -14,7 +14,7 @@ from ..registry import module
 from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa: F401  (effects)
 from . import state as st
 from .effects import EFFECTS
-from .turn_end import after_scoring, before_end, placements
+from .turn_end import after_scoring, altar_options, do_altar
 from .using import check_using, conquests_using
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def round_start(game: Game, seat: int) -> list[Any]:
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
     """The table's marker or the Balrog when one is due; conquests made with a relic held
-    (`using`), the end of turn with a placement, the Balrog's move."""
+    (`using`), the Altar's discard, the Balrog's move."""
     if game.game_over:
         return out
     if any(d.kind == "discover" for d in game.pending):
@@ -42,7 +42,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return turn_start.options(game)
     if any(d.kind == stonehedge.STONEHEDGE for d in game.pending):
         return stonehedge.options(game)
-    return out + conquests_using(game, out) + placements(game, out) + balrog.options(game)
+    return out + conquests_using(game, out) + altar_options(game) + balrog.options(game)
 
 
 def _check_pieces_left(game: Game, want: Any, where: str) -> list[tuple[str, Any, Any]]:
@@ -67,8 +67,9 @@ class Underground(RuleModule):
     decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                  turn_start.KIND: turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
-                "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
-    before = (check_using, before_end)
+                "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
+                "altar": do_altar}
+    before = (check_using,)
     legal = (legal,)
 
     @staticmethod

@@ -116,20 +116,3 @@ class SocksFlight(Ability):
         tokens as usual (B-DECL-8, AU-33)."""
         socks = attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
         return 0 if socks and not defender.declined else loss
-
-
-@register
-class Scepter(Ability):
-    """U-RELIC-SCEPTER-1, -2, AU-51: placed before scoring in a region of the active race
-    (`end_turn`'s `scepter`), it doubles that region's coins: its 1 and the bonuses counted per
-    region there (`per_region`); not the empire's bonuses nor coins from other players."""
-
-    id, rule = "scepter_of_avarice", "U-RELIC-SCEPTER-1"
-
-    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        r = game.pieces[self.id]
-        if r not in held:
-            return []
-        extra = sum(c for ab in game.effects_with(army, "per_region")
-                    for _, c in ab.score_bonus(game, army, [r]))
-        return [(f"Scepter of Avarice: {game.board.ids[r]} doubled", 1 + extra)]

@@ -72,7 +72,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     play); `extra` holds the set-up keys of rule modules ({key: value}, FORMAT v2: each module's
     `setup_keys` {key: fn(value, context) -> (stored value or None, race and power ids it
     takes out of the stacks)}, run before the stacks are dealt; context: sets, rng, players,
-    powers, board, stacks) and a module's `off_board_seats` are
+    powers, races, board, stacks) and a module's `off_board_seats` are
     seats the board and turn track do not count (X-NEC-1). `rolls` says who rolls a die outside
     the roller's own action (a defender's Pygmy die): "seed" (drawn at once) or "table" (a
     chance decision entered from the table); by default "table" with table-entered stacks.
@@ -97,6 +97,7 @@ def make_setup(board: Any, players: Any, *, seed: Any = 0, races: Any = None, po
     modules = Ruleset.of(tuple(chosen)).modules
     own, taken = _module_keys(extra, modules, {"sets": sets, "rng": rng, "players": names,
                                                "powers": powers if isinstance(powers, list) else None,
+                                               "races": races if isinstance(races, list) else None,
                                                "board": b, "stacks": stacks}, stored)
     race_list = _draw_order("races", races, tuple(r for r in in_sets("race", sets)
                                                    if r not in taken), rng)

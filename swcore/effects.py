@@ -127,6 +127,10 @@ class Ability:
     #: In decline it still conquers, abandons and redeploys, before the active race (Ghouls,
     #: B-RACE-GHOULS-1, A-BASE-03).
     conquers_in_decline = False
+    #: In decline, tokens it keeps after losing a region are placed again in its other regions
+    #: after the attacker's turn, as an active race's (Tomb, U-POWER-TOMB-2, AU-33); without
+    #: another region they are lost.
+    redeploys_in_decline = False
     #: In decline it does not count toward the one-race-in-decline limit (Spirit,
     #: B-POW-SPIRIT-1, B-DECL-4).
     exempt_from_decline_limit = False

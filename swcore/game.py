@@ -560,7 +560,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         return table
 
     def roll_die(self, given: int | None) -> int:
-        """The reinforcement die (B-COMP-6): a given result, a scripted one, or a seeded roll."""
+        """The reinforcement die (B-COMP-6): a given result, a scripted one, or a seeded roll.
+        Journaled: a die rolled while checking an action that is then refused was never rolled
+        (the Will-o'-Wisps' early die before another effect refuses the conquest, AU-26)."""
         if given is not None:
             value = given
         elif self.rolls < len(self.setup["dice"]):
@@ -568,7 +570,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         else:
             value = random.Random(self.seed * 1_000_003 + self.rolls).choice(DIE_FACES)
         self.rolls += 1
+        self.journal(self._unroll)
         return value
+
+    def _unroll(self) -> None:
+        self.rolls -= 1
 
     def new_event(self, kind: str, text: str, player: int | None = None, **data: Any) -> Event:
         return Event(kind, self.players[player] if player is not None else None, text, data)

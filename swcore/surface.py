@@ -152,6 +152,11 @@ class GameSurface(Protocol):
     def seen_declined(self, army: Army) -> bool:
         """Whether other players' abilities treat `army` as in decline (A-NEC-05)."""
 
+    def value_of(self, item: str) -> int:
+        """The number printed on a banner or badge (B-COMBO-2; the set-up's `values` and the
+        table's reveals first): the Shadow Mimes' tokens with the badge they swap for
+        (U-RACE-SHADOW-MIMES-1)."""
+
     def combo_price(self, k: int) -> int:
         """Coins to pay for column position k (B-COMBO-2, X-CUR-CUR-1)."""
 

@@ -28,6 +28,7 @@ from swcore.rules.leaders import RANSOMS
 from swcore.rules.necromancer import state as necro
 from swcore.rules.registry import MODULES
 from swcore.rules.river_world import PENALTIES
+from swcore.rules.underground import compat
 
 #: A small map where races run out of room fast: many declines, badge reshuffles (B-COMBO-7).
 SMALL = {
@@ -159,7 +160,7 @@ def check_position(game: Game) -> None:
             assert owner == game.armies[race].owner, (rid, race, owner)
         if b.water[i] and race is not None:  # B-POW-SEAFARING-2: kept in decline, badge gone
             army = game.armies.get(race)
-            assert "seafaring" in army.powers or army.declined, (rid, race, "on water")
+            assert game.gives(army, "may_occupy_water") or army.declined, (rid, race, "on water")
         for k in ("hole", "hero", "dragon", "encampment"):  # B-DECL-7: gone on decline
             if game.mk[k][i]:
                 assert race in game.armies and not game.armies[race].declined, (rid, k, race)
@@ -190,6 +191,11 @@ def check_position(game: Game) -> None:
     # Every banner and badge is in exactly one place (B-COMBO-6, B-COMBO-7, B-COMBO-8).
     sets = game.setup.get("pool") or default_pool(game.setup.get("expansions", []))
     RACES, POWERS = in_sets("race", sets), in_sets("power", sets)  # the sets of the stacks
+    if "underground" in game.ruleset.ids:  # U-COMPAT-1: what the map cannot use is out
+        # (a Necromancer may have drawn one of them for himself first, X-NEC-5)
+        out = compat.out_of_stacks(game) - set(powers_aside(game)) - {
+            p for a in game.armies.values() for p in a.powers}
+        RACES, POWERS = [r for r in RACES if r not in out], [p for p in POWERS if p not in out]
     banners = [r for r in game.armies if r not in armies_aside(game)]
     races = [c[0] for c in game.column] + list(game.race_stack) + banners
     assert sorted(races) == sorted(RACES), Counter(races) - Counter(RACES)
@@ -217,12 +223,20 @@ def check_ledger(before: Game, after: Game, events: list, ledger=None) -> None:
         elif ev.kind in ("lost_tribe", "neutral"):  # wiped out (a Pirate Ship too, A-RW-04)
             i = before.board.region(d["region"])
             expect[before.race[i]] -= before.tokens[i]
-        elif ev.kind == "gain":
-            expect["skeletons"] += d["tokens"]
-        elif ev.kind == "convert":
+        elif ev.kind == "gain":  # Skeletons, Mudmen (U-RACE-MUDMEN-1)
+            expect[d.get("race", "skeletons")] += d["tokens"]
+        elif ev.kind == "convert":  # Sorcerers; Vampire, from the tray or from hand (U-DEF-8)
             i = before.board.region(d["region"])
             expect[before.race[i]] -= 1
-            expect["sorcerers"] += 1
+            expect[d.get("race", "sorcerers")] += d.get("gained", 1)
+        elif ev.kind == "reborn":  # U-POWER-REBORN-1: declined tokens out, active ones in
+            if d["old"]:
+                expect[d["old"]] -= d["removed"]
+            expect[d["race"]] += d["gained"]
+        elif ev.kind == "swap":  # U-RACE-SHADOW-MIMES-1: the tokens of the badge swapped for
+            expect[d["race"]] += d["change"]
+        elif ev.kind == "vanished":  # U-POWER-VANISHING-1
+            expect[d["race"]] = 0
         elif ev.kind == "decline":
             declined.add(d["race"])
         elif ev.kind == "race_gone":
@@ -266,7 +280,7 @@ def bad_actions(game: Game, rng: random.Random) -> list[tuple[Action | dict, typ
     ]
     seas = [rid for i, rid in enumerate(game.board.ids) if game.board.water[i]]
     army = game.army_of(who) if who else None
-    if seas and not (army and "seafaring" in army.powers):
+    if seas and not (army and game.gives(army, "may_occupy_water")):  # Seafaring, Kraken
         out.append((Action(by=who, do="conquer", region=rng.choice(seas)), RuleError))  # B-CONQ-4
     legal = game.legal_actions()
     if legal:

@@ -215,7 +215,8 @@ def module_ledger(before: Game, after: Game, events: list, expect: dict, decline
             regions = len(before.regions_of(race)) - gone
             assert len(held) == 1 and now[race] == min(regular, regions), (now[race], regions)
             assert after.pieces.get("ivory_tower") == held[0]
-        elif race == "ghouls":  # B-RACE-GHOULS-1: their tokens on the board stay, the Horde
+        elif after.gives(army, "keeps_tokens_on_decline"):  # Ghouls B-RACE-GHOULS-1, Tomb
+            # U-POWER-TOMB-1: their tokens on the board stay, the Horde
             # tokens vanish from hand first, the Leader leaves (Stout places the hand first)
             stout = any(ev.kind == "score" for ev in events)
             board = was if stout else before.on_board(race)
@@ -259,6 +260,11 @@ def hostile(game: Game, rng: random.Random) -> list[tuple[Action | dict, type]]:
         out.append((Action(by=who, do="maraud"), RuleError))
     if army is not None and "mercenary" not in army.powers:                       # X-BNA-MER-1
         out.append(({"by": who, "do": "conquer", "region": rid, "pay": True}, refusal("be_not_afraid")))
+    if army is not None and army.race != "iron_dwarves":                  # U-RACE-IRON-DWARVES-2
+        out.append(({"by": who, "do": "conquer", "region": rid, "hammers": 1}, refusal("underground")))
+    if army is not None and army.race != "will_o_wisps":                  # U-RACE-WILL-O-WISPS-1
+        out.append(({"by": who, "do": "conquer", "region": rid, "early_die": True},
+                    refusal("underground")))
     if army is not None and army.race != "priestesses":                           # X-GD-PRI-1
         out.append(({"by": who, "do": "decline", "tower": rid}, refusal("grand_dames")))
     if army is not None:                                    # U-PR-1: no such relic in play

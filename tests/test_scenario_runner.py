@@ -42,8 +42,8 @@ MISSING = {
     "word": (lambda d: d["steps"].append({"by": "ann", "do": "peak_coins"}),
              "steps[2].do: word 'peak_coins' is not declared"),
     "argument": (lambda d: d["steps"].insert(0, {"by": "ann", "do": "pick", "combo": 0,
-                                                  "swap": 1}),
-                 "steps[0].swap: argument 'swap' of word 'pick' is not declared"),
+                                                  "crown": 1}),  # every FORMAT v2 one is declared
+                 "steps[0].crown: argument 'crown' of word 'pick' is not declared"),
     "check key": (lambda d: d["steps"].append({"check": {"hoard": 3}}),
                   "steps[2].check.hoard: check key 'hoard' is not implemented yet"),
     "symbol": (lambda d: d["map"]["regions"]["b"].update(symbols=["coin_mine"]),

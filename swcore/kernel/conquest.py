@@ -448,8 +448,9 @@ class ConquestMixin:
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
             events += self.region_lost_events(defender, i, army, loss)
         self.clear_region(i)
-        if back and defender.declined and not self.gives(defender, "conquers_in_decline"):
-            back = 0  # an in-decline race never redeploys (B-DECL-8)
+        if back and defender.declined and not self.gives(defender, "conquers_in_decline") and not (
+                self.regions_of(race) and self.gives(defender, "redeploys_in_decline")):
+            back = 0  # an in-decline race never redeploys (B-DECL-8), but Tomb's (U-POWER-TOMB-2)
         events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back
         if defender.owner != seat or defender.declined:

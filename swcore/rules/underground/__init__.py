@@ -14,6 +14,7 @@ from ..registry import module
 from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa: F401  (effects)
 from . import state as st
 from .effects import EFFECTS
+from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .turn_end import after_scoring, altar_options, do_altar
 from .using import check_using, conquests_using
 
@@ -58,19 +59,22 @@ register_check("places_relics_left", _check_pieces_left)
 class Underground(RuleModule):
     id = "underground"
     name = "Small World Underground"
-    effects = EFFECTS
+    effects = (*EFFECTS, *PARTS["effects"])
     setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces,
-                  "stonehedge": stonehedge.prepare}
+                  "stonehedge": stonehedge.prepare, **PARTS["setup_keys"]}
     steps = {"round_start": (round_start,), "turn_start": (turn_start.turn_start,),
-             "turn_end": (after_scoring,)}
+             "turn_end": (after_scoring, *PARTS["steps"]["turn_end"])}
     settle = (turn_start.settle,)
     decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                  turn_start.KIND: turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                 "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
-                "altar": do_altar}
-    before = (check_using,)
-    legal = (legal,)
+                "altar": do_altar, **PARTS["handlers"]}
+    before = (check_using, *PARTS["before"])
+    after = PARTS["after"]
+    options = PARTS["options"]
+    map_items = staticmethod(PARTS["map_items"])
+    legal = (legal, *PARTS["legal"])
 
     @staticmethod
     def snapshot(game: Game) -> dict[str, Any]:

@@ -249,3 +249,21 @@ def test_U_PLACE_STONEHEDGE_1_table_mode_the_table_enters_the_badge():
     assert refused(g, by="ann", do="stonehedge", power="heroic") == "U-PLACE-STONEHEDGE-1"  # visible
     act(g, by="bob", do="stonehedge", power="wealthy")
     assert g.carried == {"stonehedge": "wealthy"} and g.blocking() is None
+
+
+def test_U_RELIC_ORB_1_AU_54_only_a_lone_active_opponent_token_is_replaced():
+    """bob holds the Orb (r5); ann's r1 holds her lone token, r2 two: only r1 is offered, the
+    Orb then lies in r1 and is spent for the turn (AU-50)."""
+    g = game({"shiny_orb": "r5"})
+    act(g, by="ann", do="pick", combo=0)                 # Ratmen / Alchemist: 12
+    act(g, by="ann", do="conquer", region="r1")
+    act(g, by="ann", do="conquer", region="r2")
+    act(g, by="ann", do="redeploy", tokens={"r1": 1, "r2": 11})
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)                 # Humans / Forest: 9
+    act(g, by="bob", do="conquer", region="r5")
+    assert {a.region for a in g.legal_actions() if a.do == "convert"} == {"r1"}
+    assert refused(g, by="bob", do="convert", region="r2", using="shiny_orb") == "U-RELIC-ORB-1"
+    act(g, by="bob", do="convert", region="r1", using="shiny_orb")
+    assert g.owner[at(g, "r1")] == 1 and g.pieces["shiny_orb"] == at(g, "r1")
+    assert not [a for a in g.legal_actions() if a.do == "convert"]

@@ -267,3 +267,15 @@ def test_U_RELIC_ORB_1_AU_54_only_a_lone_active_opponent_token_is_replaced():
     act(g, by="bob", do="convert", region="r1", using="shiny_orb")
     assert g.owner[at(g, "r1")] == 1 and g.pieces["shiny_orb"] == at(g, "r1")
     assert not [a for a in g.legal_actions() if a.do == "convert"]
+
+
+def test_AU_51_the_scepter_doubles_the_per_region_bonuses_of_underground_races_and_powers():
+    """Shrooms / Mining on r1 (a Mine) with the Scepter: r1's 1 + Mining 1 doubled: +2."""
+    g = Game(make_setup(MAP, ["ann", "bob"], races=["shrooms", "ogres"], powers=["mining", "stone"],
+                        expansions=["underground"], extra={"pieces": {"scepter_of_avarice": "r1"},
+                                                           "places_relics": []}))
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="r1")
+    act(g, by="ann", do="scepter", region="r1")
+    act(g, by="ann", do="end_turn")
+    assert items(g, 0)["Scepter of Avarice: r1 doubled"] == 2

@@ -279,3 +279,17 @@ def test_AU_51_the_scepter_doubles_the_per_region_bonuses_of_underground_races_a
     act(g, by="ann", do="scepter", region="r1")
     act(g, by="ann", do="end_turn")
     assert items(g, 0)["Scepter of Avarice: r1 doubled"] == 2
+
+
+def test_U_PR_7_AU_52_a_neighbour_in_an_immune_region_does_not_pay_the_ring():
+    g = game({"froggys_ring": "r2"})
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="r2")
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)
+    act(g, by="bob", do="conquer", region="r1")      # next to the Ring's r2
+    act(g, by="bob", do="end_turn")
+    g.pieces["queen"] = at(g, "r1")                  # his region made immune (U-DEF-2)
+    coins = g.coins[1]
+    act(g, by="ann", do="end_turn")
+    assert g.coins[1] == coins and not any(it["what"].startswith("Froggy") for it in g.last_score[0])

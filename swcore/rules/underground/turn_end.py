@@ -84,8 +84,10 @@ class Crypt(Placed):
 
 def ring_payers(game: Game, seat: int, r: int) -> list[int]:
     """AU-52, AU-53: each other player whose active race holds a region bordering the Ring's,
-    not an immune one, and who has a coin: 1 coin each."""
-    guarded = {j for p, j in game.pieces.items() if p in IMMUNE_PIECES and j is not None}
+    not an immune one (the Ring is void there: pieces.csv `void_in_immune`, U-PR-7), and who
+    has a coin: 1 coin each."""
+    guarded = {j for p, j in game.pieces.items() if p in IMMUNE_PIECES and j is not None} \
+        if PIECES[RING].void_in_immune else set()
     near = game.board.border_sets[r]
     return [other for other, race in enumerate(game.active) if other != seat and race is not None
             and game.coins[other] > 0 and any(game.race[j] == race and j not in guarded for j in near)]

@@ -247,6 +247,10 @@ class GameSurface(Protocol):
     def clear_region(self, i: int) -> None:
         """Empty region i of tokens and markers."""
 
+    def end_conquests(self, army: Army) -> list[Event]:
+        """The conquest phase of `army` ends (B-REDEP, journaled): a module's word that ends
+        it (the Altar of Souls' discard, U-PLACE-ALTAR-1)."""
+
     def remove_army(self, race: str) -> Event:
         """A race leaves the board, its banner back under the stack (B-DECL-6, B-LOSS-6; the
         Altar of Souls' last in-decline token, AU-56)."""

@@ -146,13 +146,14 @@ def check_modules(game: Game) -> None:
         elif where == "captured":
             assert (race, army.owner) in held, (race, captives)
     # U-SETUP-4, U-PR-1, U-MON-3: each Place and Relic in one place, face down or discovered;
-    # Monsters only ever leave the board; no piece in a chasm (U-CHASM-1, AU-12).
+    # Monsters only ever leave the board; no piece but the Volcano in a chasm (U-CHASM-1, AU-12).
     if "underground" in modules:
         own = modules["underground"]
         found, down = own["found"], own["face_down"] or []
         assert len(set(found)) == len(found) and not set(found) & set(down), (found, down)
         assert set(found) <= set(game.pieces), (found, game.pieces)
-        assert all(game.board.base_cost[i] is not None for i in game.pieces.values() if i is not None)
+        assert all(game.board.base_cost[i] is not None for p, i in game.pieces.items()
+                   if i is not None and p != "volcano"), game.pieces  # (the Volcano: U-VOLC-1)
         monsters = [i for i in game.where.get("monster", ()) if game.tokens[i]]
         assert all(game.tokens[i] == 2 for i in monsters) and 2 * len(monsters) <= game.box_of("monster")
         assert len(found) + len(down) <= 15
@@ -270,8 +271,8 @@ def hostile(game: Game, rng: random.Random) -> list[tuple[Action | dict, type]]:
     if army is not None:                                    # U-PR-1: no such relic in play
         out.append(({"by": who, "do": "conquer", "region": rid, "using": "excalibur"},
                     refusal("underground")))
-    if army is not None and game.pieces.get("crypt_of_the_tomb_raider") is None:   # U-PLACE-CRYPT-2
-        out.append(({"by": who, "do": "end_turn", "ghost": rid}, refusal("underground")))
+    if army is not None and game.pieces.get("crypt_of_the_tomb_raider") is None:   # U-PLACE-CRYPT-1
+        out.append(({"by": who, "do": "crypt_ghost", "region": rid}, SwError))
     return out
 
 

@@ -213,7 +213,7 @@ def test_U_PLACE_DIAMOND_1_the_place_in_the_score_breakdown_in_both_languages(sq
     assert "Diamond Fields: 2 mudpool regions" in html and "U-PLACE-DIAMOND-1" in html
     set_language("fr")
     try:
-        assert "Dahlias de Diamant : 2 régions Mare de boue" in score_html(s.game, s.colours)
+        assert "Dahlias de Diamant : 2 régions de mare de boue" in score_html(s.game, s.colours)
     finally:
         set_language("en")
 
@@ -333,11 +333,11 @@ def test_U_RACE_SHADOW_MIMES_1_every_swap_is_offered_on_the_column(sqlite):
     assert s.game.log[-1] == {"by": "Ann", "do": "pick", "combo": 1, "swap": 3}
 
 
-def test_AU_63_the_end_of_the_turn_combines_the_ghost_and_the_ring(sqlite):
+def test_U_PLACE_CRYPT_1_U_RELIC_RING_1_the_ghost_and_the_ring_on_the_region_cards(sqlite):
     """U-PLACE-CRYPT-1, U-RELIC-RING-1, AU-63: Ann holds the Crypt (r16) and Froggy's Ring (r15).
-    "End the turn…" offers the end as it is, and each choice to add: the Ghost to a region it
-    may go to, the Ring to one of her regions; once the Ghost is chosen (r19), the Ring's
-    choices come with it, and the end sent carries both (the player's decision, not a default)."""
+    At the end of her turn each is a choice of hers on a region's card (the generic controls:
+    the words `crypt_ghost` and `ring`), never a default: the Ghost goes anywhere but the
+    Crypt's own region, the Ring to one of her regions; both can be placed before the end."""
     from dashboards.turn import TurnScreen
     from dashboards.widgets import shown
 
@@ -348,21 +348,16 @@ def test_AU_63_the_end_of_the_turn_combines_the_ghost_and_the_ring(sqlite):
     act(s, {"do": "pick", "combo": 0}, {"do": "conquer", "region": "r16"},
         {"do": "conquer", "region": "r15"})
 
-    def buttons():
-        return {b.label: b for b in screen._turn_buttons if shown(b)}
+    def card(region):
+        screen.selected = region
+        return {b.label: b for b in screen._card_buttons if shown(b)}
 
-    screen._press(buttons()["End the turn…"].sw_action)
-    assert {"Confirm: End the turn", "End the turn (the Ghost to r19)…",
-            "End the turn (Froggy's Ring to r16)…"} <= set(buttons())
-    screen._press(buttons()["End the turn (the Ghost to r19)…"].sw_action)
-    assert "Confirm: End the turn (the Ghost to r19)" in buttons()
-    assert "End the turn (the Ghost to r20)…" not in buttons()  # one Ghost
-    screen._press(buttons()["End the turn (the Ghost to r19) (Froggy's Ring to r16)…"].sw_action)
-    assert [k for k in buttons() if k != "Cancel"] == [
-        "Confirm: End the turn (the Ghost to r19) (Froggy's Ring to r16)"]
-    screen._press(buttons()["Confirm: End the turn (the Ghost to r19) (Froggy's Ring to r16)"].sw_action)
-    assert s.game.log[-1] == {"by": "Ann", "do": "end_turn", "ghost": "r19", "ring": "r16"}
+    assert "Put the Ghost in r16" not in card("r16")  # not the Crypt's own region
+    screen._press(card("r19")["Put the Ghost in r19"].sw_action)
+    assert s.game.log[-1] == {"by": "Ann", "do": "crypt_ghost", "region": "r19"}
     assert s.game.pieces["crypt_ghost"] == s.game.board.index["r19"]
+    screen._press(card("r16")["Put Froggy's Ring in r16"].sw_action)
+    assert s.game.log[-1] == {"by": "Ann", "do": "ring", "region": "r16"}
     assert s.game.pieces["froggys_ring"] == s.game.board.index["r16"]
 
 

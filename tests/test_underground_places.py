@@ -115,15 +115,20 @@ def test_U_PLACE_CRYPT_2_an_in_decline_occupant_no_longer_moves_the_ghost():
     act(g, by="ann", do="pick", combo=0)
     act(g, by="ann", do="conquer", region="r1")
     act(g, by="ann", do="conquer", region="r2")
-    assert {a.args["ghost"] for a in g.legal_actions() if a.args.get("ghost")} == {"r2", "r3", "r4", "r5"}
-    act(g, by="ann", do="end_turn", ghost="r2")
+    assert {a.region for a in g.legal_actions() if a.do == "crypt_ghost"} == {"r2", "r3", "r4", "r5"}
+    act(g, by="ann", do="crypt_ghost", region="r2")
+    assert not [a for a in g.legal_actions() if a.do == "conquer"]  # its conquests are over
+    act(g, by="ann", do="end_turn")
     act(g, by="bob", do="pick", combo=0)
     act(g, by="bob", do="end_turn")
     act(g, by="ann", do="decline")
-    assert refused(g, by="ann", do="end_turn", ghost="r3") == "U-PLACE-CRYPT-2"
+    assert refused(g, by="ann", do="crypt_ghost", region="r3") == "B-DECL-5"
     act(g, by="ann", do="end_turn")
     assert g.pieces["crypt_ghost"] == at(g, "r2")  # it keeps protecting
     assert g.quote("r2", player="bob").reason.rule == "U-PLACE-CRYPT-1"
+    act(g, by="bob", do="end_turn")
+    act(g, by="ann", do="pick", combo=0)  # her new race does not hold the Crypt
+    assert refused(g, by="ann", do="crypt_ghost", region="r3") == "U-PLACE-CRYPT-1"
 
 
 def test_AU_53_the_ring_takes_one_coin_from_a_neighbour_and_none_from_an_empty_purse():
@@ -153,13 +158,16 @@ def test_U_PLACE_ALTAR_1_AU_56_the_last_token_discarded_the_declined_race_leaves
     act(g, by="bob", do="pick", combo=0)
     act(g, by="bob", do="end_turn")
     act(g, by="ann", do="decline")
-    assert refused(g, by="ann", do="end_turn", altar="r5") == "U-PLACE-ALTAR-1"  # not hers
-    act(g, by="ann", do="end_turn", altar="r2")
+    assert refused(g, by="ann", do="altar", region="r5") == "U-PLACE-ALTAR-1"  # not hers
+    act(g, by="ann", do="altar", region="r2")
+    assert refused(g, by="ann", do="altar", region="r1") == "U-PLACE-ALTAR-1"  # one a turn
+    act(g, by="ann", do="end_turn")
     assert g.race[at(g, "r2")] is None and g.last_score[0][-1]["coins"] >= 0
     act(g, by="bob", do="end_turn")
     act(g, by="ann", do="pick", combo=0)             # Orcs, in front of her in-decline Ratmen
     coins = g.coins[0]
-    events = act(g, by="ann", do="end_turn", altar="r1")
+    act(g, by="ann", do="altar", region="r1")
+    events = act(g, by="ann", do="end_turn")
     assert any(e.kind == "race_gone" and e.data["race"] == "ratmen" for e in events)
     assert "ratmen" not in g.armies and g.race[at(g, "r1")] is None
     scored = sum(it["coins"] for it in g.last_score[0])
@@ -167,8 +175,8 @@ def test_U_PLACE_ALTAR_1_AU_56_the_last_token_discarded_the_declined_race_leaves
 
 
 def test_relic_and_place_sentences_in_french():
-    assert term("bob pays 1 to ann (Froggy's Ring, U-RELIC-RING-1)", "fr", ("ann", "bob")) == \
-        "bob donne 1 à ann (L'Anneau Runique, U-RELIC-RING-1)"
+    assert term("bob pays 1 to the bank (Froggy's Ring, U-RELIC-RING-1)", "fr", ("ann", "bob")) \
+        == "bob donne 1 à la banque (L'Anneau Runique, U-RELIC-RING-1)"
     assert term("r3 is immune: The Shiny Orb protects it", "fr") == \
         "r3 est imprenable : L'Orbe Scintillante la protège"
 
@@ -201,9 +209,10 @@ def test_U_RELIC_SCEPTER_2_never_in_the_lost_dwarfs_mine_AU_51_empire_bonuses_no
     act(g, by="ann", do="pick", combo=0)
     act(g, by="ann", do="conquer", region="r1")
     act(g, by="ann", do="conquer", region="r2")
-    assert refused(g, by="ann", do="end_turn", scepter="r1") == "U-RELIC-SCEPTER-2"
-    assert {a.args["scepter"] for a in g.legal_actions() if a.args.get("scepter")} == {"r2"}
-    act(g, by="ann", do="end_turn", scepter="r2")
+    assert refused(g, by="ann", do="scepter", region="r1") == "U-RELIC-SCEPTER-2"
+    assert {a.region for a in g.legal_actions() if a.do == "scepter"} == {"r2"}
+    act(g, by="ann", do="scepter", region="r2")
+    act(g, by="ann", do="end_turn")
     assert items(g, 0)["Scepter of Avarice: r2 doubled"] == 1
 
 
@@ -240,3 +249,47 @@ def test_U_PLACE_STONEHEDGE_1_table_mode_the_table_enters_the_badge():
     assert refused(g, by="ann", do="stonehedge", power="heroic") == "U-PLACE-STONEHEDGE-1"  # visible
     act(g, by="bob", do="stonehedge", power="wealthy")
     assert g.carried == {"stonehedge": "wealthy"} and g.blocking() is None
+
+
+def test_U_RELIC_ORB_1_AU_54_only_a_lone_active_opponent_token_is_replaced():
+    """bob holds the Orb (r5); ann's r1 holds her lone token, r2 two: only r1 is offered, the
+    Orb then lies in r1 and is spent for the turn (AU-50)."""
+    g = game({"shiny_orb": "r5"})
+    act(g, by="ann", do="pick", combo=0)                 # Ratmen / Alchemist: 12
+    act(g, by="ann", do="conquer", region="r1")
+    act(g, by="ann", do="conquer", region="r2")
+    act(g, by="ann", do="redeploy", tokens={"r1": 1, "r2": 11})
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)                 # Humans / Forest: 9
+    act(g, by="bob", do="conquer", region="r5")
+    assert {a.region for a in g.legal_actions() if a.do == "convert"} == {"r1"}
+    assert refused(g, by="bob", do="convert", region="r2", using="shiny_orb") == "U-RELIC-ORB-1"
+    act(g, by="bob", do="convert", region="r1", using="shiny_orb")
+    assert g.owner[at(g, "r1")] == 1 and g.pieces["shiny_orb"] == at(g, "r1")
+    assert not [a for a in g.legal_actions() if a.do == "convert"]
+
+
+def test_AU_51_the_scepter_doubles_the_per_region_bonuses_of_underground_races_and_powers():
+    """Shrooms / Mining on r1 (a Mine) with the Scepter: r1's 1 + Mining 1 doubled: +2."""
+    g = Game(make_setup(MAP, ["ann", "bob"], races=["shrooms", "ogres"], powers=["mining", "stone"],
+                        expansions=["underground"], extra={"pieces": {"scepter_of_avarice": "r1"},
+                                                           "places_relics": []}))
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="r1")
+    act(g, by="ann", do="scepter", region="r1")
+    act(g, by="ann", do="end_turn")
+    assert items(g, 0)["Scepter of Avarice: r1 doubled"] == 2
+
+
+def test_U_PR_7_AU_52_a_neighbour_in_an_immune_region_does_not_pay_the_ring():
+    g = game({"froggys_ring": "r2"})
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="r2")
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)
+    act(g, by="bob", do="conquer", region="r1")      # next to the Ring's r2
+    act(g, by="bob", do="end_turn")
+    g.pieces["queen"] = at(g, "r1")                  # his region made immune (U-DEF-2)
+    coins = g.coins[1]
+    act(g, by="ann", do="end_turn")
+    assert g.coins[1] == coins and not any(it["what"].startswith("Froggy") for it in g.last_score[0])

@@ -111,6 +111,8 @@ class PlacementMixin:
         self.journal(undo)
         return events
 
+    end_conquests = _end_conquests  # published (a module's word that ends them: the Altar's)
+
     def _place(self, army: Army, tokens: dict[int, int], journal: bool = False) -> None:
         """Set the race's tokens to exactly `tokens`; regions left out are abandoned."""
         old = {i: (self.tokens[i], self.race[i], self.owner[i]) for i in self.regions_of(army.race)}

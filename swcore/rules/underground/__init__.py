@@ -18,7 +18,7 @@ from .effects import EFFECTS
 from .listing import armors_listed
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .sheet import COUNTS as SHEET_COUNTS
-from .turn_end import after_scoring, before_end, placements
+from .turn_end import after_scoring, altar_options, do_altar
 from .using import check_using, conquests_using
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def round_start(game: Game, seat: int) -> list[Any]:
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
     """The table's marker or the Balrog when one is due; conquests made with a relic held
-    (`using`), the end of turn with a placement, the Balrog's move."""
+    (`using`), the Altar's discard, the Balrog's move."""
     if game.game_over:
         return out
     if any(d.kind == "discover" for d in game.pending):
@@ -46,7 +46,7 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return turn_start.options(game)
     if any(d.kind == stonehedge.STONEHEDGE for d in game.pending):
         return stonehedge.options(game)
-    return out + conquests_using(game, out) + placements(game, out) + balrog.options(game)
+    return out + conquests_using(game, out) + altar_options(game) + balrog.options(game)
 
 
 def _check_pieces_left(game: Game, want: Any, where: str) -> list[tuple[str, Any, Any]]:
@@ -72,8 +72,8 @@ class Underground(RuleModule):
                  turn_start.KIND: turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                 "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
-                **PARTS["handlers"]}
-    before = (check_using, before_end, *PARTS["before"])
+                "altar": do_altar, **PARTS["handlers"]}
+    before = (check_using, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
     map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers

@@ -1,7 +1,8 @@
 """The Popular Places (U-PLACE-*, U-PR-*): a place never moves (U-PR-3) and works for the army
 occupying its region (U-PR-2, U-LOSS-4); in decline only those whose text says so (U-DEF-4,
-U-PLACE-GEN-1, AU-65). The placements made at the end of a turn (the Crypt's Ghost, the Altar's
-discard) are parameters of `end_turn` (swcore/rules/underground/turn_end.py)."""
+U-PLACE-GEN-1, AU-65). The Crypt of the Tomb-raider and the Altar of Souls act at the end of a
+turn (swcore/rules/underground/turn_end.py), the Wickedest Pentacle with its Balrog (balrog.py),
+Stonehedge with its badge (stonehedge.py)."""
 
 from __future__ import annotations
 
@@ -110,20 +111,3 @@ def _fountain(game: Game, seat: int) -> list[Any]:
 
 
 turn_start.register("fountain", FountainOfYouth.rule, _fountain_due, _fountain)
-
-
-@register
-class AltarOfSouls(Place):
-    """U-PLACE-ALTAR-1, AU-56: works in decline too; its discard is `end_turn`'s `altar`."""
-
-    id, rule = "altar_of_souls", "U-PLACE-ALTAR-1"
-    works_in_decline = True
-
-
-@register
-class Crypt(Place):
-    """U-PLACE-CRYPT-1…3, AU-57: its active occupant places or moves the Ghost (`end_turn`'s
-    `ghost`); the Ghost keeps protecting when the occupant declines."""
-
-    id, rule = "crypt_of_the_tomb_raider", "U-PLACE-CRYPT-1"
-    works_in_decline = True

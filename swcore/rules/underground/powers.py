@@ -28,6 +28,7 @@ class _TerrainBonus(Ability):
 
     tag = ""
     label = ""
+    per_region = True  # its coins are its regions' (the Scepter doubles one, AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = sum(1 for i in held if game.board.has_tag(i, self.tag))
@@ -39,6 +40,7 @@ class Adventurous(Ability):
     """U-POWER-ADVENTUROUS-1: +1 coin per region held with a Popular Place (Relics do not count)."""
 
     id, rule = "adventurous", "U-POWER-ADVENTUROUS-1"
+    per_region = True  # its coins are its regions' (the Scepter doubles one, AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         mine = set(held)
@@ -74,6 +76,7 @@ class Frightened(Ability):
     """U-POWER-FRIGHTENED-1, AU-39: +1 coin per region holding at least 3 of the race's tokens."""
 
     id, rule = "frightened", "U-POWER-FRIGHTENED-1"
+    per_region = True  # its coins are its regions' (the Scepter doubles one, AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = sum(1 for i in held if game.tokens[i] >= 3)

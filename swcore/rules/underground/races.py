@@ -108,6 +108,7 @@ class Drow(Ability):
     another race (the player's own other race, any opponent's, Monsters, Kraken in the River)."""
 
     id, rule = "drow", "U-RACE-DROW-1"
+    per_region = True  # its coins are its regions' (the Scepter doubles one, AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         race, borders = game.race, game.board.border_sets
@@ -421,6 +422,7 @@ class Shrooms(Ability):
     """U-RACE-SHROOMS-1: +1 coin per Mushroom Forest (a Forest on a surface map) they hold."""
 
     id, rule = "shrooms", "U-RACE-SHROOMS-1"
+    per_region = True  # its coins are its regions' (the Scepter doubles one, AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = _count(held, lambda i: game.board.has_tag(i, "forest"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...effects import Ability, register, when
+from ...errors import RuleError
 from ...pieces import PIECES
 from . import state as st
 
@@ -119,17 +120,42 @@ class SocksFlight(Ability):
 
 
 @register
-class Scepter(Ability):
-    """U-RELIC-SCEPTER-1, -2, AU-51: placed before scoring in a region of the active race
-    (`end_turn`'s `scepter`), it doubles that region's coins: its 1 and the bonuses counted per
-    region there (`per_region`); not the empire's bonuses nor coins from other players."""
+class ShinyOrb(Ability):
+    """U-RELIC-ORB-1, AU-54: once per turn, `convert` `using: shiny_orb`: a lone active opponent
+    token is replaced by one of the player's from the tray, else from hand, on the Vampire's
+    terms (`substitution_error`, `substitute`); the Orb moves there (U-PR-3)."""
 
-    id, rule = "scepter_of_avarice", "U-RELIC-SCEPTER-1"
+    id, rule = "shiny_orb", "U-RELIC-ORB-1"
+    words = ("convert",)
+    once_per_turn = frozenset()  # once per player turn, counted for the piece (AU-50)
 
-    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        r = game.pieces[self.id]
-        if r not in held:
+    def check(self, game: Game, army: Army, action: Any) -> Any:
+        from .powers import substitution_error
+
+        if action.args.get("using") != self.id:
+            raise RuleError(self.rule, "the race converts only with the Shiny Orb: `using: shiny_orb`")
+        if st.used_now(game, self.id, army.owner):
+            raise RuleError(self.rule, "the Shiny Orb was already used this turn (AU-50)")
+        game.check_conquest_open(army)
+        i = game.board.region(action.region)
+        err = substitution_error(game, army, i, self.rule)
+        if err:
+            raise err
+        return i
+
+    def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
+        from .powers import substitute
+
+        st.mark_used(game, self.id, army.owner)
+        game.pieces[self.id] = i
+        return substitute(game, army, i, "The Shiny Orb")
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        from ...actions import Action
+        from .powers import substitution_error
+
+        if army.over or st.used_now(game, self.id, army.owner):
             return []
-        extra = sum(c for ab in game.effects_with(army, "per_region")
-                    for _, c in ab.score_bonus(game, army, [r]))
-        return [(f"Scepter of Avarice: {game.board.ids[r]} doubled", 1 + extra)]
+        return [Action.trusted(by=by, do="convert", region=game.board.ids[i], using=self.id)
+                for i in game.candidates(game.reach(army), army)
+                if game.race[i] and substitution_error(game, army, i, self.rule) is None]

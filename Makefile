@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # "3.12 3.13": `make test` runs the suite on each in its own .venv-3.X (scripts/interpreters.py).
 OTHERS  = $(shell $(PYTHON) scripts/interpreters.py --besides $(PYTHON))
 
-.PHONY: serve test test-others lint format bench scenarios clean
+.PHONY: serve test test-main test-others lint format bench scenarios clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,33 +38,48 @@ serve: $(STAMP)
 		--session-token-expiration $(TOKEN_LIFETIME) --unused-session-lifetime 60000
 
 ## Run every test: unit, scenarios, property-based, notebooks, real-browser, on .venv's Python
-## ($(PYTHON), 3.11 here); then every test but the real-browser ones (marker `browser`: the app
-## in chromium, the load test) on each other supported Python found (3.12, 3.13): the engine, the
-## app's logic and the tutorial notebooks on every Python; the browsers see the same pages
-## whatever the server's Python (figures in BENCHMARKS.md). Two pytest-xdist workers
-## (`TEST_WORKERS`) share the tests; the tutorial's (notebooks, static site) keep to one worker,
-## where the notebooks of a folder share a kernel (tests/notebook_runs.py), and the
-## browser tests to one (groups in tests/conftest.py). A notebook's time bound is its kernel's
-## CPU time, which a neighbouring worker does not stretch.
+## ($(PYTHON), 3.11 here); and, at the same time, every test but the real-browser ones (marker
+## `browser`: the app in chromium, the load test) on each other supported Python found (3.12,
+## 3.13): the engine, the app's logic and the tutorial notebooks on every Python; the browsers
+## see the same pages whatever the server's Python (figures in BENCHMARKS.md). Each run has two
+## pytest-xdist workers (`TEST_WORKERS`); the tutorial's tests (notebooks, static site) keep to
+## one worker, where the notebooks of a folder share a kernel and the site's pages share their
+## runs (tests/notebook_runs.py), and the browser tests to one (groups in tests/conftest.py).
+## The browser tests are most of .venv's run and wait on pages more than they compute: the
+## other Pythons' runs (installed one after the other meanwhile) take the CPU they leave, at a
+## lower priority (`OTHERS_NICE`), so that the pages keep their pace. A notebook's time bound is
+## its kernel's CPU time, which a neighbouring run does not stretch. Each run's output is shown
+## whole when it ends (make's --output-sync); any run failing fails `make test`.
 TEST_WORKERS ?= 2
+OTHERS_NICE ?= 10
+## The runs start many processes (servers, kernels, workers, the CLI) that import the project:
+## its modules are compiled once and the bytecode kept, even where the environment sets
+## PYTHONDONTWRITEBYTECODE (each process compiled them again: about half a second of CPU each).
+test test-main test-3.%: export PYTHONDONTWRITEBYTECODE :=
 PYTEST_ARGS = -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
-	@$(MAKE) --no-print-directory test-others
-
-test-others:
 	@echo "Other Pythons found: $(or $(OTHERS),none)"
-	@for v in $(OTHERS); do $(MAKE) --no-print-directory test-$$v || exit 1; done
+	@$(MAKE) --no-print-directory -j --output-sync=target test-main test-others
+
+## The whole suite on .venv's Python alone.
+test-main: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## The other Pythons' runs (`make test-others -j` runs them side by side, as `make test` does).
+test-others: $(foreach v,$(OTHERS),test-$(v))
 
 ## The suite but its browser tests on Python 3.X, in .venv-3.X (created and installed here).
 test-3.%: .venv-3.%/.installed
-	.venv-3.$*/bin/python -m pytest $(PYTEST_ARGS) -m "not browser"
+	nice -n $(OTHERS_NICE) .venv-3.$*/bin/python -m pytest $(PYTEST_ARGS) -m "not browser"
 
+## One install at a time (flock): two editable installs of this tree at once would both write
+## its egg-info.
 .PRECIOUS: .venv-3.%/.installed  # a stamp, not an intermediate file to delete
 .venv-3.%/.installed: pyproject.toml
-	$$($(PYTHON) scripts/interpreters.py --path 3.$*) -m venv .venv-3.$*
-	.venv-3.$*/bin/pip install --quiet --upgrade pip
-	.venv-3.$*/bin/pip install --quiet -e '.[dev]'
+	flock .venv-install.lock sh -c '\
+	  nice -n $(OTHERS_NICE) $$($(PYTHON) scripts/interpreters.py --path 3.$*) -m venv .venv-3.$* && \
+	  nice -n $(OTHERS_NICE) .venv-3.$*/bin/pip install --quiet --upgrade pip && \
+	  nice -n $(OTHERS_NICE) .venv-3.$*/bin/pip install --quiet -e ".[dev]"'
 	touch $@
 
 lint: $(STAMP)
@@ -80,4 +95,4 @@ scenarios: $(STAMP)
 	$(BIN)/python -m swcore scenario tests/scenarios tests/conformance/examples
 
 clean:
-	rm -rf $(VENV) .venv-3.* .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-3.* .pytest_cache .hypothesis .venv-install.lock

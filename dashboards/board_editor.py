@@ -23,8 +23,16 @@ from bokeh.plotting import figure
 
 from swcore import InputError, builtin_ids
 from swcore.boardcheck import problems
-from swcore.boardedit import (FLAGS, Draft, blank, from_shipped, modules_for, outline, read_file,
-                              vocabulary)
+from swcore.boardedit import (
+    FLAGS,
+    Draft,
+    blank,
+    from_shipped,
+    modules_for,
+    outline,
+    read_file,
+    vocabulary,
+)
 from swcore.rules import available_modules, module_name
 from swcore.terrains import SYMBOL, TERRAIN
 
@@ -112,7 +120,8 @@ class BoardEditor(pn.viewable.Viewer):
                                  "value")
         self.players.param.watch(lambda e: self._edit(self.draft.set_info, players=e.new),
                                  "value")
-        self.modules.param.watch(lambda e: self._refresh(), "value")
+        # (not while a board is loaded: its loading refreshes once, in the document's lock)
+        self.modules.param.watch(lambda e: self._quiet or self._refresh(), "value")
         self.photo_in = pn.widgets.FileInput(accept="image/*")
         self.photo_in.param.watch(self._photo, "value")
         self.mode = pn.widgets.RadioButtonGroup(options={_(k): v for k, v in MODES.items()},

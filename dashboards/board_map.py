@@ -575,6 +575,8 @@ def _title(b: Board, game: Game | None, sep: str = " · ") -> str:
     """The board, then (after `sep`: a new line on a narrow map) the turn and who acts."""
     name = (engine(b.name) if b.name else _("Scenario map") if b.id == "inline"
             else _("Board {id}").format(id=b.id))
+    if b.confidence in st.CONFIDENCE_WORDS:  # a transcription not fully sure says so
+        name += f" ({_(st.CONFIDENCE_WORDS[b.confidence])})"
     if game is None:
         return name
     if game.game_over:

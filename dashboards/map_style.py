@@ -17,7 +17,7 @@ peaks, and the hover text names the terrain.
 
 Underground terrains take the colour of the base terrain they count as (U-COMPAT-5): Mudpool
 as a swamp (olive, reed hatch), Mushroom Forest as a forest (mint), Black Mountain a darker
-grey with peaks; a Mine is orange, Mystic Crystals pink (Tol "light"), an Abysmal Chasm
+grey with peaks; a Mine is orange (Tol "light"), Mystic Crystals pale green, an Abysmal Chasm
 near-black (its label in white). Their symbols: ♞ Monsters, ♨ the Volcano's chasms.
 
 Player colours are the saturated Okabe-Ito colours (distinct for colour-blind viewers and
@@ -54,6 +54,11 @@ DECLINED_INK = "#000000"
 SYMBOL_GLYPHS: dict[str, str] = _DATA["symbol_glyphs"]
 SYMBOL_NAMES: dict[str, str] = _DATA["symbol_names"]
 MOUNTAIN_COLOR = "#777777"
+
+#: A board's transcription confidence as the map's title and the board lists say it (the
+#: words are in dashboards.po; a board transcribed with full confidence says nothing).
+CONFIDENCE_WORDS: dict[str, str] = {"medium": "medium confidence",
+                                    "low": "draft, low confidence"}
 
 #: Markers: badge word on the map, name in the hover text.
 MARKER_BADGES: dict[str, str] = _DATA["marker_badges"]

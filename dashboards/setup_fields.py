@@ -28,7 +28,8 @@ from swcore.boardcheck import confidence_note, shipped_problems
 from swcore.i18n import tr, translation
 from swcore.rules import module_name, module_of
 
-from .i18n import LOCALE_DIR, N_, _, engine, lang
+from .i18n import LOCALE_DIR, _, engine, lang
+from .map_style import CONFIDENCE_WORDS
 from .session import SetupError
 
 W = {"sizing_mode": "stretch_width"}
@@ -188,11 +189,6 @@ def setup_key_fields(module_id: str) -> list[SetupKeyField]:
     keys = module.setup_keys
     start = module.new_setup
     return [SetupKeyField(module_id, k, fn, start.get(k)) for k, fn in keys.items()]
-
-
-#: A shipped board's transcription confidence as its label in the board list says it (a board
-#: transcribed with full confidence says nothing).
-CONFIDENCE_WORDS = {"medium": N_("medium confidence"), "low": N_("draft, low confidence")}
 
 
 @cache

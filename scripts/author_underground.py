@@ -118,10 +118,10 @@ def credits_for(ref: dict) -> str:
 
 
 def notes_for(n: int, ref: dict) -> list[str]:
-    first = "the reference counts from 0, so" if n == 2 else "so"
-    notes = [f"Region ids: the research summary names the regions U{n}-NN; {first} its U{n}-"
-             f"{'00' if n == 2 else '01'} is {rid('U%d-%s' % (n, '00' if n == 2 else '01'), n)} "
-             f"here."]
+    first = f"U{n}-00" if n == 2 else f"U{n}-01"
+    counts = "it counts from 0, so " if n == 2 else ""
+    notes = [f"Region ids: the research summary names the regions U{n}-NN; {counts}its {first} "
+             f"is {rid(first, n)} here."]
     level = CONFIDENCE[ref["confidence"]]
     if level != "high":
         notes.append(f"Transcription confidence: {level}. Check each region's terrain and its "

@@ -1,6 +1,7 @@
 """Side-by-side speed of the engine at a base commit and in the current tree, in one run.
 
     .venv/bin/python scripts/bench_compare.py --base a7688bb [--new REF] [--games 20] [--rounds 6]
+        [--expansions cursed,leaders,...] [--clock wall|cpu]
 
 `--base` is required (no default: "the previous commit" is rarely the commit a refactor
 started from); give the commit to compare against, e.g. a7688bb, the last one before the
@@ -38,9 +39,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-def worker(board: str, players: int, games: int, what: str = "games") -> None:
+def worker(board: str, players: int, games: int, what: str = "games",
+           expansions: tuple[str, ...] = (), clock_name: str = "wall") -> None:
     """Runs inside one tree (PYTHONPATH): time `games` seeded random games (or `why_illegal`
-    in them), print JSON."""
+    in them), with the rule modules `expansions` in play, print JSON."""
     import random
     import resource
     import time
@@ -48,27 +50,30 @@ def worker(board: str, players: int, games: int, what: str = "games") -> None:
     import swcore
     from swcore import Game
 
+    clock = time.thread_time if clock_name == "cpu" else time.perf_counter
+    more = {"expansions": list(expansions)} if expansions else {}
+
     def one(seed: int) -> tuple[float, int]:
-        game = Game.new(board, [f"P{i + 1}" for i in range(players)], seed=seed)
+        game = Game.new(board, [f"P{i + 1}" for i in range(players)], seed=seed, **more)
         rng = random.Random(seed)
-        start = time.perf_counter()
+        start = clock()
         while not game.game_over:
             actions = game.legal_actions()
             game.apply(actions[rng.randrange(len(actions))])
-        return time.perf_counter() - start, len(game.log)
+        return clock() - start, len(game.log)
 
     def asked(seed: int) -> list[tuple[float, int]]:
         """(seconds, actions so far) of each `why_illegal` question in one seeded game."""
-        game = Game.new(board, [f"P{i + 1}" for i in range(players)], seed=seed)
+        game = Game.new(board, [f"P{i + 1}" for i in range(players)], seed=seed, **more)
         rng = random.Random(seed)
         out = []
         while not game.game_over:
             actions = game.legal_actions()
             action = actions[rng.randrange(len(actions))]
             if len(game.log) % 10 == 0:
-                start = time.perf_counter()
+                start = clock()
                 game.why_illegal(action)
-                out.append((time.perf_counter() - start, len(game.log)))
+                out.append((clock() - start, len(game.log)))
             game.apply(action)
         return out
 
@@ -87,7 +92,8 @@ def measure(tree: Path, args: argparse.Namespace) -> dict:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", "--board",
                           args.board, "--players", str(args.players), "--games", str(args.games),
-                          "--measure", args.measure],
+                          "--measure", args.measure, "--expansions", args.expansions,
+                          "--clock", args.clock],
                          cwd=tree, env=env, capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"the worker failed in {tree}:\n{out.stderr}")
@@ -123,13 +129,17 @@ def main() -> None:
     ap.add_argument("--players", type=int, help="default: the number in the board's name")
     ap.add_argument("--measure", choices=("games", "why_illegal"), default="games",
                     help="what to time: whole random games, or why_illegal() within them")
+    ap.add_argument("--expansions", default="", help="comma-separated rule modules in play")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall: time.perf_counter; cpu: time.thread_time (less disturbed by load)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.players is None:
         found = re.search(r"(\d)p$", args.board)
         args.players = int(found.group(1)) if found else 4
     if args.worker:
-        return worker(args.board, args.players, args.games, args.measure)
+        return worker(args.board, args.players, args.games, args.measure,
+                      tuple(e.strip() for e in args.expansions.split(",") if e.strip()), args.clock)
     if not args.base:
         ap.error("--base REF is required (e.g. --base a7688bb, the commit before the refactor)")
     tmp = Path(tempfile.mkdtemp(prefix="sw-bench-"))
@@ -147,7 +157,8 @@ def main() -> None:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO, check=False)
         shutil.rmtree(tmp, ignore_errors=True)
     unit = "why_illegal() question" if args.measure == "why_illegal" else "game"
-    print(f"{args.rounds} alternating rounds x {args.games} random games on {args.board}, "
+    print(f"{args.rounds} alternating rounds x {args.games} random games on {args.board}"
+          f"{' with ' + args.expansions if args.expansions else ''}, {args.clock} clock, "
           f"medians per {unit}:")
     for side in ("old", "new"):
         label = f"{side} ({names[side]}):"

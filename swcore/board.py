@@ -84,6 +84,7 @@ class Board:
     coastal: list[bool] = field(init=False)
     start_neutral: list[dict[str, int]] = field(init=False)
     tunnel_set: frozenset[tuple[int, int]] = field(init=False)
+    rivers: frozenset[int] = field(init=False)  # asked at every placement (EmptiedRivers)
 
     def __post_init__(self) -> None:
         n = len(self.ids)
@@ -96,6 +97,7 @@ class Board:
         spec = [TERRAIN[t] for t in self.terrain]
         self.kind = [t.kind for t in spec]
         self.water = [k == "water" for k in self.kind]
+        self.rivers = frozenset(i for i, k in enumerate(self.kind) if k == "river")
         chasm = [k == "chasm" for k in self.kind]
         touch: list[set[int]] = [set() for _ in range(n)]
         for a, b in self.borders:

@@ -105,6 +105,12 @@ class Ability:
     replaces_final_die = False
     #: True where the ability still works once its race is in decline.
     works_in_decline = False
+
+    def idle_on(self, board: Any) -> bool:
+        """True when this rule module's own effect can do nothing on `board` in any game (the
+        rivers on a board without a river, X-RW-4, U-RIVER-2): it is then left out of every
+        army's effects there, so no hook of it is asked (issue 23). Asked once per game."""
+        return False
     #: False: the race has no redeployment in its own turn, so `redeploy` is refused there and
     #: not offered; its turn ends with every token where it stands (Barbarians, X-BNA-BAR-1,
     #: A-BNA-05). Withdrawn tokens are still placed (B-LOSS-2).
@@ -151,6 +157,9 @@ class Ability:
     #: Other players' abilities treat this active army as in decline (the Ghosts, X-NEC-16,
     #: A-NEC-05), read through `Game.seen_declined`.
     counts_as_declined = False
+    #: Its `score_bonus` is a sum over the regions of `held`, so asking it of one region gives
+    #: that region's coins (what the Scepter of Avarice doubles, U-RELIC-SCEPTER-1, AU-51).
+    per_region = False
 
     def __copy__(self) -> Ability:  # one stateless instance per id: copies of a game share it
         return self
@@ -187,8 +196,8 @@ class Ability:
         """The regions `extra_adjacent` may answer True for now (a collection of indices, more
         is fine), or None when it may for any region: the listing screens only the neighbours
         and these, instead of every region of the board (issue 23): the Caravel's banks
-        (X-RW-6); Underworld (B-POW-UNDERWORLD-1) and the Ghosts (X-NEC-17) keep None. The
-        answers themselves still come from `extra_adjacent`."""
+        (X-RW-6), the Lake's shore for the Ghosts (X-NEC-17); Underworld (B-POW-UNDERWORLD-1)
+        keeps None. The answers themselves still come from `extra_adjacent`."""
         return None
 
     def extra_entry(self, game: Game, army: Army, region: int) -> bool:

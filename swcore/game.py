@@ -28,6 +28,7 @@ from .kernel.placement import PlacementMixin
 from .kernel.turns import TurnMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
 from .neutrals import NEUTRALS
+from .pieces import PIECES
 from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
 from .ruleset import Ruleset
 from .saves import SavesMixin
@@ -45,7 +46,33 @@ _ON: dict[str, str] = {event: "on:" + event for event in EVENTS}
 _FX_WITHOUT: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 #: Game attributes a copy shares rather than copies (`Game.copy`): fixed for the whole game,
 #: or caches of what the effects are (they depend on the effects and options only).
-_SHARED = ("setup", "board", "ruleset", "module_options", "options", "supply", "_tables")
+_SHARED = ("setup", "board", "ruleset", "module_options", "options", "supply", "_tables", "_live")
+#: effects tuple -> its dispatch tables (hook -> the effects overriding it) and switches, for
+#: every game: an answer depends on the effects only (class attributes, methods, `hears`), so a
+#: table built once serves each army with those effects in any game (issue 23: a new army's
+#: effects were looked up hook by hook, in each game again)
+_TABLES: dict[tuple[Any, ...], dict[str, Any]] = {}
+#: the hooks `effects_with` may be asked: Ability's public names and "on:" + each event
+_KNOWN = frozenset([n for n in dir(Ability) if not n.startswith("_")] + list(_ON.values()))
+#: effect class -> the names of `_KNOWN` it answers other than `Ability` (events aside)
+_OVERRIDES: dict[type, tuple[str, ...]] = {}
+
+
+def _tables_of(hooks: tuple[Any, ...]) -> dict[str, Any]:
+    """The dispatch tables of `hooks`, begun with every hook some effect overrides (the others
+    are filled in with () when first asked)."""
+    tables = _TABLES.get(hooks)
+    if tables is None:
+        tables = _TABLES[hooks] = {}
+        for ab in hooks:
+            cls = type(ab)
+            names = _OVERRIDES.get(cls)
+            if names is None:
+                names = _OVERRIDES[cls] = tuple(
+                    n for n in sorted(_KNOWN) if n[:3] != "on:" and getattr(cls, n) != getattr(Ability, n))
+            for name in (*names, *(_ON[e] for e in ab.hears if e in _ON)):
+                tables[name] = tables.get(name, ()) + (ab,)
+    return tables
 
 
 class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, LegalMixin, SavesMixin):
@@ -135,6 +162,9 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.pending: list[Decision] = []  # decisions to settle before play goes on (swcore.flow)
         #: unique pieces (relics, places, ...) -> the region they lie in, None when off the board
         self.pieces: dict[str, int | None] = {}
+        #: piece -> the power it carries, working for its occupant (Stonehedge's badge,
+        #: U-PLACE-STONEHEDGE-1)
+        self.carried: dict[str, str] = {}
         self.coins_on: list[int] = [0] * n  # coins lying on regions (Gypsies, Realms Peaks)
         #: each rule module's game-wide state, plain JSON-able data under its module id
         self.module_state: dict[str, Any] = {}
@@ -143,9 +173,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         #: after every action applied, at every replay (undo) and in a copy
         self._mark = object()
         self._fxgen = 0  # bumped whenever an army's effect sources change (see _hooks)
+        self._live: tuple[Any, ...] = ()  # `_live_effects`, found at the first look-up
         #: effects tuple -> its dispatch tables and switches (`_fx`, `_switches`): they depend on
         #: the effects and the game's options only, so armies with the same effects share them
-        self._tables: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._tables: dict[tuple[Any, ...], dict[str, Any]] = _TABLES
         self.last_score: list[list[dict[str, Any]] | None] = [None] * len(self.players)
         self.track: list[list[int]] = []  # [turn, seat, coins] after every end of turn
         self._step("round_start", 0)
@@ -386,18 +417,19 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         held = self._objects_held(army) if self.pieces else ()
         if mine is not None and mine[0] == self._fxgen and mine[3] == held:
             return mine[1]
-        key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
+        live = self._live or self._live_effects()
+        key = (live, army.race, army.powers, army.declined, held, self.event)
         hooks = _HOOKS.get(key)
         if hooks is None:
             pairs = [("race", ability(army.race)), *(("power", ability(p)) for p in army.powers),
-                     *((piece_source(ability(p)), ability(p)) for p in held),
+                     *self._piece_effects(held),
                      *([("event", ability(self.event))] if self.event else []),
-                     *(("module", x) for x in self.ruleset.effects)]
+                     *(("module", x) for x in live[1:])]
             pairs = [(s, x) for s, x in pairs
                      if x is not NO_ABILITY and (x.works_in_decline or not army.declined)]
             hooks = _HOOKS[key] = tuple(x for _, x in pairs)
             _SOURCES[key] = tuple(s for s, _ in pairs)
-        army.fx = (self._fxgen, hooks, self._tables.setdefault(hooks, {}), held)
+        army.fx = (self._fxgen, hooks, _tables_of(hooks), held)
         return hooks
 
     def sources(self, army: Army) -> list[tuple[str, Ability]]:
@@ -405,8 +437,15 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         relic, place, marker, figure, event, module), in the order they are asked."""
         hooks = self.effects_of(army)
         held = self._objects_held(army) if self.pieces else ()
-        key = (self.ruleset.ids, army.race, army.powers, army.declined, held, self.event)
+        key = (self._live, army.race, army.powers, army.declined, held, self.event)
         return list(zip(_SOURCES[key], hooks, strict=True))
+
+    def _live_effects(self) -> tuple[Any, ...]:
+        """The rule set's ids, then the modules' own effects that can act on this board (not
+        `idle_on` it), found once per game: the first part of the key of `effects_of`."""
+        board = self.board
+        self._live = (self.ruleset.ids, *(x for x in self.ruleset.effects if not x.idle_on(board)))
+        return self._live
 
     def _fx_without(self, army: Army, hook: str, without: frozenset[str]) -> tuple[Any, ...]:
         """`_fx` with the effects of the sources in `without` left out."""
@@ -418,10 +457,21 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             table = _FX_WITHOUT[key] = tuple(ab for src, ab in pairs if src not in without and id(ab) in keep)
         return table
 
-    def _objects_held(self, army: Army) -> tuple[str, ...]:
-        """The unique pieces (relics, places) lying in the army's regions, in id order."""
+    def _objects_held(self, army: Army) -> tuple[Any, ...]:
+        """The unique pieces (relics, places) lying in the army's regions, in id order, then
+        (piece, power) for each of them carrying a power (`carried`)."""
         race = self.race
-        return tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
+        held = tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
+        if self.carried:
+            held += tuple((p, self.carried[p]) for p in held if p in self.carried)
+        return held
+
+    @staticmethod
+    def _piece_effects(held: tuple[Any, ...]) -> list[tuple[str, Ability]]:
+        """(source, effect) of the pieces held: a piece's own effect, a power it carries as the
+        piece's (Stonehedge's badge is a place's, U-PLACE-STONEHEDGE-1)."""
+        return [(piece_source(ability(p)), ability(p)) if isinstance(p, str)
+                else (PIECES[p[0]].kind, ability(p[1])) for p in held]
 
     def tell(self, army: Army, event: str, **data: Any) -> list[Event]:
         """The named one-off notification `event` (swcore.effects.EVENTS) told to the army's
@@ -479,11 +529,16 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw
-        sw = self._switches_of(army, self.effects_with, self.effects_of(army))
-        mine = army.fx
-        if mine is not None and mine[0] == self._fxgen and (
-                not self.pieces or mine[3] == self._objects_held(army)):
-            mine[2]["_switches"] = sw
+        hooks = self.effects_of(army)
+        mine = army.fx  # fresh now; its table is shared with every army of the same effects
+        tables = mine[2] if mine is not None and mine[1] is hooks else None
+        if tables is not None:
+            sw = tables.get("_switches")
+            if sw is not None:
+                return sw
+        sw = self._switches_of(army, self.effects_with, hooks)
+        if tables is not None:
+            tables["_switches"] = sw
         return sw
 
     def _switches_of(self, army: Army, fx: Any, hooks: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -529,8 +584,13 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         hooks = self.effects_of(army)
         mine = army.fx
         tables = mine[2] if mine is not None and mine[1] is hooks else None
-        if tables is not None and hook in tables:
-            return tables[hook]
+        if tables is not None:
+            table = tables.get(hook)
+            if table is not None:
+                return table
+            if hook in _KNOWN:  # no effect of these overrides it (`_tables_of`)
+                table = tables[hook] = ()
+                return table
         key = (hooks, hook)  # effects are singletons, so equal tuples mean the same effects
         table = _FX.get(key)
         if table is None:

@@ -160,6 +160,7 @@ class SavesMixin(History):
             "queue": list(self.queue),
             "pending": [d.to_dict(self.players) for d in self.pending],
             "pieces": {p: (self.board.ids[i] if i is not None else None) for p, i in self.pieces.items()},
+            **({"carried": dict(self.carried)} if self.carried else {}),
             "event": self.event,
             "coins_on": {self.board.ids[i]: c for i, c in enumerate(self.coins_on) if c},
             "turn_flags": {k: (sorted(v) if isinstance(v, set) else v) for k, v in self._t.items()},

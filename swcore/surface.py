@@ -69,6 +69,8 @@ class GameSurface(Protocol):
     coins_on: list[int]
     #: unique pieces (relics, places, figures) -> the region they lie in, None off the board
     pieces: dict[str, int | None]
+    #: piece -> the power it carries for its occupant (Stonehedge's badge, U-PLACE-STONEHEDGE-1)
+    carried: dict[str, str]
     #: the event in force this round (an effect source; River World's, X-RW-3)
     event: str | None
     #: each module's game-wide state, plain JSON-able data under its module id
@@ -78,6 +80,9 @@ class GameSurface(Protocol):
     #: the race and power stacks below the column
     race_stack: list[str]
     power_stack: list[str]
+    #: badges discarded, shuffled into a new stack when it runs out (B-COMBO-7; Stonehedge's
+    #: draw, AU-46)
+    power_discard: list[str]
     #: the game turn and the seat whose turn it is
     turn: int
     seat: int
@@ -146,6 +151,11 @@ class GameSurface(Protocol):
 
     def seen_declined(self, army: Army) -> bool:
         """Whether other players' abilities treat `army` as in decline (A-NEC-05)."""
+
+    def value_of(self, item: str) -> int:
+        """The number printed on a banner or badge (B-COMBO-2; the set-up's `values` and the
+        table's reveals first): the Shadow Mimes' tokens with the badge they swap for
+        (U-RACE-SHADOW-MIMES-1)."""
 
     def combo_price(self, k: int) -> int:
         """Coins to pay for column position k (B-COMBO-2, X-CUR-CUR-1)."""

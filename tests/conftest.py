@@ -37,12 +37,16 @@ except ImportError:  # pragma: no cover - the browser tests skip themselves
 #: Under `make test`'s two pytest-xdist workers (`--dist loadgroup`), tests that must not run
 #: side by side share a group, run one after another on one worker: the tutorial's (the notebooks
 #: of a folder share a kernel, tests/notebook_runs.py) and the browser tests (two
-#: chromiums and two servers at once on 2 cores made slow pages and no faster run). xdist's own
+#: chromiums and two servers at once on 2 cores made slow pages and no faster run). The
+#: restart tests are a group of their own: most of their time is spent waiting, on purpose, for
+#: their pages' tokens to expire (45 s each), which the other worker can do beside the browser
+#: group without slowing its pages (that group is the longest unit of a run). xdist's own
 #: `xdist_group` mark does nothing under pytest 9 (it renames `item._nodeid`, which pytest 9 no
 #: longer reads), so the groups are by file, and `pytest_collection_modifyitems` checks that
 #: every test needing them is in such a file.
 TUTORIAL_FILES = {"test_notebooks.py", "test_tutorial_site.py"}
 BROWSER_FILES = {"test_bench_app.py", "test_contrast.py"}  # and every test_browser_*.py
+WAITING_BROWSER_FILES = {"test_browser_restart.py"}
 
 
 def group_of(nodeid: str) -> str:
@@ -50,6 +54,8 @@ def group_of(nodeid: str) -> str:
     name = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
     if name in TUTORIAL_FILES:
         return "tutorial"
+    if name in WAITING_BROWSER_FILES:
+        return "browser-waiting"
     if name in BROWSER_FILES or name.startswith("test_browser_"):
         return "browser"
     return nodeid
@@ -70,7 +76,8 @@ def pytest_xdist_make_scheduler(config, log):
 def pytest_collection_modifyitems(config, items):
     for item in items:
         group = group_of(item.nodeid)
-        if item.get_closest_marker("browser") and group not in ("browser", "tutorial"):
+        if item.get_closest_marker("browser") and group not in ("browser", "browser-waiting",
+                                                                "tutorial"):
             raise pytest.UsageError(f"{item.nodeid} drives a browser: name its file "
                                     "test_browser_*.py or list it in conftest.BROWSER_FILES")
         if "notebooks" in getattr(item, "fixturenames", ()) and group != "tutorial":

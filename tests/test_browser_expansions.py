@@ -26,14 +26,21 @@ def server(tmp_path):
     srv.kill()
 
 
-@pytest.fixture
-def page():
+@pytest.fixture(scope="module")
+def browser():
+    """One chromium for the module (a launch costs seconds); each test its own context."""
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = b.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(WAIT_MS)
-        yield ctx.new_page()
+        yield b
         b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(WAIT_MS)
+    yield ctx.new_page()
+    ctx.close()
 
 
 def create_cursed_and_leaders(page, server: Server) -> None:

@@ -34,14 +34,21 @@ def served(tmp_path_factory):
     srv.kill()
 
 
-@pytest.fixture
-def page():
+@pytest.fixture(scope="module")
+def browser():
+    """One chromium for the module (a launch costs seconds); each test its own context."""
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(WAIT_MS)
-        yield ctx.new_page()
-        browser.close()
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(WAIT_MS)
+    yield ctx.new_page()
+    ctx.close()
 
 
 def test_lobby_links_to_the_first_game(served, page):
@@ -107,13 +114,12 @@ def test_learner_plays_the_first_moves_and_the_bot_answers(served, page):
 
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1024, "height": 768}],
                          ids=["phone", "tablet"])
-def test_the_first_game_page_loads_nothing_from_outside(served, viewport):
+def test_the_first_game_page_loads_nothing_from_outside(served, viewport, browser):
     """Issue 18 (review T3: Google Fonts on /first-game): any request to another host fails and
     is recorded, on a phone and a tablet, through a pick and a region's card."""
     host = served.split("/")[2]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx, outside = local_context(browser, viewport, host)
+    ctx, outside = local_context(browser, viewport, host)
+    try:
         page = ctx.new_page()
         page.goto(f"{served}/first-game")
         expect(page.get_by_text("Turn 1 of 10")).to_be_visible()
@@ -121,5 +127,6 @@ def test_the_first_game_page_loads_nothing_from_outside(served, viewport):
         page.get_by_role("combobox", name="Region (or tap the map)").select_option(
             label="r2 · Farmland · Magic Source")
         expect(page.get_by_role("button", name="Conquer r2")).to_be_visible()
-        browser.close()
+    finally:
+        ctx.close()
     assert outside == []

@@ -54,15 +54,22 @@ def served(tmp_path_factory):
     srv.kill()
 
 
-@pytest.fixture
-def page():
+@pytest.fixture(scope="module")
+def browser():
+    """One chromium for the module (a launch costs seconds); each test its own context."""
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(30_000)
-        ctx.set_default_navigation_timeout(120_000)  # a cold server on a busy machine
-        yield ctx.new_page()
-        browser.close()
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(30_000)
+    ctx.set_default_navigation_timeout(120_000)  # a cold server on a busy machine
+    yield ctx.new_page()
+    ctx.close()
 
 
 def step(page, k: int, n: int):

@@ -22,7 +22,7 @@ FORMER = {"on_pick": "picked", "on_abandon": "abandoned", "on_conquered": "conqu
 CONSTANTS = ("enters_anywhere", "ignores_adjacency", "may_occupy_water", "keeps_tokens_on_decline",
              "conquers_in_decline", "exempt_from_decline_limit", "stays_on_decline",
              "declines_after_scoring", "defender_loss", "min_per_region", "price_step",
-             "counts_as_declined", "coast_discount", "redeploys_in_decline")
+             "counts_as_declined", "coast_discount", "redeploys_in_decline", "per_region")
 
 
 def hooks() -> dict[str, object]:

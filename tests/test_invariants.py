@@ -28,6 +28,7 @@ from swcore.rules.leaders import RANSOMS
 from swcore.rules.necromancer import state as necro
 from swcore.rules.registry import MODULES
 from swcore.rules.river_world import PENALTIES
+from swcore.rules.underground import compat
 
 #: A small map where races run out of room fast: many declines, badge reshuffles (B-COMBO-7).
 SMALL = {
@@ -127,6 +128,11 @@ def powers_aside(game: Game) -> list[str]:
     if ("river_world" in ids and game.module_options["river_world"].remove_flying
             and "flying" in in_sets("power", sets)):
         out.append("flying")
+    # a badge a piece carries (Stonehedge's, U-PLACE-STONEHEDGE-1), or the set-up keeps for it
+    out += list(game.carried.values())
+    kept = game.setup.get("stonehedge")
+    if kept is not None and kept not in game.carried.values():
+        out.append(kept)
     return out
 
 
@@ -185,6 +191,11 @@ def check_position(game: Game) -> None:
     # Every banner and badge is in exactly one place (B-COMBO-6, B-COMBO-7, B-COMBO-8).
     sets = game.setup.get("pool") or default_pool(game.setup.get("expansions", []))
     RACES, POWERS = in_sets("race", sets), in_sets("power", sets)  # the sets of the stacks
+    if "underground" in game.ruleset.ids:  # U-COMPAT-1: what the map cannot use is out
+        # (a Necromancer may have drawn one of them for himself first, X-NEC-5)
+        out = compat.out_of_stacks(game) - set(powers_aside(game)) - {
+            p for a in game.armies.values() for p in a.powers}
+        RACES, POWERS = [r for r in RACES if r not in out], [p for p in POWERS if p not in out]
     banners = [r for r in game.armies if r not in armies_aside(game)]
     races = [c[0] for c in game.column] + list(game.race_stack) + banners
     assert sorted(races) == sorted(RACES), Counter(races) - Counter(RACES)
@@ -222,6 +233,8 @@ def check_ledger(before: Game, after: Game, events: list, ledger=None) -> None:
             if d["old"]:
                 expect[d["old"]] -= d["removed"]
             expect[d["race"]] += d["gained"]
+        elif ev.kind == "swap":  # U-RACE-SHADOW-MIMES-1: the tokens of the badge swapped for
+            expect[d["race"]] += d["change"]
         elif ev.kind == "vanished":  # U-POWER-VANISHING-1
             expect[d["race"]] = 0
         elif ev.kind == "decline":

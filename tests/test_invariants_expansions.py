@@ -39,6 +39,21 @@ from swcore.rules.necromancer import state as necro
 from swcore.rules.registry import MODULES
 
 ALL4 = ["cursed", "grand_dames", "be_not_afraid", "leaders"]
+#: A small Underground map (U-BOARD-1): three Monster regions (U-SETUP-3), a river with its two
+#: ends on the edge (U-EDGE-1), a chasm (U-CHASM-1) and two Black Mountains (U-BM-1).
+UNDERGROUND = {
+    "regions": {"e1": {"terrain": "mine", "edge": True},
+                "m1": {"terrain": "mushroom_forest", "symbols": ["monster"]},
+                "k1": {"terrain": "black_mountain"}, "r1": {"terrain": "river", "edge": True},
+                "r2": {"terrain": "river"}, "r3": {"terrain": "river", "edge": True},
+                "x": {"terrain": "chasm", "edge": True},
+                "c1": {"terrain": "mystic_crystals", "edge": True},
+                "m2": {"terrain": "mudpool", "symbols": ["monster"]},
+                "e2": {"terrain": "mudpool", "edge": True}, "b1": {"terrain": "mushroom_forest", "edge": True},
+                "m3": {"terrain": "mine", "symbols": ["monster"]}, "k2": {"terrain": "black_mountain"}},
+    "borders": [["e1", "m1"], ["m1", "k1"], ["k1", "r2"], ["r1", "e1"], ["r1", "r2"], ["r2", "r3"],
+                ["r3", "c1"], ["e1", "x"], ["x", "c1"], ["c1", "m2"], ["m2", "e2"], ["e2", "b1"],
+                ["b1", "m3"], ["m3", "k1"], ["k1", "e2"], ["k2", "m3"], ["k2", "b1"]]}
 SIX = tuple(m for m in MODULES if m != "base")
 HORDES = 2  # X-CUR-HOR-1 (markers.csv `horde`)
 
@@ -57,6 +72,8 @@ def module_games(draw: st.DrawFn) -> tuple:
         options.update(draw(option_values(m)))
     if "river_world" in mods:
         board, players, turns = "river-practice", draw(st.sampled_from([2, 3])), None
+    elif "underground" in mods and "necromancer" not in mods and draw(st.booleans()):
+        board, players, turns = "underground-small", draw(st.sampled_from([2, 3])), 8
     else:
         board, players, turns = draw(st.sampled_from(BOARDS))
     if "necromancer" in mods:
@@ -66,7 +83,7 @@ def module_games(draw: st.DrawFn) -> tuple:
 
 def new_game(board: str, players: int, turns: int | None, seed: int, expansions=ALL4,
              options=None) -> Game:
-    m = SMALL if board == "small" else board
+    m = {"small": SMALL, "underground-small": UNDERGROUND}.get(board, board)
     names = PLAYERS[:players] if players <= len(PLAYERS) else [*PLAYERS, "fay"][:players]
     return Game.new(m, names, seed=seed, turns=turns, expansions=list(expansions),
                     options=options or {})
@@ -128,6 +145,17 @@ def check_modules(game: Game) -> None:
             assert army.held >= 1, (race, army.held)
         elif where == "captured":
             assert (race, army.owner) in held, (race, captives)
+    # U-SETUP-4, U-PR-1, U-MON-3: each Place and Relic in one place, face down or discovered;
+    # Monsters only ever leave the board; no piece in a chasm (U-CHASM-1, AU-12).
+    if "underground" in modules:
+        own = modules["underground"]
+        found, down = own["found"], own["face_down"] or []
+        assert len(set(found)) == len(found) and not set(found) & set(down), (found, down)
+        assert set(found) <= set(game.pieces), (found, game.pieces)
+        assert all(game.board.base_cost[i] is not None for i in game.pieces.values() if i is not None)
+        monsters = [i for i in game.where.get("monster", ()) if game.tokens[i]]
+        assert all(game.tokens[i] == 2 for i in monsters) and 2 * len(monsters) <= game.box_of("monster")
+        assert len(found) + len(down) <= 15
     # X-GD-GYP-1: coins lying on regions (and on combos) are never negative.
     assert all(c >= 0 for c in game.coins_on), game.coins_on
     assert all(c >= 0 for c in snap["coins_on"].values())
@@ -151,6 +179,11 @@ def module_ledger(before: Game, after: Game, events: list, expect: dict, decline
             expect[necro.GHOSTS] += d["spawned"]
         elif ev.kind == "buy" and d["item"] == "ghost":  # X-NEC-12: likewise, bought
             expect[necro.GHOSTS] += 1
+        elif ev.kind == "fountain":  # U-PLACE-FOUNTAIN-1: a token from the tray into hand
+            expect[d["race"]] += 1
+        elif ev.kind == "altar":  # U-PLACE-ALTAR-1: an in-decline token back to the tray
+            if d["race"] not in declined:
+                expect[d["race"]] -= d["lost"]
         elif ev.kind == "pirates":  # X-RW-11: a Pirate Ship from the box on each river listed
             expect["pirate_ship"] = expect.get("pirate_ship", 0) + len(d["regions"])
         elif ev.kind == "pay":
@@ -227,8 +260,18 @@ def hostile(game: Game, rng: random.Random) -> list[tuple[Action | dict, type]]:
         out.append((Action(by=who, do="maraud"), RuleError))
     if army is not None and "mercenary" not in army.powers:                       # X-BNA-MER-1
         out.append(({"by": who, "do": "conquer", "region": rid, "pay": True}, refusal("be_not_afraid")))
+    if army is not None and army.race != "iron_dwarves":                  # U-RACE-IRON-DWARVES-2
+        out.append(({"by": who, "do": "conquer", "region": rid, "hammers": 1}, refusal("underground")))
+    if army is not None and army.race != "will_o_wisps":                  # U-RACE-WILL-O-WISPS-1
+        out.append(({"by": who, "do": "conquer", "region": rid, "early_die": True},
+                    refusal("underground")))
     if army is not None and army.race != "priestesses":                           # X-GD-PRI-1
         out.append(({"by": who, "do": "decline", "tower": rid}, refusal("grand_dames")))
+    if army is not None:                                    # U-PR-1: no such relic in play
+        out.append(({"by": who, "do": "conquer", "region": rid, "using": "excalibur"},
+                    refusal("underground")))
+    if army is not None and game.pieces.get("crypt_of_the_tomb_raider") is None:   # U-PLACE-CRYPT-2
+        out.append(({"by": who, "do": "end_turn", "ghost": rid}, refusal("underground")))
     return out
 
 
@@ -251,6 +294,9 @@ def test_every_declared_option_is_drawn():
 @example(seed=1156546539, setup=(ALL4, {}, "small", 3, 24))  # Homunculi with Hordes of (X-CUR-HOR-1)
 @example(seed=10906391, setup=(["cursed", "leaders", "necromancer", "be_not_afraid"], {}, "small",
                                4, 24))  # a Leader alone converted by Sorcerers (A-LEAD-02)
+@example(seed=77, setup=(["underground"], {}, "underground-small", 3, 8))  # Monsters, pieces
+@example(seed=78, setup=(["cursed", "grand_dames", "leaders", "be_not_afraid", "underground"], {},
+                         "underground-small", 2, 8))  # Underground with every surface module
 def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: tuple) -> None:
     """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, X-NEC-3, -8,
     B-SCORE-3: see the module docstring."""
@@ -262,6 +308,7 @@ def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: 
 @settings(max_examples=3, deadline=None, phases=PHASES, report_multiple_bugs=False)
 @given(seed=st.integers(0, 2**31), setup=module_games())
 @example(seed=139071232, setup=(ALL4, {}, "base-5p", 5, None))  # Barbarians' brave Leader (X-BNA-BAR-1)
+@example(seed=79, setup=(["underground"], {}, "underground-small", 2, 8))  # using, ghost, ring, altar
 def test_every_legal_action_applies_with_random_modules(seed: int, setup: tuple) -> None:
     """legal_actions() lists only actions apply() accepts, the modules' words and arguments
     included (maraud, ransom, catapult, pay, cauldrons, tower, leader, buy, caravel, peek)."""

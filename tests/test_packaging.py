@@ -40,7 +40,8 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 def test_make_test_covers_every_supported_python():
     """`make test` runs the suite on each supported Python found (scripts/interpreters.py):
-    its list is the range of requires-python, and the test target goes on to the others."""
+    its list is the range of requires-python, and the test target runs the others beside
+    .venv's whole suite."""
     import sys
 
     sys.path.insert(0, str(ROOT / "scripts"))
@@ -51,5 +52,7 @@ def test_make_test_covers_every_supported_python():
     assert SUPPORTED == [f"3.{m}" for m in range(int(low), int(high))]
     make = (ROOT / "Makefile").read_text()
     recipe = make.split("\ntest: ", 1)[1].split("\n\n", 1)[0]
-    assert "pytest" in recipe and "test-others" in recipe
+    assert "test-main" in recipe and "test-others" in recipe
+    assert "pytest" in make.split("\ntest-main: ", 1)[1].split("\n\n", 1)[0]
+    assert "$(OTHERS)" in make.split("\ntest-others: ", 1)[1].split("\n\n", 1)[0]
     assert '-m "not browser"' in make.split("\ntest-3.%:", 1)[1].split("\n\n", 1)[0]

@@ -120,6 +120,16 @@ def test_the_5p_draft_is_a_draft_until_the_table_corrects_it(sqlite):
     assert board.terrain.count("black_mountain") == 9
 
 
+def test_the_map_of_a_board_says_how_sure_it_is():
+    """The game's map names the board with its confidence when it is not high."""
+    from dashboards.board_map import BoardMap
+
+    assert BoardMap("underground-4p").figure.title.text == ("Small World Underground, 4-player "
+                                                            "board (medium confidence)")
+    assert BoardMap("underground-2p").figure.title.text == "Small World Underground, 2-player board"
+    assert BoardMap("base-5p").figure.title.text == "Small World, 5-player board"
+
+
 # --- the table assistant with Underground (issue 21, "Everywhere a user meets them") ----------
 #: Ann's Liches / Mining (5 + 4 = 9 tokens) on underground-2p; the Sword lies on top of the
 #: face-down stack and the Diamond Fields face up on r16 (a Mudpool) from the set-up.

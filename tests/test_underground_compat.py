@@ -160,3 +160,19 @@ def test_U_COMPAT_1_a_surface_map_keeps_every_surface_banner():
     powers = {c[1] for c in g.column} | set(g.power_stack)
     assert set(in_sets("race", ["base"])) <= races and set(in_sets("power", ["base"])) <= powers
     assert not {"spiderines", "flames", "adventurous", "magic"} & (races | powers)
+
+
+def test_U_COMPAT_2_seafaring_holds_the_river_like_the_kraken():
+    """AU-68: Seafaring may hold River regions; other surface races empty them (U-RIVER-2)."""
+    g = mixed("ratmen", "seafaring", UNDER)
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="r")  # 1
+    act(g, "ann", "end_turn")
+    assert g.owner[at(g, "r")] == 0 and scored(g, "ann") == 2
+    g = mixed("ratmen", "alchemist", UNDER)
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="r")
+    act(g, "ann", "end_turn")
+    assert g.owner[at(g, "r")] is None

@@ -9,6 +9,9 @@ from __future__ import annotations
 from gamehelpers import act, refused
 from ughelpers import EDGE, at, board, game, scored, tokens
 
+from swcore import Game
+from swcore.config import make_setup
+
 # a mine(edge) - b mudpool - c mushroom forest - d mystic crystals(edge); b - e mudpool;
 # k a Black Mountain on the edge next to a
 LINE = board({"a": ("mine", EDGE), "b": "mudpool", "c": "mushroom_forest",
@@ -128,6 +131,7 @@ def test_U_POWER_VANISHING_1_two_coins_a_region_then_gone():
     act(g, "ann", "end_turn")
     assert scored(g, "ann") == 2 + 2
     assert g.owner[at(g, "a")] is None and g.owner[at(g, "b")] is None
+    assert "ogres" not in g.armies and g.race_stack[-1] == "ogres"  # U-DECL-5
 
 
 def test_U_POWER_WISE_1_two_coins_in_decline():
@@ -244,4 +248,115 @@ def test_U_POWER_REBORN_1_declined_regions_taken_over():
     act(g, "ann", "reborn", regions=["a", "b"])
     assert g.race[at(g, "a")] == new and g.race[at(g, "b")] == new and tokens(g, "a", "b") == (1, 1)
     assert new == "shrooms" and g.hand("ann") == hand - 1
+    assert "ogres" not in g.armies  # no Reborn region left: the banner goes (U-DECL-5)
     assert refused(g, "ann", "reborn", regions=["a"]) in ("AU-40", "U-POWER-REBORN-1")
+
+
+def test_U_POWER_ADVENTUROUS_1_one_coin_per_place_not_per_relic():
+    """a holds the Keep on the Motherland (a Place: +1 defence, +1 coin), b the Sword (a
+    Relic): Adventurous counts a only."""
+    g = Game(make_setup(LINE, ["ann", "bob"], races=["ogres", "mummies"],
+                        powers=["adventurous", "immortal"], expansions=["underground"],
+                        extra={"pieces": {"keep_on_the_motherland": "a",
+                                          "sword_of_the_killer_rabbit": "b"}}))
+    act(g, "ann", "pick", combo=0)  # 5 + 5
+    assert act(g, "ann", "conquer", region="a")[0].data["cost"] == 2  # 2 + Keep 1 - 1
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")
+    items = {it["rule"]: it["coins"] for it in g.last_score[0]}
+    assert items["U-POWER-ADVENTUROUS-1"] == 1 and scored(g, "ann") == 2 + 1 + 1  # the Keep's coin
+
+
+def test_AU_53_thieving_takes_nothing_from_an_immune_neighbour():
+    """bob's only region next to ann's is c, where his Queen stands: immune, not robbed."""
+    g = game("ogres", "thieving", ("mummies", "royal"), map=LINE)
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "queen", region="c")
+    act(g, "bob", "end_turn")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 2
+
+
+def test_U_POWER_VENGEFUL_1_the_markers_on_the_map_legend():
+    from swcore.rules import map_items
+
+    g = opening("vengeful", "a", "b", second=("mummies", "stone"))
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "conquer", region="b")
+    assert [(x["kind"], x["player"]) for x in map_items(g)] == [("vengeance", 1)]
+
+
+
+def test_AU_44_a_failed_final_conquest_is_an_attack_too():
+    """bob's 7 Mummies try ann's a (2 + 5 Ogres + 1 = 8) with the final die: a 0, it fails, but
+    bob attacked: his Vengeance marker counts on ann's next turn."""
+    g = opening("vengeful", "a", "b", second=("mummies", "stone"), dice=[0],
+                values={"mummies": 7, "stone": 0})
+    ev = act(g, "bob", "conquer", region="a", reinforce=True)
+    assert [e.kind for e in ev if e.kind in ("final_failed", "vengeance")] == ["final_failed", "vengeance"]
+    act(g, "bob", "end_turn")
+    assert g.armies["ogres"].data["vengeful.marked"] == [1]
+
+
+def _bag_game(*relics: str) -> Game:
+    """ann: Ogres / Magic (5 + 5); the relics lie face up in e (nobody's), as if discovered."""
+    return Game(make_setup(LINE, ["ann", "bob"], races=["ogres", "mummies"],
+                           powers=["magic", "immortal"], expansions=["underground"],
+                           extra={"pieces": {r: "e" for r in relics}}))
+
+
+def test_U_POWER_MAGIC_1_the_bag_as_the_sword():
+    """AU-45: the Sword lies in e, held by nobody: the Bag stands for it, in ann's region a, and
+    conquers b for 2 less (2 - Ogres 1 - 2 -> 1); once a turn; back in front of ann at the end."""
+    g = _bag_game("sword_of_the_killer_rabbit")
+    act(g, "ann", "pick", combo=0)
+    assert refused(g, "ann", "bag", relic="sword_of_the_killer_rabbit") == "U-POWER-MAGIC-1"
+    act(g, "ann", "conquer", region="k")  # 2 + Black Mountain 1 - 1
+    assert refused(g, "ann", "conquer", region="a", using="bag") == "U-PR-1"  # not out yet
+    act(g, "ann", "bag", relic="sword_of_the_killer_rabbit")
+    assert g.pieces["bag"] == at(g, "k")
+    ev = act(g, "ann", "conquer", region="a", using="bag")
+    assert ev[0].data["cost"] == 1 and ("Bag-o'-Many-Things as The Sword of the Killer Rabbit", -2) \
+        in ev[0].data["breakdown"]
+    assert g.pieces["bag"] == at(g, "a")  # it moved as the Sword would
+    assert refused(g, "ann", "conquer", region="b", using="bag") == "U-POWER-MAGIC-1"
+    act(g, "ann", "end_turn")
+    assert g.pieces["bag"] is None and g.pieces["sword_of_the_killer_rabbit"] == at(g, "e")
+
+
+def test_U_POWER_MAGIC_1_only_a_relic_revealed_on_the_board():
+    g = _bag_game()
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    assert refused(g, "ann", "bag", relic="sword_of_the_killer_rabbit") == "U-POWER-MAGIC-1"
+    assert [a for a in g.legal_actions() if a.do == "bag"] == []
+
+
+def test_U_POWER_MAGIC_1_the_bag_as_the_socks():
+    """U-RELIC-SOCKS-1 through the Bag: bob's 14 Mummies in a are not counted (2 - 1 -> 1) and
+    flee without loss, placed again after ann's turn."""
+    g = Game(make_setup(LINE, ["ann", "bob"], races=["ogres", "mummies"],
+                        powers=["magic", "stone"], expansions=["underground"],
+                        extra={"pieces": {"stinky_trolls_socks": "e"}}))
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="k")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # 10 + 4
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "end_turn")
+    assert tokens(g, "c", "d") == (7, 7)
+    act(g, "ann", "bag", relic="stinky_trolls_socks")
+    ev = act(g, "ann", "conquer", region="a")  # next to k; then b, then c with the Bag
+    act(g, "ann", "conquer", region="b")
+    ev = act(g, "ann", "conquer", region="c", using="bag")
+    assert ev[0].data["cost"] == 1
+    act(g, "ann", "end_turn")  # bob's 7 go to d
+    assert tokens(g, "d") == (14,)

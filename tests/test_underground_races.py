@@ -8,6 +8,8 @@ from __future__ import annotations
 from gamehelpers import act, refused
 from ughelpers import EDGE, at, board, cost, game, scored, tokens
 
+from swcore import Game
+
 # a mine(edge) - b mudpool - c mushroom forest - d mystic crystals(edge); b - e mudpool
 LINE = board({"a": ("mine", EDGE), "b": "mudpool", "c": "mushroom_forest",
               "d": ("mystic_crystals", EDGE), "e": "mudpool"}, "a-b b-c c-d b-e")
@@ -75,7 +77,8 @@ def test_U_RACE_SHADOW_MIMES_1_swap_the_badge_when_picked():
     """AU-27: the Mimes take 7 + the badge they end with; the other combo gets theirs."""
     g = game("shadow_mimes", "muddy", ("ogres", "stone"), map=LINE)
     ev = act(g, "ann", "pick", combo=0, swap=1)
-    assert ev[0].data["power"] == "stone" and g.hand("ann") == 7 + 4
+    assert g.armies["shadow_mimes"].powers == ("stone",) and g.hand("ann") == 7 + 4
+    assert [e.data["change"] for e in ev if e.kind == "swap"] == [4 - 3]
     assert g.column[0][:2] == ["ogres", "muddy"]
 
 
@@ -362,3 +365,46 @@ def test_U_RACE_WILL_O_WISPS_1_only_by_the_crystals():
     g = game("will_o_wisps", "stone", map=LINE)
     act(g, "ann", "pick", combo=0)
     assert refused(g, "ann", "conquer", region="a", early_die=True) == "U-RACE-WILL-O-WISPS-1"
+
+
+def test_AU_18_the_flames_enter_next_to_the_volcano_as_an_option():
+    g = game("flames", "stone", map=CHASMS, options={"flames_volcano_entry": True})
+    act(g, "ann", "pick", combo=0)
+    assert refused(g, "ann", "conquer", region="a") == "AU-18"  # on the edge, far from x
+    act(g, "ann", "conquer", region="e")  # next to the Volcano, not on the edge
+    assert g.owner[at(g, "e")] == 0
+
+
+def test_AU_21_spiderines_chasm_network_as_an_option():
+    """By default every region by a chasm is adjacent to any Spiderine region (a -> e); with
+    the narrower reading only to their regions by a chasm (b -> e)."""
+    g = game("spiderines", "stone", map=CHASMS, options={"spiderines_chasm_network": True})
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    assert refused(g, "ann", "conquer", region="e") == "B-CONQ-5"
+    act(g, "ann", "conquer", region="b")
+    act(g, "ann", "conquer", region="e")
+    assert g.owner[at(g, "e")] == 0
+
+
+def test_AU_27_the_mimes_pay_before_the_swap():
+    """B-COMBO-2 then AU-27: the coins laid on the combos above are those of the badges before
+    the swap (the Cursed badge, 3 coins with the Cursed! rules, moves only afterwards)."""
+    g = Game.new(LINE, ["ann", "bob"], races=["ogres", "shadow_mimes", "mummies"],
+                 powers=["stone", "immortal", "cursed"], expansions=["underground", "cursed"],
+                 pool=["underground", "cursed"])
+    act(g, "ann", "pick", combo=1, swap=2)  # 1 coin on the Ogres' combo; then Cursed for Immortal
+    assert g.coins[0] == 4 and g.column[0][2] == 1
+    assert g.armies["shadow_mimes"].powers == ("cursed",) and g.column[1][1] == "immortal"
+
+
+def test_U_RACE_IRON_DWARVES_1_the_hammers_on_the_map_legend():
+    """What the table assistant draws in front of the player: the hammers usable this turn."""
+    from swcore.rules import map_items
+
+    g = game("iron_dwarves", "stone", map=LINE)
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "end_turn")
+    items = [x for x in map_items(g) if x["kind"] == "hammer"]
+    assert [(x["count"], x["player"], x["region"]) for x in items] == [(1, 0, None)]

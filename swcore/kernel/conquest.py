@@ -388,7 +388,7 @@ class ConquestMixin:
         army.hand -= committed
         army.conquests += 1
         if self.effects_with(army, "on:conquered"):  # hot: tell only when someone hears
-            self.tell(army, "conquered", region=i)
+            events += self.tell(army, "conquered", region=i)  # (a relic moved, U-PR-3)
         events += self.taken_from(army, i, defender)
         detail = ", ".join(f"{k} {v:+d}" if k != "base" else f"{k} {v}" for k, v in parts)
         events.insert(0, self.new_event(

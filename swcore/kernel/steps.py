@@ -10,23 +10,26 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-def turn_start(game: Game, seat: int) -> None:
-    """The player's armies start afresh; in-decline armies that still conquer (Ghouls) may act
-    first, before the active race (A-BASE-03): an optional decision."""
+def turn_start(game: Game, seat: int) -> list[Any]:
+    """The player's armies start afresh, their effects told (their events returned: the
+    Fountain of Youth's token, U-PLACE-FOUNTAIN-1); in-decline armies that still conquer
+    (Ghouls) may act first, before the active race (A-BASE-03): an optional decision."""
     game._t = {"picked": False, "declined": False, "scored": False, "active_acted": False,
                "declined_acted": False, "attacked": set()}
     first: list[str] = []
-    for army in game.armies.values():
+    events: list[Any] = []
+    for army in list(game.armies.values()):
         if army.owner == seat:
             army.new_turn()
             if game.effects_with(army, "on:turn_start"):
-                game.tell(army, "turn_start")
+                events += game.tell(army, "turn_start")
             if army.declined and game.gives(army, "conquers_in_decline"):
                 first.append(army.race)
     if first:
         game.push(Decision("declined_turn", seat, ("conquer", "abandon", "redeploy"), "A-BASE-03",
                             "in-decline armies act at the start of the turn, before the active race",
                             optional=True, data={"races": first}))
+    return events
 
 
 def turn_end(game: Game, seat: int) -> None:

@@ -5,7 +5,7 @@ Each module subclasses it with its own id and rule (and its exceptions)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effects import Ability
 
@@ -22,8 +22,11 @@ class EmptiedRivers(Ability):
         """The army may stay in its rivers: a sea ability (Seafaring, B-POW-SEAFARING-1)."""
         return game.gives(army, "may_occupy_water")
 
+    def idle_on(self, board: Any) -> bool:
+        return not board.rivers  # nothing to empty, no river bank
+
     def vacates(self, game: Game, army: Army) -> tuple[int, ...]:
-        if self.kept(game, army):
+        rivers = game.board.rivers
+        if not rivers or self.kept(game, army):
             return ()
-        kind = game.board.kind
-        return tuple(i for i in game.regions_of(army.race) if kind[i] == "river")
+        return tuple(i for i in game.regions_of(army.race) if i in rivers)

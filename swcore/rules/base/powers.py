@@ -18,6 +18,7 @@ class _TerrainBonus(Ability):
     """+1 coin per region of one terrain at the end of the turn (Hill, Forest, Swamp)."""
 
     terrain = ""
+    per_region = True
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = sum(1 for i in held if game.board.has_tag(i, self.terrain))
@@ -289,6 +290,7 @@ class Hill(_TerrainBonus):
 @register
 class Merchant(Ability):
     id, rule = "merchant", "B-POW-MERCHANT-1"
+    per_region = True
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = len(held)

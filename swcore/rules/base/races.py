@@ -32,6 +32,7 @@ class Amazons(Ability):
 class Dwarves(Ability):
     id, rule = "dwarves", "B-RACE-DWARVES-1"
     works_in_decline = True
+    per_region = True
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = _count(game, held, lambda i: game.board.has_tag(i, "mine"))
@@ -86,6 +87,7 @@ class Halflings(Ability):
 @register
 class Humans(Ability):
     id, rule = "humans", "B-RACE-HUMANS-1"
+    per_region = True
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = _count(game, held, lambda i: game.board.has_tag(i, "farmland"))
@@ -211,6 +213,7 @@ class Trolls(Ability):
 @register
 class Wizards(Ability):
     id, rule = "wizards", "B-RACE-WIZARDS-1"
+    per_region = True
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = _count(game, held, lambda i: game.board.has_tag(i, "magic"))

@@ -20,7 +20,7 @@ def _opts(game: Game) -> Any:
 
 
 def _army(game: Game, seat: int, a: Action) -> Army | None:
-    race = a.race or game.active[seat]
+    race = a.args.get("race") or game.active[seat]  # `a.race`, read from the mapping: hot
     army = game.armies.get(race) if race else None
     return army if army is not None and army.owner == seat else None
 

@@ -180,15 +180,25 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         or (a.do != "redeploy" and _names_island(a))))]  # it empties at Ready Troops
     if game.game_over or game.blocking() is not None or game.seat != st.seat(game):
         return out  # a decision waits (withdrawn tokens, a die or a combo from the table)
+    if words.shop_closed(game, st.seat(game)) is not None:
+        return out  # after his Ready Troops: no item may be bought
     items = ["ghost", *st.book(game)["unbought"]]
     return [Action.trusted(nec, "buy", item=x) for x in items
             if words.buy_error(game, st.seat(game), x) is None] + out
 
 
 def _names_island(a: Action) -> bool:
-    """An action that puts something on the Island, or takes it (markers, abandon): none may."""
-    flat = [x for v in a.args.values() for x in (v if isinstance(v, tuple | list) else (v,))]
-    return st.ISLAND in flat or any(isinstance(x, tuple) and x and x[0] == st.ISLAND for x in flat)
+    """An action that puts something on the Island, or takes it (markers, abandon): none may.
+    Asked of each of his listed actions, so the values are read in place, not flattened."""
+    island = st.ISLAND
+    for v in a.args.values():
+        if isinstance(v, tuple | list):
+            for x in v:
+                if x == island or isinstance(x, tuple) and x and x[0] == island:
+                    return True
+        elif v == island:
+            return True
+    return False
 
 
 def snapshot(game: Game) -> dict[str, Any]:

@@ -17,7 +17,13 @@ if TYPE_CHECKING:
 
 
 def _by_island(game: Game, region: int) -> bool:
-    return region in game.board.adjacent_sets[st.island(game)]
+    return region in _island_shore(game)
+
+
+def _island_shore(game: Game) -> frozenset[int]:
+    """The regions around the Lake: the Island's neighbours (asked of every target screened)."""
+    i = game.board.index.get(st.ISLAND)
+    return game.board.adjacent_sets[st.island(game) if i is None else i]
 
 
 @register
@@ -33,13 +39,16 @@ class Ghosts(Ability):
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
         return _by_island(game, region)  # X-NEC-17: he may always attack from the Island
 
+    def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> frozenset[int]:
+        return _island_shore(game)  # the only regions `extra_adjacent` answers True for
+
     def refuses_target(self, game: Game, army: Army, region: int) -> Any:
         """X-NEC-13: his border regions are those around the Lake (the Island's neighbours);
         otherwise the normal adjacency to the regions he holds."""
-        if _by_island(game, region):
+        if region in _island_shore(game):
             return None
-        adj = game.board.adjacent_sets[region]
-        if any(game.race[j] == st.GHOSTS for j in adj):
+        ghosts = game.where.get(st.GHOSTS)  # the regions the Ghosts occupy (`Game.occupy`)
+        if ghosts and not ghosts.isdisjoint(game.board.adjacent_sets[region]):
             return None
         return RuleError("X-NEC-13", f"{game.board.ids[region]} is neither next to the Lake nor to "
                                      "a Ghost region")
@@ -89,7 +98,7 @@ class Well(Ability):
 
     def refuses_target(self, game: Game, army: Army, region: int) -> Any:
         """X-NEC-13: the Lake around the Island cannot be conquered, Seafaring included."""
-        if region == st.book(game)["lake"]:
+        if region == game.module_state["necromancer"]["lake"]:  # st.book, inlined: hot
             return RuleError("X-NEC-13", f"{game.board.ids[region]} holds Necromancer Island: no one "
                                          "conquers it, Seafaring included")
         return None

@@ -14,13 +14,22 @@ if TYPE_CHECKING:
     from ...game import Game
 
 
-def buy_error(game: Game, seat: int, item: Any) -> RuleError | None:
-    """Why `item` (`ghost` or one of his unbought powers) cannot be bought now, or None."""
+def shop_closed(game: Game, seat: int) -> RuleError | None:
+    """Why `seat` can buy nothing now, whatever the item (X-NEC-12), or None: asked once per
+    listing before each item's own refusal (`buy_error`)."""
     if not st.in_play(game) or seat != st.seat(game):
         return RuleError("X-NEC-12", "only the Necromancer buys Ghosts and powers")
     army = st.army(game)
     if army.ready or army.over or game.turn_flags["scored"]:
         return RuleError("X-NEC-12", "purchases come first in his turn, before Ready Troops")
+    return None
+
+
+def buy_error(game: Game, seat: int, item: Any) -> RuleError | None:
+    """Why `item` (`ghost` or one of his unbought powers) cannot be bought now, or None."""
+    err = shop_closed(game, seat)
+    if err is not None:
+        return err
     b = st.book(game)
     if item == "ghost":
         if not b["reserve"]:

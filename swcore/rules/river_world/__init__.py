@@ -85,9 +85,11 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
         return out
     seat, by = game.seat, game.current
     more: list[Action] = []
-    if words.peek_error(game, seat) is None:
+    # A board without a Temple (a Shipyard) offers no peek (no Caravel): their first refusal,
+    # known without building it, so a base board asks nothing of them at every listing.
+    if st.with_symbol(game, "temple") and words.peek_error(game, seat) is None:
         more.append(Action.trusted(by, "peek"))
-    if words.caravel_error(game, seat, None) is None:
+    if st.with_symbol(game, "shipyard") and words.caravel_error(game, seat, None) is None:
         more += [Action.trusted(by, "caravel", region=game.board.ids[i]) for i in st.rivers(game)]
     return out + more
 

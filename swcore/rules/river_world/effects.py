@@ -4,7 +4,7 @@ penalty). Seed 004; digest X-RW-*; rulings A-RW-01…06."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...catalogue import race_name
 from ...effects import Ability, register
@@ -98,6 +98,11 @@ class Caravel(Ability):
 
     id, rule = "river_world.caravel", "X-RW-6"
 
+    def idle_on(self, board: Any) -> bool:
+        """The Caravel is put on a river by a player occupying a Shipyard (the word `caravel`,
+        A-RW-01): never without both."""
+        return "river" not in board.kind or not any("shipyard" in s for s in board.symbols)
+
     @staticmethod
     def _banks(game: Game, army: Army) -> frozenset[int]:
         c = st.book(game)["caravel"]
@@ -121,6 +126,9 @@ class Harbours(Ability):
 
     id, rule = "river_world.harbours", "X-RW-5"
     works_in_decline = True
+
+    def idle_on(self, board: Any) -> bool:
+        return not any("harbour" in s for s in board.symbols)  # no harbour: nothing to add
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         seat = army.owner

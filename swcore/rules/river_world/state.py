@@ -22,9 +22,11 @@ WINTER = "harsh_winter"
 
 
 def book(game: Game) -> dict[str, Any]:
-    return game.module_state.setdefault(MODULE, {"order": None, "shown": [], "ships": 0,
-                                                 "caravel": None, "caravel_turn": None,
-                                                 "peeked": {}})
+    b = game.module_state.get(MODULE)  # asked at every target screened: no new default then
+    if b is None:
+        b = game.module_state[MODULE] = {"order": None, "shown": [], "ships": 0, "caravel": None,
+                                         "caravel_turn": None, "peeked": {}}
+    return b  # type: ignore[no-any-return]
 
 
 def options(game: Game) -> Any:
@@ -32,36 +34,57 @@ def options(game: Game) -> Any:
 
 
 #: board -> {feature: regions}: a board never changes, so its features are found once
-_FEATURES: WeakKeyDictionary[Any, dict[str, Any]] = WeakKeyDictionary()
+_FEATURES: WeakKeyDictionary[Any, dict[Any, Any]] = WeakKeyDictionary()
 
 
 _LAST: list[Any] = [None, None]  # the board asked last and its features (a weak look-up is slower)
 
 
-def _feature(game: Game, key: str, find: Any) -> Any:
-    board = game.board
-    if _LAST[0] is board:
-        known = _LAST[1]
-    else:
-        known = _FEATURES.setdefault(board, {})
-        _LAST[:] = [board, known]
+def _feature(game: Game, key: Any, find: Any) -> Any:
+    """The board's feature `key`, found by `find(board)` the first time (the callers on hot
+    paths look it up in `_known` first, without building `find`)."""
+    known = _known(game)
     if key not in known:
         known[key] = find(game.board)
     return known[key]
+
+
+def _known(game: Game) -> dict[Any, Any]:
+    """The features found so far on the game's board."""
+    board = game.board
+    if _LAST[0] is board:
+        return _LAST[1]  # type: ignore[no-any-return]
+    known = _FEATURES.setdefault(board, {})
+    _LAST[:] = [board, known]
+    return known
 
 
 def rivers(game: Game) -> list[int]:
     return list(_feature(game, "river", lambda b: tuple(i for i, k in enumerate(b.kind) if k == "river")))
 
 
+def river_set(game: Game) -> frozenset[int]:
+    """The rivers as a set (asked at every placement: Rivers.vacates)."""
+    found = _known(game).get("river set")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    return _feature(game, "river set", lambda b: frozenset(i for i, k in enumerate(b.kind) if k == "river"))
+
+
 def with_symbol(game: Game, symbol: str) -> tuple[int, ...]:
-    return _feature(game, f"symbol {symbol}",
-                    lambda b: tuple(i for i, s in enumerate(b.symbols) if symbol in s))
+    key = ("symbol", symbol)
+    found = _known(game).get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    return _feature(game, key, lambda b: tuple(i for i, s in enumerate(b.symbols) if symbol in s))
 
 
 def inland_banks(game: Game) -> frozenset[int]:
     """The regions bordering a river but not the sea: a river bank that is a coast only for
-    sea abilities (A-RW-04)."""
+    sea abilities (A-RW-04). Asked of every target's cost: found once per board."""
+    found = _known(game).get("inland banks")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     return _feature(game, "inland banks", lambda b: frozenset(
         i for i in range(len(b)) if not b.coastal[i]
         and any(b.kind[j] == "river" for j in b.adjacent_sets[i])))

@@ -11,9 +11,9 @@ from ...actions import Action
 from ...checks import register as register_check
 from ..module import RuleModule
 from ..registry import module
-from . import discovery, places, relics  # noqa: F401  (registers the relics' and places' effects)
+from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa: F401  (effects)
 from . import state as st
-from .display import describe_state, map_items
+from .display import describe_state
 from .effects import EFFECTS
 from .listing import armors_listed
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
@@ -34,12 +34,19 @@ def round_start(game: Game, seat: int) -> list[Any]:
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
-    """The table's marker when one is due; conquests made with a relic held (`using`)."""
+    """The table's marker or the Balrog when one is due; conquests made with a relic held
+    (`using`), the end of turn with a placement, the Balrog's move."""
     if game.game_over:
         return out
     if any(d.kind == "discover" for d in game.pending):
         return [Action.trusted(game.current, "discover", item=x) for x in discovery.left_in_box(game)]
-    return out + conquests_using(game, out) + placements(game, out)
+    if any(d.kind == "balrog" for d in game.pending):
+        return balrog.options(game)
+    if any(d.kind == turn_start.KIND for d in game.pending):
+        return turn_start.options(game)
+    if any(d.kind == stonehedge.STONEHEDGE for d in game.pending):
+        return stonehedge.options(game)
+    return out + conquests_using(game, out) + placements(game, out) + balrog.options(game)
 
 
 def _check_pieces_left(game: Game, want: Any, where: str) -> list[tuple[str, Any, Any]]:
@@ -57,14 +64,20 @@ class Underground(RuleModule):
     name = "Small World Underground"
     effects = (*EFFECTS, *PARTS["effects"])
     setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces,
-                  **PARTS["setup_keys"]}
-    steps = {"round_start": (round_start,), "turn_end": (after_scoring, *PARTS["steps"]["turn_end"])}
-    decisions = {"discover": discovery.do_discover}
-    handlers = {"discover": discovery.do_discover, **PARTS["handlers"]}
+                  "stonehedge": stonehedge.prepare, **PARTS["setup_keys"]}
+    steps = {"round_start": (round_start,), "turn_start": (turn_start.turn_start,),
+             "turn_end": (after_scoring, *PARTS["steps"]["turn_end"])}
+    settle = (turn_start.settle,)
+    decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
+                 turn_start.KIND: turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
+    handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
+                "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
+                **PARTS["handlers"]}
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
+    options = PARTS["options"]
+    map_items = staticmethod(PARTS["map_items"])
     legal = (legal, *PARTS["legal"], armors_listed)
-    map_items = staticmethod(map_items)
     describe_state = staticmethod(describe_state)
     sheet_counts = SHEET_COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)
 

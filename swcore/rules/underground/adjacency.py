@@ -51,8 +51,11 @@ def blocks(game: Game, army: Army, held: list[int]) -> int:
 
 def plainly_reached(game: Game, attacker: Army, i: int) -> bool:
     """AU-23: region i is reached with plain border adjacency from the attacker's regions, or by
-    the plain edge rule when it holds none (what the Gnomes allow against them)."""
-    held = game.regions_of(attacker.race)
+    the plain edge rule when it holds none (what the Gnomes allow against them). A region that
+    is never conquered (the Necromancer's Island, whose reach is a rule of its own, X-NEC-17)
+    gives no plain adjacency, so the answer does not change when Ready Troops empties it."""
+    never = game.board.base_cost
+    held = [j for j in game.regions_of(attacker.race) if never[j] is not None]
     if not held:
         return game.board.entry[i]
     adj = game.board.adjacent_sets
@@ -65,7 +68,7 @@ def gnome_shielded(game: Game, attacker: Army, i: int) -> bool:
     player (during the attacker's turn)."""
     from .races import Gnomes
 
-    race = game.race[i]
-    army = game.armies.get(race) if race else None
-    return (army is not None and army.owner != attacker.owner and not army.declined
-            and any(isinstance(ab, Gnomes) for ab in game.effects_of(army)))
+    if game.race[i] != Gnomes.id:  # the shield is the Gnomes' own banner (hot: every target)
+        return False
+    army = game.armies[Gnomes.id]
+    return army.owner != attacker.owner and not army.declined

@@ -48,3 +48,13 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[Any, set[str]]:
     have = features(ctx["board"])
     named = set(ctx.get("races") or ()) | set(ctx.get("powers") or ())
     return None, {x for x, need in NEEDS.items() if not have.intersection(need) and x not in named}
+
+
+def out_of_stacks(game: Any) -> set[str]:
+    """The ids this game's set-up took out of the stacks (`prepare`), read back from it: those
+    given in `removed`, else those whose needs the map lacks and that the stacks do not hold."""
+    if game.setup.get(KEY) is not None:
+        return set(game.setup[KEY])
+    have = features(game.board)
+    dealt = set(game.setup["races"]) | set(game.setup["powers"])
+    return {x for x, need in NEEDS.items() if not have.intersection(need) and x not in dealt}

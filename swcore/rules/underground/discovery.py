@@ -85,15 +85,24 @@ def reveal(game: Game, i: int, seat: int | None) -> list[Event]:
     return lay(game, b["stack"].pop(0), i, seat)
 
 
+#: piece -> fn(game, seat): what its discovery does at once (U-PR-6: the Pentacle's Balrog,
+#: Stonehedge's power), filled in by the modules of those places
+ON_DISCOVERY: dict[str, Any] = {}
+
+
 def lay(game: Game, piece: str, i: int, seat: int | None) -> list[Event]:
-    """The marker lies face up in region i from now on; its power works for the occupant."""
+    """The marker lies face up in region i from now on; its power works for the occupant, and
+    what its discovery does happens at once (U-PR-6)."""
     game.pieces[piece] = i
     st.book(game)["found"].append(piece)
     from ...pieces import PIECES
 
-    return [game.new_event("discover", f"{PIECES[piece].english} is discovered in "
-                                       f"{game.board.ids[i]}", seat, piece=piece,
-                           region=game.board.ids[i])]
+    events = [game.new_event("discover", f"{PIECES[piece].english} is discovered in "
+                                         f"{game.board.ids[i]}", seat, piece=piece,
+                             region=game.board.ids[i])]
+    if piece in ON_DISCOVERY:
+        events += ON_DISCOVERY[piece](game, seat) or []
+    return events
 
 
 def left_in_box(game: Game) -> list[str]:

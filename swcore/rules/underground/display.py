@@ -1,28 +1,15 @@
-"""What Underground shows a table beyond the board's markers and pieces (the app's map legend and
-module panel): the Silver Hammers kept in front of their player (U-RACE-IRON-DWARVES-1), and
-the Places and Relics still face down and those turned over (U-SETUP-4, U-MON-4, AU-05)."""
+"""What Underground shows a table in the app's module panel: the Places and Relics still face down
+and those turned over (U-SETUP-4, U-MON-4, AU-05)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...pieces import PIECES
 from . import state as st
-from .races import HAMMER, hammers
 
 if TYPE_CHECKING:
     from ...game import Game
-
-
-def map_items(game: Game) -> list[dict[str, Any]]:
-    """The Silver Hammers of each Iron Dwarves race: off the board, with their player."""
-    out = []
-    for army in game.armies.values():
-        n = hammers(army)
-        if n and not army.declined:
-            out.append({"kind": HAMMER, "name": "Silver Hammer", "region": None, "count": n,
-                        "player": army.owner, "rule": "U-RACE-IRON-DWARVES-1"})
-    return out
 
 
 def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ from ...effects import Ability, when
 from ..rivers import EmptiedRivers
 from . import discovery
 from . import state as st
+from .relics import SocksFlight
 from .turn_end import CRYPT, GHOST
 
 if TYPE_CHECKING:
@@ -51,4 +52,4 @@ class CryptChangesHands(Ability):
         return None
 
 
-EFFECTS = (Rivers(), Discovery(), CryptChangesHands())
+EFFECTS = (Rivers(), Discovery(), CryptChangesHands(), SocksFlight())

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from ...catalogue import race_name
 from ...effects import Ability, when
 from ...errors import RuleError
-from . import compat, racewords
+from . import compat, magic, options, racewords
 from .adjacency import coastal, gnome_shielded
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
-from .races import IronDwarves, WillOWisps
+from .races import HAMMER, IronDwarves, WillOWisps, figures_follow, hammers
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -50,10 +50,10 @@ class RiverBanks(Ability):
     id, rule = "underground.banks", "U-COMPAT-2"
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        if game.board.coastal[region] or not coastal(game, region):
+        sea = game.effects_with(army, "coast_discount")  # a cached look-up: usually none
+        if not sea or game.board.coastal[region] or not coastal(game, region):
             return []
-        return [(f"{race_name(ab.id)} on the River's bank", -ab.coast_discount)
-                for ab in game.effects_with(army, "coast_discount")]
+        return [(f"{race_name(ab.id)} on the River's bank", -ab.coast_discount) for ab in sea]
 
 
 class VengeanceMarkers(Ability):
@@ -66,16 +66,31 @@ class VengeanceMarkers(Ability):
 
     @when("lost")
     def marked(self, game: Game, army: Army, region: int, attacker: Army, lost: int) -> list[Any]:
-        race = game.active[army.owner]
-        avenger = game.armies.get(race) if race else None
-        if avenger is None or attacker.owner == army.owner or not _has(game, avenger, Vengeful):
-            return []
-        pending = avenger.data.setdefault("vengeful.pending", [])
-        if attacker.owner in pending:
-            return []
-        pending.append(attacker.owner)
-        return [game.new_event("vengeance", f"{game.players[attacker.owner]} receives a Vengeance "
-                               "marker", army.owner, avenged_by=game.players[attacker.owner])]
+        return vengeance(game, army.owner, attacker.owner)
+
+
+def vengeance(game: Game, victim: int, attacker: int) -> list[Any]:
+    """U-POWER-VENGEFUL-1, AU-44: `attacker` attacked a race of `victim`: a Vengeance marker for
+    him if the victim's active race is Vengeful (one a player)."""
+    race = game.active[victim]
+    avenger = game.armies.get(race) if race else None
+    if avenger is None or attacker == victim or not _has(game, avenger, Vengeful):
+        return []
+    pending = avenger.data.setdefault("vengeful.pending", [])
+    if attacker in pending:
+        return []
+    pending.append(attacker)
+    return [game.new_event("vengeance", f"{game.players[attacker]} receives a Vengeance marker",
+                           victim, avenged_by=game.players[attacker])]
+
+
+def failed_attack(game: Game, seat: int, a: Any) -> list[Any]:
+    """AU-44: a conquest attempt that failed (the final die, a Berserk or Will-o'-Wisps roll
+    short) is an attack too: the region is still another player's after a `conquer`."""
+    if a.do != "conquer" or a.region is None:
+        return []
+    owner = game.owner[game.board.region(a.region)]
+    return [] if owner is None or owner == seat else vengeance(game, owner, seat)
 
 
 class RaceArguments(Ability):
@@ -104,7 +119,9 @@ class RaceArguments(Ability):
 def after_scoring(game: Game, seat: int) -> list[Any]:
     """AU-63 steps 4-5: Thieving's victims pay what the scoring counted (U-POWER-THIEVING-1);
     Armors earned and not placed go down by default (U-POWER-SHIELD-1); a Vanishing race that
-    went into decline this turn leaves the board (U-POWER-VANISHING-1, AU-34)."""
+    went into decline this turn leaves the board (U-POWER-VANISHING-1, AU-34); the Great Ancient
+    and the Queen leave regions their race no longer holds (AU-20, AU-41); the Bag goes back in
+    front of its owner (U-POWER-MAGIC-3)."""
     events: list[Any] = []
     race = game.active[seat]
     if race is not None:
@@ -118,22 +135,46 @@ def after_scoring(game: Game, seat: int) -> list[Any]:
     for race in list(game.declined[seat]):
         army = game.armies[race]
         if army.data.get("vanishing.turn") == game.turn:
-            army.data.pop("vanishing.turn")
-            for i in game.regions_of(race):
-                game.clear_region(i)
             events.append(game.new_event("vanished", "the Vanishing race leaves the board", seat,
                                          race=race))
+            events.append(game.remove_army(race))  # its banner back under the stack
+    figures_follow(game)
+    magic.back_in_front(game)
     return events
 
 
+def map_items(game: Game) -> list[dict[str, Any]]:
+    """What the races and powers keep in front of a player: the Iron Dwarves' Silver Hammers
+    (U-RACE-IRON-DWARVES-1) and the Vengeance markers held by the players who attacked a
+    Vengeful race (U-POWER-VENGEFUL-1), each with the player holding it."""
+    out: list[dict[str, Any]] = []
+    for army in game.armies.values():
+        if army.declined:
+            continue
+        n = hammers(army)
+        if n and _has(game, army, IronDwarves):
+            out.append({"kind": HAMMER, "name": "Silver Hammer", "region": None, "count": n,
+                        "player": army.owner, "rule": IronDwarves.rule,
+                        "note": "usable this turn"})
+        marked = army.data.get("vengeful.marked", []) + army.data.get("vengeful.pending", [])
+        for seat in sorted(set(marked)) if _has(game, army, Vengeful) else ():
+            out.append({"kind": "vengeance", "name": "Vengeance marker", "region": None,
+                        "count": 1, "player": seat, "rule": Vengeful.rule,
+                        "note": f"against {game.players[seat]}, for {game.players[army.owner]}"})
+    return out
+
+
 #: What the module class takes in: its `effects`, `steps`, `before`, `after`, `handlers`,
-#: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py).
+#: `legal`, `setup_keys` (U-COMPAT-1's removals, compat.py), `options` (AU-18, AU-21),
+#: `map_items` (Hammers, Vengeance markers).
 PARTS: dict[str, Any] = {
-    "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments()),
+    "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments(), magic.BagFlight()),
     "steps": {"turn_end": (after_scoring,)},
     "before": (racewords.before_pick,),
-    "after": (racewords.after_pick,),
+    "after": (racewords.after_pick, failed_attack),
     "handlers": {"reborn": racewords.do_reborn},
     "legal": (racewords.legal,),
     "setup_keys": {compat.KEY: compat.prepare},
+    "options": options.UndergroundOptions,
+    "map_items": map_items,
 }

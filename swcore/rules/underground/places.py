@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register, when
+from ...effects import Ability, register
+from . import turn_start
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -27,9 +28,10 @@ class Keep(Place):
 
     id, rule = "keep_on_the_motherland", "U-PLACE-KEEP-1"
     works_in_decline = True
+    per_region = True  # its coin is its region's (AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
-        return [("Keep on the Motherland", 1)]
+        return [("Keep on the Motherland", 1)] if self.region(game) in held else []
 
 
 @register
@@ -50,12 +52,13 @@ class DiamondFields(Place):
 
     id, rule = "diamond_fields", "U-PLACE-DIAMOND-1"
     works_in_decline = True
+    per_region = True  # +1 for each region of the terrain (AU-51)
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         terrain = game.board.terrain
         kind = terrain[self.region(game)]
         n = sum(1 for i in held if terrain[i] == kind)
-        return [(f"Diamond Fields: {n} {kind.replace('_', ' ')} region{'s' if n != 1 else ''}", n)]
+        return [(f"Diamond Fields: {n} {kind.replace('_', ' ')} region{'s' if n != 1 else ''}", n)] if n else []
 
 
 @register
@@ -80,17 +83,33 @@ class GreatBrassPipe(Place):
 @register
 class FountainOfYouth(Place):
     """U-PLACE-FOUNTAIN-1, AU-60: at the start of the turn of its active occupant, 1 more token of
-    the race in hand, if the tray still holds one (U-DEF-8)."""
+    the race in hand, if the tray still holds one (U-DEF-8); a start-of-turn effect (AU-64,
+    swcore/rules/underground/turn_start.py, word `fountain`)."""
 
     id, rule = "fountain_of_youth", "U-PLACE-FOUNTAIN-1"
 
-    @when("turn_start")
-    def _token(self, game: Game, army: Army) -> Any:
-        if game.tray(army.race) < 1:
-            return None
-        army.hand += 1
-        return [game.new_event("fountain", f"{game.players[army.owner]} takes 1 token from the "
-                                           "tray (Fountain of Youth)", army.owner)]
+
+def _fountain_army(game: Game, seat: int) -> Any:
+    i = game.pieces.get(FountainOfYouth.id)
+    army = game.armies.get(game.race[i]) if i is not None and game.race[i] else None
+    return army if army is not None and army.owner == seat and not army.declined else None
+
+
+def _fountain_due(game: Game, seat: int) -> bool:
+    army = _fountain_army(game, seat)
+    return army is not None and game.tray(army.race) >= 1
+
+
+def _fountain(game: Game, seat: int) -> list[Any]:
+    army = _fountain_army(game, seat)
+    if army is None or game.tray(army.race) < 1:
+        return []
+    army.hand += 1
+    return [game.new_event("fountain", f"{game.players[seat]} takes 1 token from the tray "
+                                       "(Fountain of Youth)", seat, race=army.race)]
+
+
+turn_start.register("fountain", FountainOfYouth.rule, _fountain_due, _fountain)
 
 
 @register

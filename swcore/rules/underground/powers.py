@@ -12,13 +12,14 @@ from ...actions import Action
 from ...catalogue import CATALOGUE, race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
+from ...pieces import IMMUNE_PIECES
 from .adjacency import blocks, coastal
-from .races import place_piece
+from .races import QUEEN, place_piece
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
-QUEEN, ARMOR = "queen", "armor"
+ARMOR = "armor"
 
 
 class _TerrainBonus(Ability):
@@ -154,25 +155,11 @@ class Reborn(Ability):
 
 # --- Royal -------------------------------------------------------------------------------
 @register
-class Queen(Ability):
-    """U-POWER-ROYAL-1, -2, AU-41: the Queen's region is immune to opponents while the Royal
-    race holds it, in decline too."""
-
-    id, rule, source = QUEEN, "U-POWER-ROYAL-1", "figure"
-    works_in_decline = True
-
-    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
-        if (game.pieces.get(QUEEN) == region and Royal.id in defender.powers
-                and attacker.owner != defender.owner):
-            return RuleError(self.rule, f"{game.board.ids[region]} is immune: the Queen stands there")
-        return None
-
-
-@register
 class Royal(Ability):
     """U-POWER-ROYAL-1, -2, AU-41: `queen` at the end of the turn puts the Queen in one of the
-    race's regions (optional: left out, she stays where she is); she stays and protects in
-    decline but no longer moves, and leaves the board with her region."""
+    race's regions (optional: left out, she stays where she is), immune to opponents while she
+    is there (pieces.csv); she stays and protects in decline but no longer moves, and leaves the
+    board with her region (`races.figures_follow`)."""
 
     id, rule = "royal", "U-POWER-ROYAL-1"
     words = ("queen",)
@@ -280,13 +267,15 @@ def spread_armors(game: Game, n: int, held: list[int], tokens: Any) -> dict[int,
 # --- Thieving ----------------------------------------------------------------------------
 def robbed(game: Game, army: Army, held: list[int]) -> list[int]:
     """U-POWER-THIEVING-1, AU-53: the seats with an active race sharing a border with one of
-    `held`, each once, a seat with no coin left out."""
+    `held`, each once, a seat with no coin left out; an immune region does not count (AU-52)."""
     borders, race, owner = game.board.border_sets, game.race, game.owner
+    shielded = {i for p, i in game.pieces.items() if i is not None and p in IMMUNE_PIECES}
     seats = set()
     for i in held:
         for j in borders[i]:
             r, o = race[j], owner[j]
-            if o is not None and o != army.owner and r in game.armies and game.active[o] == r:
+            if (o is not None and o != army.owner and r in game.armies and game.active[o] == r
+                    and j not in shielded):
                 seats.add(o)
     return sorted(s for s in seats if game.coins[s] > 0)
 

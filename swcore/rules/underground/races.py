@@ -1,25 +1,28 @@
 """The 15 Underground races (U-RACE-*, S-FR p.10-11). Each class overrides only the hooks its
-banner changes; the figures they bring (the Great Ancient, the Volcano) are pieces
-(`game.pieces`) whose own effects say what they do where they lie. The arguments they add to
-base words (`pick` `swap`/`volcano`, `conquer` `early_die`/`hammers`) are checked and carried
-out in words.py."""
+banner changes; the figures they bring (the Great Ancient, the Volcano) are pieces of the
+registry (`game.pieces`, swcore/data/pieces.csv: the Great Ancient's immunity is data there).
+`pick` `swap`/`volcano` are checked in racewords.py; `conquer` `early_die`/`hammers` here."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
+from ...catalogue import race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
-from .adjacency import blocks, gnome_shielded, linked, plainly_reached, riverlike
+from . import options
+from .adjacency import gnome_shielded, linked, plainly_reached, riverlike
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
-GREAT_ANCIENT, VOLCANO, HAMMER = "great_ancient", "volcano", "hammer"
+GREAT_ANCIENT, VOLCANO, HAMMER, QUEEN, ROYAL = "great_ancient", "volcano", "hammer", "queen", "royal"
+#: This turn's flag: the column position whose badge the Mimes just picked take (racewords.py).
+SWAP = "shadow_mimes.swap"
 
 
-def _count(held: list[int], test: Any) -> list[tuple[str, int]] | int:
+def _count(held: list[int], test: Any) -> int:
     return sum(1 for i in held if test(i))
 
 
@@ -39,26 +42,12 @@ def place_piece(game: Game, piece: str, region: int | None) -> None:
 
 # --- Cultists ----------------------------------------------------------------------------
 @register
-class GreatAncient(Ability):
-    """U-RACE-CULTISTS-1, U-DEF-2, AU-62: the Great Ancient's region is immune to opponents while
-    the Cultists hold it."""
-
-    id, rule, source = GREAT_ANCIENT, "U-RACE-CULTISTS-1", "figure"
-
-    def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
-        if (game.pieces.get(self.id) == region and defender.race == Cultists.id
-                and attacker.owner != defender.owner):
-            return RuleError(self.rule, f"{game.board.ids[region]} is immune: the Great Ancient "
-                                        "stands there")
-        return None
-
-
-@register
 class Cultists(Ability):
     """U-RACE-CULTISTS-1…3, AU-20: the Great Ancient goes in the first region they conquer (again
-    in the next one once its region is left); regions adjacent to it cost them 1 less (adjacency
-    granted by abilities included); at the start of their turn `great_ancient` moves it to one of
-    their regions; it leaves the board when they go into decline."""
+    in the next one once its region is left); its region is immune to opponents (pieces.csv);
+    regions adjacent to it cost them 1 less (adjacency granted by abilities included); at the
+    start of their turn `great_ancient` moves it to one of their regions; it leaves the board
+    when they go into decline or leave its region (`figures_follow`)."""
 
     id, rule = "cultists", "U-RACE-CULTISTS-2"
     words = ("great_ancient",)
@@ -128,11 +117,18 @@ class Drow(Ability):
 
 
 # --- Flames ------------------------------------------------------------------------------
-@register
-class Volcano(Ability):
-    """U-VOLC-1: the Volcano lies on a chasm; it does nothing by itself (the Flames read it)."""
-
-    id, rule, source = VOLCANO, "U-VOLC-1", "figure"
+def figures_follow(game: Game) -> None:
+    """AU-20, AU-41: the Great Ancient and the Queen stand only in a region of their own race
+    (the Cultists; a Royal race, in decline too): left or taken otherwise (a redeployment that
+    abandons it, the owner's active race conquering its own in-decline Queen, the race leaving
+    the board), the figure leaves the board; pieces.csv makes its region immune while it is
+    there."""
+    for piece, owns in ((GREAT_ANCIENT, lambda a: a.race == Cultists.id and not a.declined),
+                        (QUEEN, lambda a: ROYAL in a.powers)):
+        i = game.pieces.get(piece)
+        army = game.armies.get(game.race[i]) if i is not None and game.race[i] else None
+        if i is not None and (army is None or not owns(army)):
+            place_piece(game, piece, None)
 
 
 def volcano_chasms(game: Game) -> list[int]:
@@ -181,6 +177,23 @@ class Flames(Ability):
                 seen.add(j)
                 chain.append(j)
         return any(linked(game, army, i, region) for i in seen)
+
+    @staticmethod
+    def _by_the_volcano(game: Game) -> frozenset[int]:
+        v = game.pieces.get(VOLCANO)
+        return game.board.border_sets[v] if v is not None else frozenset()
+
+    def extra_entry(self, game: Game, army: Army, region: int) -> bool:
+        """AU-18 (option `flames_volcano_entry`): they enter next to the Volcano."""
+        return options.of(game).flames_volcano_entry and region in self._by_the_volcano(game)
+
+    def refuses_target(self, game: Game, army: Army, region: int) -> Any:
+        """AU-18 (option `flames_volcano_entry`): not by the edge, only next to the Volcano."""
+        if (options.of(game).flames_volcano_entry and not game.regions_of(army.race)
+                and region not in self._by_the_volcano(game)):
+            return RuleError("AU-18", f"{game.board.ids[region]}: the Flames enter next to the "
+                                      "Volcano")
+        return None
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
         race = game.race[region]
@@ -377,10 +390,29 @@ class Ogres(Ability):
 # --- Shadow Mimes --------------------------------------------------------------------------
 @register
 class ShadowMimes(Ability):
-    """U-RACE-SHADOW-MIMES-1, AU-27: when picked they may swap their badge with another visible
-    combo's (`pick` `swap`, words.py); nothing more."""
+    """U-RACE-SHADOW-MIMES-1, AU-27: picked with `pick` `swap` (checked in racewords.py), once
+    paid for they swap their badge with that combo's (its coins stay) and take 7 + the badge
+    they end with."""
 
     id, rule = "shadow_mimes", "U-RACE-SHADOW-MIMES-1"
+
+    @when("picked")
+    def swapped(self, game: Game, army: Army) -> list[Any]:
+        s = game.turn_flags.pop(SWAP, None)
+        if s is None:
+            return []
+        col = game.column
+        old, new = army.powers[0], col[s][1]
+        col[s][1] = old
+        army.powers = (new, *army.powers[1:])
+        army.fx = None  # its effects change with the badge
+        want = game.value_of(army.race) + game.value_of(new) + sum(
+            ab.extra_tokens(game, army) for ab in game.effects_with(army, "extra_tokens"))
+        before = army.hand
+        army.hand = min(want, game.box_of(army.race) + game.extra_box(army))
+        return [game.new_event("swap", f"the {race_name(army.race)} swap {race_name(old)} for "
+                               f"{race_name(new)}: {army.hand} tokens", army.owner, race=army.race,
+                               tokens=army.hand, change=army.hand - before)]
 
 
 # --- Shrooms -----------------------------------------------------------------------------
@@ -406,12 +438,18 @@ def chasm_side(game: Game) -> frozenset[int]:
 @register
 class Spiderines(Ability):
     """U-RACE-SPIDERINES-1, -2, AU-21: every region bordering a chasm is adjacent to their
-    regions, and may be their first conquest."""
+    regions (option `spiderines_chasm_network`: to their regions by a chasm only), and may be
+    their first conquest."""
 
     id, rule = "spiderines", "U-RACE-SPIDERINES-1"
 
     def extra_adjacent(self, game: Game, army: Army, region: int, held: list[int]) -> bool:
-        return bool(held) and region in chasm_side(game)
+        side = chasm_side(game)
+        if region not in side:
+            return False
+        if options.of(game).spiderines_chasm_network:  # AU-21's narrower reading
+            return any(j in side for j in held)
+        return bool(held)
 
     def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> frozenset[int]:
         return chasm_side(game)
@@ -475,6 +513,3 @@ class WillOWisps(Ability):
                 for i in game.targets(army, reach) if self.eligible(game, army, i)
                 and not gnome_shielded(game, army, i)]
 
-
-#: Effects that count blocks (Flocking, Quarreling) share `blocks`; re-exported for powers.py.
-__all__ = ["blocks", "hammers", "volcano_chasms", "across_rivers", "chasm_side"]

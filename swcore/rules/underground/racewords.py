@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...errors import RuleError
 from .powers import Reborn
-from .races import VOLCANO, Flames, ShadowMimes, place_piece, volcano_chasms
+from .races import SWAP, VOLCANO, Flames, ShadowMimes, place_piece, volcano_chasms
 
 if TYPE_CHECKING:
     from ...game import Army, Game
 
 
 def before_pick(game: Game, seat: int, a: Action) -> None:
-    """U-RACE-SHADOW-MIMES-1, AU-27: the swap happens as the Mimes are picked, before their
-    tokens are counted (journaled: a refused pick undoes it); U-RACE-FLAMES-1: the Volcano's
-    chasm is checked."""
+    """U-RACE-SHADOW-MIMES-1, AU-27: the swap is checked, and made once the Mimes are paid for
+    (races.ShadowMimes); U-RACE-FLAMES-1: the Volcano's chasm is checked."""
     if a.do != "pick" or (a.swap is None and a.volcano is None):
         return
     k = a.combo
@@ -41,13 +40,9 @@ def before_pick(game: Game, seat: int, a: Action) -> None:
         if s == k or s >= len(game.column):
             raise RuleError("AU-27", f"the badge is swapped with another visible combo: {s} is "
                                      "not one")
-        col = game.column
-        col[k][1], col[s][1] = col[s][1], col[k][1]
-
-        def undo() -> None:
-            col[k][1], col[s][1] = col[s][1], col[k][1]
-
-        game.journal(undo)
+        flags = game.turn_flags  # the swap itself follows the payment (races.ShadowMimes)
+        flags[SWAP] = s - (s > k)  # where that combo stands once the picked one has left
+        game.journal(lambda: flags.pop(SWAP, None))
 
 
 def after_pick(game: Game, seat: int, a: Action) -> list[Any]:
@@ -108,10 +103,11 @@ def do_reborn(game: Game, seat: int, a: Action) -> tuple[list[Any], dict[str, An
         if not from_tray:
             army.hand -= 1
     army.used.append("reborn")
+    gone = [game.remove_army(old)] if old and not game.regions_of(old) else []  # B-DECL-6
     names = ", ".join(game.board.ids[i] for i in regions) or "no region"
     return [game.new_event("reborn", f"Reborn: {names} taken over by the active race", seat,
                            regions=[game.board.ids[i] for i in regions], race=army.race,
-                           gained=gained, old=old, removed=removed)], a.to_dict()
+                           gained=gained, old=old, removed=removed)] + gone, a.to_dict()
 
 
 def legal(game: Game, out: list[Action]) -> list[Action]:

@@ -86,3 +86,50 @@ class FlyingDoormat(Relic):
     def extra_adjacent_regions(self, game: Game, army: Army, held: list[int]) -> Any:
         named = army.turn.get(USING)
         return (named[1],) if named and named[0] == self.id else ()
+
+
+@register
+class StinkyTrollsSocks(Relic):
+    """U-RELIC-SOCKS-1, AU-15, AU-16: once per turn, a conquest as if the region were empty: its
+    Monster and race tokens add nothing (Black Mountain, Armor and the Keep still do); its
+    occupants flee without loss (`SocksFlight`) and are placed again at the end of the turn."""
+
+    id, rule = "stinky_trolls_socks", "U-RELIC-SOCKS-1"
+    label = "Stinky Troll's Socks: as if empty"
+
+    def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        race = game.race[region]
+        if not self.named_for(army, region) or race is None or race == army.race:
+            return []
+        return [(self.label, -game.tokens[region])]
+
+
+class SocksFlight(Ability):
+    """U-RELIC-SOCKS-1: asked of the defender, whoever it is (a module effect): the occupants of
+    a region conquered with the Socks lose no token."""
+
+    id, rule = "underground.socks", "U-RELIC-SOCKS-1"
+    works_in_decline = True
+
+    def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
+        """An active race flees whole; one in decline, which has no redeployment, loses its
+        tokens as usual (B-DECL-8, AU-33)."""
+        socks = attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
+        return 0 if socks and not defender.declined else loss
+
+
+@register
+class Scepter(Ability):
+    """U-RELIC-SCEPTER-1, -2, AU-51: placed before scoring in a region of the active race
+    (`end_turn`'s `scepter`), it doubles that region's coins: its 1 and the bonuses counted per
+    region there (`per_region`); not the empire's bonuses nor coins from other players."""
+
+    id, rule = "scepter_of_avarice", "U-RELIC-SCEPTER-1"
+
+    def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
+        r = game.pieces[self.id]
+        if r not in held:
+            return []
+        extra = sum(c for ab in game.effects_with(army, "per_region")
+                    for _, c in ab.score_bonus(game, army, [r]))
+        return [(f"Scepter of Avarice: {game.board.ids[r]} doubled", 1 + extra)]

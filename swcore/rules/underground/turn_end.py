@@ -1,7 +1,7 @@
 """What a player places at the end of his turn (AU-63 step 3, after redeployment) and what
 happens after scoring (step 4-5), given as parameters of `end_turn`: `ghost` (the Crypt's
 Ghost, U-PLACE-CRYPT-1, AU-57), `ring` (Froggy's Ring, U-RELIC-RING-1, AU-52, AU-53: left out,
-it stays where it lies) and `altar` (the Altar of Souls' discard, U-PLACE-ALTAR-1, AU-56).
+it stays where it lies), `scepter` (the Scepter of Avarice, U-RELIC-SCEPTER-1, AU-51, AU-52) and `altar` (the Altar of Souls' discard, U-PLACE-ALTAR-1, AU-56).
 Each is checked before anything changes; the placements are made before the turn's scoring."""
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 
 from ...actions import Action
 from ...errors import RuleError
-from ...pieces import IMMUNE_PIECES
+from ...pieces import IMMUNE_PIECES, PIECES
 
 if TYPE_CHECKING:
     from ...events import Event
     from ...game import Game
 
 GHOST, CRYPT, RING, ALTAR = "crypt_ghost", "crypt_of_the_tomb_raider", "froggys_ring", "altar_of_souls"
+SCEPTER, LOST_DWARF = "scepter_of_avarice", "mine_of_the_lost_dwarf"
 DISCARD = "underground.altar"
 
 
@@ -59,13 +60,23 @@ def before_end(game: Game, seat: int, a: Action) -> None:
         if game.race[i] not in races or i in game.vacated(game.armies[races[0]]):
             raise RuleError("AU-52", f"the Ring goes in a region of the active race, not {args['ring']}")
         _move(game, RING, i)
+    if args.get("scepter") is not None:
+        i = game.board.region(args["scepter"], "scepter")
+        races = _active(game, seat)
+        if not _held_by(game, SCEPTER, races):
+            raise RuleError("U-RELIC-SCEPTER-1", "only the active race holding the Scepter places it")
+        if game.race[i] not in races or i in game.vacated(game.armies[races[0]]):
+            raise RuleError("AU-52", f"the Scepter goes in a region of the active race, not "
+                                     f"{args['scepter']}")
+        if game.pieces.get(LOST_DWARF) == i:
+            raise RuleError("U-RELIC-SCEPTER-2", "the Scepter has no effect in the Mine of the Lost Dwarf")
+        _move(game, SCEPTER, i)
     if args.get("altar") is not None:
         i = game.board.region(args["altar"], "altar")
         mine = ([game.active[seat]] if game.active[seat] else []) + game.declined[seat]
         if not _held_by(game, ALTAR, mine):
             raise RuleError("U-PLACE-ALTAR-1", "only the Altar's occupant discards a token there")
-        if game.race[i] not in game.declined[seat] and not (
-                game.turn_flags["declined"] and game.race[i] == game.active[seat]):
+        if game.race[i] is None or game.race[i] not in game.declined[seat]:
             raise RuleError("U-PLACE-ALTAR-1", f"{args['altar']} holds no in-decline token of "
                                                f"{game.players[seat]}")
         game.turn_flags[DISCARD] = i
@@ -88,7 +99,7 @@ def _ring_coins(game: Game, seat: int) -> list[Event]:
         if other == seat or race is None or game.coins[other] == 0:
             continue
         if any(game.race[j] == race and j not in guarded for j in game.board.border_sets[i]):
-            events.append(game.pay(other, seat, 1, "Froggy's Ring, U-RELIC-RING-1"))
+            events.append(game.pay(other, seat, 1, f"{PIECES[RING].english}, U-RELIC-RING-1"))
     return events
 
 
@@ -97,7 +108,9 @@ def _altar(game: Game, seat: int) -> list[Event]:
     if i is None:
         return []
     race = game.race[i]
-    events: list[Event] = []
+    events: list[Event] = [game.new_event("altar", f"{game.players[seat]} discards a token of "
+                                                   f"{game.board.ids[i]} on the Altar of Souls",
+                                          seat, race=race, region=game.board.ids[i], lost=1)]
     if game.tokens[i] > 1:
         game.occupy(i, race, seat, game.tokens[i] - 1)
     else:
@@ -105,7 +118,7 @@ def _altar(game: Game, seat: int) -> list[Event]:
         army = game.armies[race]
         if not game.regions_of(race) and not army.hand and not army.held:
             events.append(game.remove_army(race))
-    events.append(game.pay(None, seat, 3, "Altar of Souls, U-PLACE-ALTAR-1"))
+    events.append(game.pay(None, seat, 3, f"{PIECES[ALTAR].english}, U-PLACE-ALTAR-1"))
     return events
 
 
@@ -124,6 +137,9 @@ def placements(game: Game, listed: list[Action]) -> list[Action]:
     if _held_by(game, RING, active):
         more += [end.plus(ring=game.board.ids[i]) for i in game.regions_of(active[0])
                  if i not in game.vacated(game.armies[active[0]])]
+    if _held_by(game, SCEPTER, active):
+        more += [end.plus(scepter=game.board.ids[i]) for i in game.regions_of(active[0])
+                 if i not in game.vacated(game.armies[active[0]]) and game.pieces.get(LOST_DWARF) != i]
     mine = ([game.active[seat]] if game.active[seat] else []) + game.declined[seat]
     if _held_by(game, ALTAR, mine):
         more += [end.plus(altar=game.board.ids[i]) for r in game.declined[seat]

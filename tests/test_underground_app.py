@@ -385,3 +385,23 @@ def test_U_CHASM_1_a_chasm_on_the_card_is_refused_with_its_rule_in_both_language
         assert "r1 (gouffre) ne peut jamais être conquise" in screen._card_alert.object
     finally:
         set_language("en")
+
+
+def test_U_RACE_IRON_DWARVES_2_the_hammers_spent_are_the_players_choice(sqlite):
+    """U-RACE-IRON-DWARVES-2, AU-24 (tests/scenarios/underground/iron_dwarves.yaml): with 1
+    Silver Hammer, conquering b (2 tokens) spends it by default (1 token); the card also offers
+    the conquest keeping it, with its cost (2 tokens)."""
+    from dashboards.region_card import variant_quote
+    from swcore.scenario import build, load
+
+    data = load("tests/scenarios/underground/iron_dwarves.yaml")
+    g = build(data)
+    for step in data["steps"][:5]:
+        g.apply(step)
+    conquests = {(a.region, a.args.get("hammers")) for a in g.legal_actions() if a.do == "conquer"}
+    assert {("b", None), ("b", 0)} <= conquests
+    keep = next(a for a in g.legal_actions() if a.do == "conquer" and a.region == "b"
+                and a.args.get("hammers") == 0)
+    assert "Cost <b>2</b> tokens" in variant_quote(g, keep, "keep")
+    g.apply(keep)
+    assert g.tokens[g.board.index["b"]] == 2

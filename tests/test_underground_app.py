@@ -247,6 +247,9 @@ def test_U_MON_4_the_table_enters_the_marker_turned_over(sqlite):
     seen = [w for w in visible(screen._other) if type(w).__name__ in ("Select", "Button")]
     select = next(w for w in seen if type(w).__name__ == "Select")
     assert len(select.options) == 15 and "The Keep on the Motherland" in select.options
+    from dashboards.modules_panel import panel_html
+    assert "Places and Relics face down</td><td>the table enters each one turned over" in \
+        panel_html(s.game, "Ann")
     select.value = "keep_on_the_motherland"
     go = next(w for w in visible(screen._other) if type(w).__name__ == "Button"
               and w.label.startswith("Enter the place or relic turned over"))

@@ -222,7 +222,14 @@ class BoardEditor(pn.viewable.Viewer):
         return float(self.draft.doc["frame"][1])
 
     def _refresh(self) -> None:
-        """Show the draft: shapes, labels, borders, the chosen region's fields, the check."""
+        """Show the draft: shapes, labels, borders, the chosen region's fields, the check.
+        (In Panel's `unlocked`: a button pressed while a widget's change is still pending is
+        run by Panel as a task outside the document's lock, where a change to the figure,
+        a plain Bokeh model, would raise; unlocked collects the changes and sends them.)"""
+        with pn.io.unlocked():
+            self._draw()
+
+    def _draw(self) -> None:
         self._quiet = True
         try:
             doc, fh = self.draft.doc, self._fh()

@@ -52,7 +52,7 @@ TRANSLATED = ("00-your-first-game", "01-goal-board-column", "01b-setting-up-and-
               "02-conquest", "03-redeploy-score-decline", "03b-abandon-lose-come-back",
               "03c-three-to-five-players", "03d-end-and-common-mistakes", "04-races-and-powers",
               "05-strategy-lab", "06-cursed", "07-grand-dames", "08-be-not-afraid",
-              "09-leaders", "10-necromancer-island", "11-river-world")
+              "09-leaders", "10-necromancer-island", "11-river-world", "12-underground")
 #: The French notebooks' second code cell: the app's components and the helpers speak French.
 SWITCH = ("# Les textes de l'application (carte, fiches des régions) et du tutoriel en français.\n"
           "tut.use_repo_path()\n"

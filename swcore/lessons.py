@@ -147,8 +147,9 @@ def solve(game: Game, ask: dict[str, Any], lang: str = "en") -> tuple[Any, str]:
         q = game.quote(ask["region"], ask.get("player"))
         if q.reason is not None:
             raise ValueError(f"{ask['region']} cannot be conquered here: {q.reason}")
+        rule = "U-CONQ-2" if "underground" in game.setup.get("expansions", ()) else "B-CONQ-2"
         return q.cost, " + ".join(f"{term(label, lang)} {v}" for label, v in q.breakdown) + \
-            " (B-CONQ-2)"
+            f" ({rule})"
     if kind == "score":
         player = game.to_act
         game.apply(Action(player, "end_turn"))

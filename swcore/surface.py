@@ -152,6 +152,10 @@ class GameSurface(Protocol):
     def seen_declined(self, army: Army) -> bool:
         """Whether other players' abilities treat `army` as in decline (A-NEC-05)."""
 
+    def army_of(self, player: str, race: str | None = None) -> Army | None:
+        """The player's army of `race`, by default his active race's; None when he has none
+        (a listed action's army, B-REDEP-1)."""
+
     def value_of(self, item: str) -> int:
         """The number printed on a banner or badge (B-COMBO-2; the set-up's `values` and the
         table's reveals first): the Shadow Mimes' tokens with the badge they swap for

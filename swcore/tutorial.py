@@ -512,13 +512,15 @@ def quote_table(game: Game, player: str | None = None) -> pd.DataFrame:
     for i, rid in enumerate(b.ids):
         q = game.quote(rid, player)
         race = game.race[i]
-        if race == LOST_TRIBE:
-            occupant = f"{game.tokens[i]} {item_name(LOST_TRIBE, language())}"
+        if race == LOST_TRIBE or (race and game.owner[i] is None):  # or Monsters, a Pirate Ship
+            occupant = f"{game.tokens[i]} {item_name(race, language())}"
         elif race:
             occupant = f"{game.tokens[i]} {_race(race)} ({game.players[game.owner[i]]})"
         else:
             occupant = ""
-        shown = bool(q.breakdown) and (q.reason is None or not b.water[i])
+        # no cost for what is never conquered (a sea, a chasm: U-CHASM-1)
+        shown = bool(q.breakdown) and (q.reason is None
+                                       or not (b.water[i] or b.kind[i] == "chasm"))
         rows.append({_("region"): rid, _("terrain"): place_name(b.terrain[i], language()),
                      _("symbols"): _places(b.symbols[i]), _("occupant"): occupant,
                      _("cost"): q.cost if shown else "",
@@ -581,7 +583,10 @@ def position_table(game: Game) -> pd.DataFrame:
 
 
 def _piece(kind: str) -> str:
-    """A marker or a piece on the board (English: its id, as the tables always showed it)."""
+    """A marker or a piece on the board: a Place or Relic by its name, anything else in
+    English by its id (as the tables always showed it)."""
+    if kind in CATALOGUE and CATALOGUE[kind].kind in ("place", "relic"):
+        return item_name(kind, language())
     return kind if language() == "en" else place_name(kind, language())
 
 
@@ -618,13 +623,14 @@ def coins_table(game: Game) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index(_("player"))
 
 
-def module_table(game: Game) -> pd.DataFrame:
+def module_table(game: Game, leave: tuple[str, ...] = ()) -> pd.DataFrame:
     """What each expansion module keeps beside the board (its part of `Game.snapshot`): one
     row per item, ids given their catalogue names ("lost_tribe" -> "Lost Tribes"). The view of
-    someone who sees everything, face-down things included."""
+    someone who sees everything, face-down things included. `leave`: items left out (the
+    engine's own bookkeeping, such as when a relic was last used)."""
     rows = [{_("module"): _(module), _("item"): _(key.replace("_", " ")), _("value"): _plain(value)}
             for module, state in (game.snapshot().get("modules") or {}).items()
-            for key, value in state.items()]
+            for key, value in state.items() if key not in leave]
     return pd.DataFrame(rows, columns=[_("module"), _("item"), _("value")]).set_index(
         [_("module"), _("item")])
 
@@ -637,7 +643,8 @@ def _plain(value: Any) -> str:
     if isinstance(value, str):
         return item_name(value, language()) if value in CATALOGUE else _(value.replace("_", " "))
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items()) or _("(none)")
+        return ", ".join(f"{_plain(k) if k in CATALOGUE else k}: {_plain(v)}"
+                         for k, v in value.items()) or _("(none)")
     if isinstance(value, list | tuple):
         return ", ".join(_plain(v) for v in value) or _("(none)")
     return str(value)

@@ -111,3 +111,25 @@ def test_the_lesson_in_french(store):
         assert fg.session.act(Action(L, "pick", combo=0))
         assert "Bien joué." in fg.script.pane.object
         assert "Vous avez 10 Elfes pour conquérir." in fg.script.pane.object
+
+
+def test_the_underground_exercise_wants_the_sword_U_RELIC_SWORD_1(store):
+    """U-RELIC-SWORD-1: b taken without the Sword is refused with the step's explanation and
+    changes nothing; with it b costs 2 - 2, at least 1 (AU-14): 1 of ann's 2 tokens, and the
+    Sword moves to b (U-PR-3)."""
+    fg = FirstGame(served=False, store=store, lesson="sword-conquest",
+                   chapter_url="/tutorial/12-underground.html")
+    g = fg.game
+    assert fg.learner == "ann" and g.to_act == "ann" and g.setup["expansions"] == ["underground"]
+    assert fg.targets == ["b"] and g.hand("ann") == 2
+    fg.screen.selected = "b"
+    assert len(pointed(fg)) == 1 and "Sword" in pointed(fg)[0]  # the Sword's conquest, not the plain one
+    before = len(g.log)
+    assert not fg.session.act(Action("ann", "conquer", region="b"))
+    assert "the Sword makes it cost 1 token" in fg.session.error
+    assert len(fg.game.log) == before and fg.game.hand("ann") == 2
+    assert fg.session.act(Action("ann", "conquer", region="b", using="sword_of_the_killer_rabbit"))
+    g = fg.game
+    assert fg.script.done and g.hand("ann") == 1
+    assert g.pieces["sword_of_the_killer_rabbit"] == g.board.index["b"]
+    assert "/tutorial/12-underground.html" in fg.script.pane.object

@@ -10,7 +10,7 @@ from swcore import Action
 from swcore.lessons import chapter_stem, lessons, of_chapter, questions, solve
 
 CHAPTERS = ["00", "01", "01b", "02", "03", "03b", "03c", "03d", "04", "05", "06", "07", "08",
-            "09", "10", "11"]
+            "09", "10", "11", "12"]
 
 
 def play_through(lesson):

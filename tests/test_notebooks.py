@@ -25,7 +25,8 @@ NAMES = ["00-your-first-game.ipynb", "01-goal-board-column.ipynb",
          "03c-three-to-five-players.ipynb", "03d-end-and-common-mistakes.ipynb",
          "04-races-and-powers.ipynb", "05-strategy-lab.ipynb", "06-cursed.ipynb",
          "07-grand-dames.ipynb", "08-be-not-afraid.ipynb", "09-leaders.ipynb",
-         "10-necromancer-island.ipynb", "11-river-world.ipynb"]
+         "10-necromancer-island.ipynb", "11-river-world.ipynb",
+         "12-underground.ipynb"]
 MAP_MIMES = ("application/vnd.holoviews_exec.v0+json", "application/vnd.bokehjs_exec.v0+json")
 
 

@@ -98,6 +98,28 @@ def test_position_table_shows_pieces_and_coins_on_regions():
     assert "catapult" in tut.position_table(game).loc["a", "markers"]
 
 
+def test_underground_tables_name_monsters_relics_and_places_U_MON_2_U_MON_4():
+    """U-MON-2: the 2 Monsters are m's occupant and cost (2 + 2); U-CHASM-1: a chasm has no
+    cost, only its refusal; U-MON-4: the Relic laid face up in m is named (in French too), and
+    the module's table leaves out the engine's bookkeeping when asked."""
+    script = tut.Script(tut.scenario_path("underground/caverns"))
+    game, _ = script.replay(1)
+    costs = tut.quote_table(game)
+    assert costs.loc["m", "occupant"] == "2 Monsters" and costs.loc["m", "cost"] == 4
+    assert costs.loc["x", "cost"] == "" and costs.loc["x", "why not"].startswith("U-CHASM-1")
+    game, _ = script.replay(5)
+    assert tut.position_table(game).loc["m", "markers"] == "The Sword of the Killer Rabbit"
+    found = tut.module_table(game, leave=("used",))
+    assert list(found.index) == [("underground", "found"), ("underground", "face down")]
+    assert found["value"].tolist() == ["The Sword of the Killer Rabbit", "The Diamond Fields"]
+    try:
+        tut.set_language("fr")
+        assert tut.position_table(game).loc["m", "marqueurs"] == "L'Épée Vorpale"
+        assert tut.quote_table(game).loc["d", "occupant"] == "2 Monstres"
+    finally:
+        tut.set_language("en")
+
+
 # -- the combo column (B-COMBO) ----------------------------------------------------------
 @pytest.mark.parametrize("race", BASE_RACES)
 def test_combo_tokens_is_what_the_engine_hands_out_B_COMBO_4(race):

@@ -28,12 +28,13 @@ spec.loader.exec_module(render_tutorial)
 CHROMIUM = "/usr/bin/chromium"
 #: Rendered by the test: the first game (a kernel-only cell and a map), the conquest chapter
 #: (tabs of maps, a widget replaced by a map in the static copy, tables with a "why not"
-#: column) and Cursed! (links written for JupyterLab in the cells' markdown outputs: 404s
-#: once, review 2026-11-27). `make serve` renders them all.
-PAGES = ["00-your-first-game", "02-conquest", "06-cursed"]
-#: And in French (notebooks/fr, scripts/tutorial_locale.py): the first game, and the conquest
-#: chapter (the helpers' tables, steps and rule links in French).
-PAGES_FR = ["00-your-first-game", "02-conquest"]
+#: column), Cursed! (links written for JupyterLab in the cells' markdown outputs: 404s
+#: once, review 2026-11-27) and Underground (an inline map of its own, the Underground rules
+#: reference). `make serve` renders them all.
+PAGES = ["00-your-first-game", "02-conquest", "06-cursed", "12-underground"]
+#: And in French (notebooks/fr, scripts/tutorial_locale.py): the first game, the conquest
+#: chapter (the helpers' tables, steps and rule links in French) and Underground.
+PAGES_FR = ["00-your-first-game", "02-conquest", "12-underground"]
 #: The site's pages that are not chapters (always rendered).
 SITE_PAGES = {"search", "aid-en", "aid-fr", "fr/index"}
 #: The app's own pages, linked from the site and served by Panel, not from data/tutorial.
@@ -295,6 +296,27 @@ def test_the_french_pages_are_in_french(site):
     assert "href='fr/02-conquest.html' hreflang='fr'" in english
     # its questions, French first on a French page
     assert "id='q-mountain-cost'" in conquest and "document.documentElement.lang" in conquest
+
+
+@pytest.mark.notebook
+def test_underground_chapter_links_its_rules_exercise_and_questions(site):
+    """Chapter 12: its rule IDs (U-RIVER-1, AU-10...) land in the Underground reference, its
+    exercise (the Sword, U-RELIC-SWORD-1) opens in the app, its questions carry the engine's
+    answers (a Monster region: 2 + 2, U-MON-2; the Diamond Fields' score, U-PLACE-DIAMOND-1);
+    the French page speaks the rule book's words."""
+    out, _ = site
+    page = (out / "12-underground.html").read_text(encoding="utf-8")
+    assert 'href="rules/underground.html#U-RIVER-1"' in page
+    assert 'href="rules/ambiguities-underground.html#AU-10"' in page
+    assert "data-href='/first-game?lesson=sword-conquest'" in page
+    assert "id='q-monster-cost' data-answer='4'" in page
+    assert "id='q-diamond-score' data-answer='9'" in page
+    fr = (out / "fr" / "12-underground.html").read_text(encoding="utf-8")
+    assert "<html lang='fr'" in fr and 'href="../rules/underground.html#U-CHASM-2"' in fr
+    for words in ("Gouffres sans fond", "Épée Vorpale", "Dahlias de Diamant", "jetons de victoire",
+                  "pions", "Champigneux"):
+        assert words in fr, words
+    assert "Sword of the Killer Rabbit" not in fr and "what happened" not in fr
 
 
 @pytest.mark.notebook

@@ -213,7 +213,7 @@ def test_U_PLACE_DIAMOND_1_the_place_in_the_score_breakdown_in_both_languages(sq
     assert "Diamond Fields: 2 mudpool regions" in html and "U-PLACE-DIAMOND-1" in html
     set_language("fr")
     try:
-        assert "Dahlias de Diamant : 2 régions Mare de boue" in score_html(s.game, s.colours)
+        assert "Dahlias de Diamant : 2 régions de mare de boue" in score_html(s.game, s.colours)
     finally:
         set_language("en")
 

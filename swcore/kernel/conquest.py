@@ -436,7 +436,8 @@ class ConquestMixin:
         if race in NEUTRALS:  # no army behind them (a Pirate Ship leaves the game, A-RW-04)
             self.clear_region(i)
             what, kind = ("Lost Tribe", "lost_tribe") if race == LOST_TRIBE else (race_name(race), "neutral")
-            return [self.new_event(kind, f"the {what} of {self.board.ids[i]} is wiped out",
+            verb = "are" if what.endswith("s") else "is"  # the Monsters (U-MON-3)
+            return [self.new_event(kind, f"the {what} of {self.board.ids[i]} {verb} wiped out",
                                 seat, region=self.board.ids[i])] + self._tokens_lost(army, i, race, n)
         defender = self.armies[race]
         if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)

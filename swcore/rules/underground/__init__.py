@@ -76,7 +76,7 @@ class Underground(RuleModule):
     before = (check_using, before_end, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
-    map_items = staticmethod(PARTS["map_items"])
+    map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers
     legal = (legal, *PARTS["legal"], armors_listed, hammers_listed)
     describe_state = staticmethod(describe_state)
     sheet_counts = SHEET_COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)

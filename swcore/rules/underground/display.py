@@ -1,5 +1,6 @@
-"""What Underground shows a table in the app's module panel: the Places and Relics still face down
-and those turned over (U-SETUP-4, U-MON-4, AU-05)."""
+"""What Underground shows a table beyond the board's markers and pieces (the app's module panel):
+the Places and Relics still face down and those turned over (U-SETUP-4, U-MON-4, AU-05). The
+Silver Hammers and Vengeance markers in front of their players are the races' (parts.map_items)."""
 
 from __future__ import annotations
 

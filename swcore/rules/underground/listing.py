@@ -45,9 +45,8 @@ def hammers_listed(game: Game, out: list[Action]) -> list[Action]:
         army = game.army_of(a.by) if a.do == CONQUER and a.hammers is None and a.region else None
         if army is None or army.declined or not hammers(army) or not _has(game, army, IronDwarves):
             continue
-        i = game.board.index[a.region]
-        for k in range(min(hammers(army), max(0, game.cost(army, i) - 1))):
-            alt = Action.trusted(a.by, CONQUER, **a.args, hammers=k)
-            if game.why_illegal(alt) is None:
-                more.append(alt)
+        cost = game.cost(army, game.board.index[a.region])
+        more += [Action.trusted(a.by, CONQUER, **a.args, hammers=k)
+                 for k in range(min(hammers(army), max(0, cost - 1)))
+                 if game.available(army) >= cost - k]  # paid in full: no final die
     return out + more

@@ -424,7 +424,7 @@ class Shrooms(Ability):
 
     def score_bonus(self, game: Game, army: Army, held: list[int]) -> list[tuple[str, int]]:
         n = _count(held, lambda i: game.board.has_tag(i, "forest"))
-        return [(f"Shrooms: {n} Mushroom Forest{'s' if n != 1 else ''}", n)] if n else []
+        return [(f"Shrooms: {n} mushroom forest{'s' if n != 1 else ''}", n)] if n else []
 
 
 # --- Spiderines --------------------------------------------------------------------------

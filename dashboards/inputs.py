@@ -69,10 +69,11 @@ def form_params(word: Word) -> list[str]:
     return [k for k, p in word.params.items() if p.required and p.kind in FORM]
 
 
-def item_args(action: Action) -> list[str]:
-    """The ITEM parameters an action gives (a relic or place used for it, U-PR-2)."""
+def chosen_args(action: Action) -> list[str]:
+    """The ITEM and COUNT parameters an action gives (a relic used for it, U-PR-2; Silver
+    Hammers spent, U-RACE-IRON-DWARVES-2): what makes a variant cost otherwise."""
     params = WORDS[action.do].params
-    return [k for k in action.args if k in params and params[k].kind is Kind.ITEM]
+    return [k for k in action.args if k in params and params[k].kind in (Kind.ITEM, Kind.COUNT)]
 
 
 def die_param(word: Word) -> str | None:

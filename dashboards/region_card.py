@@ -37,9 +37,10 @@ def region_word(legal: list[Action]) -> str | None:
 
 
 def variant_quote(game: Any, action: Action, text: str) -> str:
-    """The cost of a variant of the region's word that names an item (a relic used for the
-    conquest, U-PR-2): played on a copy, its event's breakdown ('' when it names none)."""
-    if not inputs.item_args(action):
+    """The cost of a variant of the region's word that names an item or a count (a relic used
+    for the conquest, U-PR-2; Hammers spent): played on a copy, its event's breakdown ('' when
+    it names none)."""
+    if not inputs.chosen_args(action):
         return ""
     try:
         done = copy.deepcopy(game).apply(action)

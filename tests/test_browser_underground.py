@@ -103,5 +103,5 @@ def test_an_underground_turn_monsters_a_relic_a_place_and_the_score(server, page
                                              "cachée")).to_contain_text("Relique Rustique")
     page.wait_for_function(f"() => ({JS_BADGES})()?.r16 === 'Dahlias Épée'")
     score = page.locator(".sw-card", has_text="Ann a marqué +4 au tour 1").first
-    expect(score).to_contain_text("Dahlias de Diamant : 2 régions Mare de boue")
+    expect(score).to_contain_text("Dahlias de Diamant : 2 régions de mare de boue")
     page.screenshot(path=str(tmp_path / "underground-french.png"))

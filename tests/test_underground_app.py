@@ -247,6 +247,9 @@ def test_U_MON_4_the_table_enters_the_marker_turned_over(sqlite):
     seen = [w for w in visible(screen._other) if type(w).__name__ in ("Select", "Button")]
     select = next(w for w in seen if type(w).__name__ == "Select")
     assert len(select.options) == 15 and "The Keep on the Motherland" in select.options
+    from dashboards.modules_panel import panel_html
+    assert "Places and Relics face down</td><td>the table enters each one turned over" in \
+        panel_html(s.game, "Ann")
     select.value = "keep_on_the_motherland"
     go = next(w for w in visible(screen._other) if type(w).__name__ == "Button"
               and w.label.startswith("Enter the place or relic turned over"))
@@ -380,3 +383,78 @@ def test_U_CHASM_1_a_chasm_on_the_card_is_refused_with_its_rule_in_both_language
         assert "r1 (gouffre) ne peut jamais être conquise" in screen._card_alert.object
     finally:
         set_language("en")
+
+
+def test_U_RACE_IRON_DWARVES_2_the_hammers_spent_are_the_players_choice(sqlite):
+    """U-RACE-IRON-DWARVES-2, AU-24 (tests/scenarios/underground/iron_dwarves.yaml): with 1
+    Silver Hammer, conquering b (2 tokens) spends it by default (1 token); the card also offers
+    the conquest keeping it, with its cost (2 tokens)."""
+    from dashboards.region_card import variant_quote
+    from swcore.scenario import build, load
+
+    data = load("tests/scenarios/underground/iron_dwarves.yaml")
+    g = build(data)
+    for step in data["steps"][:5]:
+        g.apply(step)
+    conquests = {(a.region, a.args.get("hammers")) for a in g.legal_actions() if a.do == "conquer"}
+    assert {("b", None), ("b", 0)} <= conquests
+    keep = next(a for a in g.legal_actions() if a.do == "conquer" and a.region == "b"
+                and a.args.get("hammers") == 0)
+    assert "Cost <b>2</b> tokens" in variant_quote(g, keep, "keep")
+    g.apply(keep)
+    assert g.tokens[g.board.index["b"]] == 2
+
+
+def _underground_params() -> set[tuple[str, str]]:
+    """Every (word, parameter) Underground brings: its own words' and those it adds to others."""
+    import yaml
+
+    from swcore.words import WORDS
+
+    own = yaml.safe_load(open("swcore/data/words-underground.yaml", encoding="utf-8"))["words"]
+    return ({(n, k) for n, w in WORDS.items() for k, p in w.params.items() if p.module == "underground"}
+            | {(n, k) for n in own if n in WORDS for k in WORDS[n].params})
+
+
+def test_every_underground_argument_played_in_the_scenarios_is_offered_by_the_inputs():
+    """Issue 21: each Underground action word and argument that a scenario of
+    tests/scenarios/underground plays is offered by the generic inputs where it is played: the
+    very action is a legal one (a button: region card, column, bar), or its word's panel opens
+    there (a placement, a choice of regions, a form) for the rest of it."""
+    import glob
+
+    from dashboards import inputs
+    from swcore import Action
+    from swcore.scenario import build, load, settle
+    from swcore.words import WORDS
+
+    wanted = _underground_params()
+    played: dict[tuple[str, str], int] = {}
+    for path in sorted(glob.glob("tests/scenarios/underground/*.yaml")):
+        data = load(path)
+        g = build(data)
+        steps = data.get("steps", [])
+        for k, step in enumerate(steps):
+            if not isinstance(step, dict) or "do" not in step:
+                continue
+            settle(g, steps, k)
+            word = WORDS[step["do"]]
+            a = Action.from_dict({x: v for x, v in step.items()
+                                  if x in ("by", "do") or x in word.params})
+            uses = [(a.do, x) for x in a.args if (a.do, x) in wanted]
+            if uses and not step.get("rejected"):
+                legal = g.legal_actions()
+                skip = {inputs.adjusted(word), *inputs.form_params(word), *inputs.subsets(word),
+                        *inputs.extra_placements(word)}
+                key = (a.by, a.do, tuple(sorted((x, v) for x, v in a.args.items() if x not in skip)))
+                assert a in legal or (inputs.needs_panel(word) and key in inputs.group(legal)), \
+                    (path, step)
+                for u in uses:
+                    played[u] = played.get(u, 0) + 1
+            try:
+                g.apply(a)
+            except Exception:
+                if not step.get("rejected"):
+                    raise
+    assert {("conquer", "using"), ("redeploy", "armors"), ("end_turn", "ghost"),
+            ("pick", "swap")} <= set(played)

@@ -15,7 +15,7 @@ from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa:
 from . import state as st
 from .display import describe_state
 from .effects import EFFECTS
-from .listing import armors_listed
+from .listing import armors_listed, hammers_listed
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .sheet import COUNTS as SHEET_COUNTS
 from .turn_end import after_scoring, altar_options, do_altar
@@ -77,7 +77,7 @@ class Underground(RuleModule):
     after = PARTS["after"]
     options = PARTS["options"]
     map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers
-    legal = (legal, *PARTS["legal"], armors_listed)
+    legal = (legal, *PARTS["legal"], armors_listed, hammers_listed)
     describe_state = staticmethod(describe_state)
     sheet_counts = SHEET_COUNTS  # what the score sheet asks besides regions (swcore.scoresheet)
 

@@ -20,8 +20,9 @@ def describe_state(game: Game, player: str | None, lang: str = "en") -> list[tup
 
     b = st.book(game)
     rows = []
-    if b["stack"] is not None:
-        rows.append((tr("Places and Relics face down", lang), str(len(b["stack"]))))
+    rows.append((tr("Places and Relics face down", lang),
+                 str(len(b["stack"])) if b["stack"] is not None
+                 else tr("the table enters each one turned over", lang)))
     for piece in b["found"]:
         i = game.pieces.get(piece)
         if i is None:

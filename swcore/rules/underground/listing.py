@@ -1,6 +1,8 @@
-"""The Mushroom Armors in the listed redeployment (U-POWER-SHIELD-1, AU-32): a Shield race's
-`redeploy` is listed with the Armors it earns placed by default, so that a table sees them and
-moves them in the same panel as the tokens before sending it."""
+"""Choices the races' and powers' defaults would otherwise make silently, listed so that a table
+sees and makes them: the Mushroom Armors in the listed redeployment (U-POWER-SHIELD-1, AU-32: a
+Shield race's `redeploy` carries the Armors it earns, placed by default, moved in the same
+panel as the tokens), and the Silver Hammers a conquest spends (U-RACE-IRON-DWARVES-2, AU-24:
+beside the default, as many as leave one Dwarf, each smaller number)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,12 @@ from typing import TYPE_CHECKING
 from ...actions import Action
 from .parts import _has
 from .powers import Shield, armors_earned, spread_armors
+from .races import IronDwarves, hammers
 
 if TYPE_CHECKING:
     from ...game import Game
 
-WORD = "redeploy"
+WORD, CONQUER = "redeploy", "conquer"
 
 
 def armors_listed(game: Game, out: list[Action]) -> list[Action]:
@@ -34,3 +37,16 @@ def armors_listed(game: Game, out: list[Action]) -> list[Action]:
                                    armors=tuple((game.board.ids[i], k) for i, k in spots.items()))
         res.append(a)
     return res
+
+
+def hammers_listed(game: Game, out: list[Action]) -> list[Action]:
+    more = []
+    for a in out:
+        army = game.army_of(a.by) if a.do == CONQUER and a.hammers is None and a.region else None
+        if army is None or army.declined or not hammers(army) or not _has(game, army, IronDwarves):
+            continue
+        cost = game.cost(army, game.board.index[a.region])
+        more += [Action.trusted(a.by, CONQUER, **a.args, hammers=k)
+                 for k in range(min(hammers(army), max(0, cost - 1)))
+                 if game.available(army) >= cost - k]  # paid in full: no final die
+    return out + more

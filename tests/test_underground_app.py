@@ -456,5 +456,5 @@ def test_every_underground_argument_played_in_the_scenarios_is_offered_by_the_in
             except Exception:
                 if not step.get("rejected"):
                     raise
-    assert {("conquer", "using"), ("redeploy", "armors"), ("end_turn", "ghost"),
+    assert {("conquer", "using"), ("redeploy", "armors"), ("crypt_ghost", "region"),
             ("pick", "swap")} <= set(played)

@@ -130,13 +130,36 @@ def test_rendered_again_when_the_engine_changes(tmp_path, monkeypatch):
     assert rendered == ["01-x.ipynb", "01-x.ipynb"]
 
 
+class SiteRun:
+    """`render_tutorial`'s NotebookClient for the tests: the notebook filled with its run for the
+    site that the notebook tests share (tests/notebook_runs.py), not executed once more."""
+
+    runner = None  # the session's `notebook_runs.Runner`
+
+    def __init__(self, nb, resources, **_options):
+        self.nb, self.folder = nb, Path(resources["metadata"]["path"])
+
+    def execute(self):
+        executed = self.runner.for_the_site(self.nb, self.folder).notebook()  # or its error
+        self.nb.clear()
+        self.nb.update(executed)
+        return self.nb
+
+
 @pytest.fixture(scope="session")  # once, whatever order its worker runs the tests in
-def site(tmp_path_factory):
-    """The pages rendered, served at /tutorial/ as `make serve` does."""
+def site(tmp_path_factory, notebooks):
+    """The pages rendered, served at /tutorial/ as `make serve` does; from the runs the
+    notebook tests share, run as the site runs them (tests/notebook_runs.py)."""
     out = tmp_path_factory.mktemp("tutorial")
     paths = [str(ROOT / "notebooks" / f"{p}.ipynb") for p in PAGES]
     paths += [str(ROOT / "notebooks" / "fr" / f"{p}.ipynb") for p in PAGES_FR]
-    assert render_tutorial.main([*paths, "--out", str(out), "--force"]) == 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(SiteRun, "runner", notebooks)
+        mp.setattr(render_tutorial, "NotebookClient", SiteRun)
+        # what the script sets in the environment, not kept after it
+        mp.delenv("SW_TUTORIAL_STATIC", raising=False)
+        mp.setenv("JUPYTER_PATH", os.environ.get("JUPYTER_PATH", ""))
+        assert render_tutorial.main([*paths, "--out", str(out), "--force"]) == 0
     handler = functools.partial(Quiet, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

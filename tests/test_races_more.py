@@ -66,12 +66,14 @@ def test_B_RACE_SKELETONS_1_gain_after_the_final_die(roll: int, non_empty: int):
 
 
 def test_B_DEF_8_skeleton_gain_limited_by_the_box():
-    # A hub h (edge, Lost Tribe) touching 21 more Lost Tribe regions t1..t21. Berserk rolls
-    # of 3 make every conquest cost max(1, 3 - 3) = 1 token.
+    # A hub h (edge, Lost Tribe) touching 21 more Lost Tribe regions t1..t21: 22 Lost Tribes,
+    # more than the box's 18 (only as many as the box holds are set out), so the set-up's
+    # `supply` says 22. Berserk rolls of 3 make every conquest cost max(1, 3 - 3) = 1 token.
     hub = {"regions": {"h": region("hill", edge=True, lost_tribe=True),
                        **{f"t{i}": region("forest", lost_tribe=True) for i in range(1, 22)}},
            "borders": [["h", f"t{i}"] for i in range(1, 22)]}
-    game = new(hub, ["skeletons", "ratmen"], ["berserk", "diplomat"])
+    game = new(hub, ["skeletons", "ratmen"], ["berserk", "diplomat"], supply={"lost_tribe": 22})
+    assert all(tokens(game, rid) == 1 for rid in ["h", *(f"t{i}" for i in range(1, 22))])
     act(game, "ann", "pick", combo=0)  # 6 + 4
     for rid in ["h"] + [f"t{i}" for i in range(1, 10)]:
         act(game, "ann", "berserk", roll=3)

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the shared browser fixture is imported, then used by name)
 """Browser test of the expansions from the new-game form (issue 10, "Everywhere a user meets
 them"): Cursed! and Leaders ticked on the form, the game opened, the module panel showing the
 Leaders' state, and the first pick made with a Leader."""
@@ -10,8 +11,11 @@ import pytest
 from conftest import WAIT_MS
 
 pytest.importorskip("playwright")
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
-from test_browser_app import ARGS, CHROMIUM, Server  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+from test_browser_app import (
+    Server,  # noqa: E402
+    browser,  # noqa: E402, F401  (one chromium per module)
+)
 
 from dashboards.newgame import EXPANSIONS  # noqa: E402
 
@@ -24,15 +28,6 @@ def server(tmp_path):
     srv.start()
     yield srv
     srv.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One chromium for the module (a launch costs seconds); each test its own context."""
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

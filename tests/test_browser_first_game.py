@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the shared browser fixture is imported, then used by name)
 """Your first game in a real browser: `panel serve dashboards/app.py dashboards/first-game.py`
 (as `make serve` does), Debian's chromium through Playwright. The learner opens the page from
 the lobby's link, picks a combo, taps a highlighted region, conquers it, ends the turn, and the
@@ -11,10 +12,11 @@ import time
 
 import pytest
 from conftest import WAIT_MS
-from served import ARGS, CHROMIUM, Server, local_context
+from served import CHROMIUM, Server, local_context
 
 pytest.importorskip("playwright")
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+from test_browser_app import browser  # noqa: E402, F401  (one chromium per module)
 
 pytestmark = pytest.mark.browser
 
@@ -32,15 +34,6 @@ def served(tmp_path_factory):
     srv.start()
     yield srv.base
     srv.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One chromium for the module (a launch costs seconds); each test its own context."""
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the shared browser fixture is imported, then used by name)
 """The tutorial's lessons in a real browser (`panel serve dashboards/app.py
 dashboards/first-game.py --static-dirs tutorial=...`, Debian's chromium through Playwright):
 the scripted first turn played tap by tap (a wrong tap included), every chapter's exercise
@@ -11,10 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-from served import ARGS, CHROMIUM, ROOT, Server
+from served import CHROMIUM, ROOT, Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+from test_browser_app import browser  # noqa: E402, F401  (one chromium per module)
 
 from swcore.lessons import chapter_stem, lessons  # noqa: E402
 
@@ -52,15 +54,6 @@ def served(tmp_path_factory):
     srv.start()
     yield srv.base
     srv.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One chromium for the module (a launch costs seconds); each test its own context."""
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

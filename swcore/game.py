@@ -460,8 +460,13 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
     def _objects_held(self, army: Army) -> tuple[Any, ...]:
         """The unique pieces (relics, places) lying in the army's regions, in id order, then
         (piece, power) for each of them carrying a power (`carried`)."""
-        race = self.race
-        held = tuple(sorted(p for p, i in self.pieces.items() if i is not None and race[i] == army.race))
+        race, mine = self.race, army.race  # hot with Underground's pieces: a plain loop, sorted
+        held: tuple[Any, ...] = ()  # only when need be (issue 21)
+        for p, i in self.pieces.items():
+            if i is not None and race[i] == mine:
+                held += (p,)
+        if len(held) > 1:
+            held = tuple(sorted(held))
         if self.carried:
             held += tuple((p, self.carried[p]) for p in held if p in self.carried)
         return held

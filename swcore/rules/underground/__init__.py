@@ -38,13 +38,14 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     (`using`), the Altar's discard, the Balrog's move."""
     if game.game_over:
         return out
-    if any(d.kind == "discover" for d in game.pending):
+    due = {d.kind for d in game.pending} if game.pending else ()  # usually nothing is due
+    if "discover" in due:
         return [Action.trusted(game.current, "discover", item=x) for x in discovery.left_in_box(game)]
-    if any(d.kind == "balrog" for d in game.pending):
+    if "balrog" in due:
         return balrog.options(game)
-    if any(d.kind == turn_start.KIND for d in game.pending):
+    if turn_start.KIND in due:
         return turn_start.options(game)
-    if any(d.kind == stonehedge.STONEHEDGE for d in game.pending):
+    if stonehedge.STONEHEDGE in due:
         return stonehedge.options(game)
     return out + conquests_using(game, out) + altar_options(game) + balrog.options(game)
 

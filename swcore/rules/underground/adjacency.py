@@ -6,7 +6,7 @@ Gnomes allow (U-RACE-GNOMES-1, AU-23). Shared by races.py and powers.py, so each
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -20,9 +20,31 @@ def riverlike(game: Game, i: int) -> bool:
 
 def coastal(game: Game, i: int) -> bool:
     """U-RIVER-5, AU-38: a land region sharing a border with a River region (a Sea or the Lake on
-    a surface map); River regions themselves are never coastal."""
-    b = game.board
-    return b.kind[i] == "land" and any(riverlike(game, j) for j in b.border_sets[i])
+    a surface map); River regions themselves are never coastal. The board's own fact, found
+    once per board like its `rivers` (asked for every target's cost)."""
+    banks = board_fact(game, "river banks")
+    if banks is None:
+        b = game.board
+        banks = remember(game, "river banks", frozenset(
+            k for k in range(len(b)) if b.kind[k] == "land"
+            and any(riverlike(game, j) for j in b.border_sets[k])))
+    return i in banks
+
+
+def board_fact(game: Game, key: str) -> Any:
+    """What `remember` kept for the game's board under `key`, or None. A board never changes
+    after it is built, so the facts found from it alone (the river's banks, the chasms' sides)
+    are kept on it: one dict look-up on the hot paths (issue 21's speed)."""
+    return game.board.__dict__.get("_underground", _NONE).get(key)
+
+
+def remember(game: Game, key: str, value: Any) -> Any:
+    """Keep `value`, a fact of the game's board alone, for `board_fact`; returns it."""
+    game.board.__dict__.setdefault("_underground", {})[key] = value
+    return value
+
+
+_NONE: dict[str, Any] = {}
 
 
 def linked(game: Game, army: Army, i: int, j: int) -> bool:
@@ -62,13 +84,15 @@ def plainly_reached(game: Game, attacker: Army, i: int) -> bool:
     return any(i in adj[j] for j in held)
 
 
+#: The Gnomes' race id (races.Gnomes), here so that the hot test below imports nothing.
+GNOMES = "gnomes"
+
+
 def gnome_shielded(game: Game, attacker: Army, i: int) -> bool:
     """U-RACE-GNOMES-1, AU-23: region i holds Gnomes that shield it from the attacker's race,
     power, place and relic effects: active Gnomes (in decline the immunity is gone) of another
     player (during the attacker's turn)."""
-    from .races import Gnomes
-
-    if game.race[i] != Gnomes.id:  # the shield is the Gnomes' own banner (hot: every target)
+    if game.race[i] != GNOMES:  # the shield is the Gnomes' own banner (hot: every target)
         return False
-    army = game.armies[Gnomes.id]
+    army = game.armies[GNOMES]
     return army.owner != attacker.owner and not army.declined

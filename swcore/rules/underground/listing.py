@@ -6,7 +6,7 @@ beside the default, as many as leave one Dwarf, each smaller number)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from .parts import _has
@@ -21,9 +21,19 @@ WORD, CONQUER = "redeploy", "conquer"
 
 def armors_listed(game: Game, out: list[Action]) -> list[Action]:
     res = []
+    shielded: dict[str, Any] = {}  # player -> his active army if it has Shield, else None
     for a in out:
-        army = game.army_of(a.by) if a.do == WORD and a.armors is None else None
-        if army is not None and not army.declined and _has(game, army, Shield):
+        # the army's Shield first: reading `a.armors` makes a lazily listed redeployment's
+        # placement preview (issue 21's speed), which only a Shield race needs here
+        if a.do != WORD:
+            res.append(a)
+            continue
+        if a.by not in shielded:
+            army = game.army_of(a.by)
+            shielded[a.by] = army if (army is not None and not army.declined
+                                      and _has(game, army, Shield)) else None
+        army = shielded[a.by]
+        if army is not None and a.armors is None:
             n = army.turn.get("shield.new")
             n = armors_earned(game, army) if n is None else n
             placed = dict(a.args.get("tokens") or ())

@@ -50,8 +50,10 @@ class RiverBanks(Ability):
     id, rule = "underground.banks", "U-COMPAT-2"
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
+        if game.board.coastal[region] or not coastal(game, region):  # the board first: cheaper
+            return []
         sea = game.effects_with(army, "coast_discount")  # a cached look-up: usually none
-        if not sea or game.board.coastal[region] or not coastal(game, region):
+        if not sea:
             return []
         return [(f"{race_name(ab.id)} on the River's bank", -ab.coast_discount) for ab in sea]
 

@@ -12,7 +12,15 @@ from ...catalogue import race_name
 from ...effects import Ability, register, when
 from ...errors import RuleError
 from . import options
-from .adjacency import gnome_shielded, linked, plainly_reached, riverlike
+from .adjacency import (
+    GNOMES,
+    board_fact,
+    gnome_shielded,
+    linked,
+    plainly_reached,
+    remember,
+    riverlike,
+)
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -213,7 +221,7 @@ class Gnomes(Ability):
     attacker's race, power, place and relic help is taken away (adjacency here; the discounts by
     the Underground module's `GnomeShield`). In decline the shield is gone."""
 
-    id, rule = "gnomes", "U-RACE-GNOMES-1"
+    id, rule = GNOMES, "U-RACE-GNOMES-1"
 
     def immune(self, game: Game, defender: Army, region: int, attacker: Army) -> Any:
         if attacker.owner != defender.owner and not plainly_reached(game, attacker, region):
@@ -321,7 +329,13 @@ class Liches(Ability):
 # --- Lizardmen ---------------------------------------------------------------------------
 def across_rivers(game: Game, held: list[int]) -> frozenset[int]:
     """AU-22: the regions bordering a chain of River regions (Seas and the Lake on a surface
-    map) that starts next to one of `held`, the River regions included."""
+    map) that starts next to one of `held`, the River regions included. Asked for each region a
+    conquest screens with the same `held`: the last answer is kept on the board (it depends on
+    the board and `held` only)."""
+    key = tuple(held)
+    last = board_fact(game, "across rivers")
+    if last is not None and last[0] == key:
+        return last[1]  # type: ignore[no-any-return]
     adj = game.board.adjacent_sets
     start = {j for i in held for j in adj[i] if riverlike(game, j)}
     seen, todo = set(start), list(start)
@@ -331,7 +345,9 @@ def across_rivers(game: Game, held: list[int]) -> frozenset[int]:
             if j not in seen and riverlike(game, j):
                 seen.add(j)
                 todo.append(j)
-    return frozenset(seen.union(*(adj[i] for i in seen)))
+    out = frozenset(seen.union(*(adj[i] for i in seen)))
+    remember(game, "across rivers", (key, out))
+    return out
 
 
 @register
@@ -431,10 +447,15 @@ class Shrooms(Ability):
 
 # --- Spiderines --------------------------------------------------------------------------
 def chasm_side(game: Game) -> frozenset[int]:
-    """U-RACE-SPIDERINES-1: the regions sharing a border with an Abysmal Chasm."""
-    b = game.board
-    return frozenset(j for i in range(len(b)) if b.kind[i] == "chasm" for j in b.border_sets[i]
-                     if b.kind[j] != "chasm")
+    """U-RACE-SPIDERINES-1: the regions sharing a border with an Abysmal Chasm (the board's
+    own fact, found once per board like its `rivers`)."""
+    side = board_fact(game, "chasm side")
+    if side is None:
+        b = game.board
+        side = remember(game, "chasm side", frozenset(
+            j for i in range(len(b)) if b.kind[i] == "chasm" for j in b.border_sets[i]
+            if b.kind[j] != "chasm"))
+    return side
 
 
 @register

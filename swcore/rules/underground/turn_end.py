@@ -204,5 +204,8 @@ def altar_options(game: Game) -> list[Action]:
     seat = game.seat
     if DISCARD in game.turn_flags or game.blocking() is not None or game.game_over:
         return []
+    at = game.pieces.get(ALTAR)  # altar_error's first test, once rather than per region
+    if at is None or game.race[at] not in _mine(game, seat):
+        return []
     return [Action.trusted(game.current, "altar", region=game.board.ids[i])
             for r in game.declined[seat] for i in game.regions_of(r) if altar_error(game, seat, i) is None]

@@ -298,6 +298,10 @@ def test_every_declared_option_is_drawn():
 @example(seed=77, setup=(["underground"], {}, "underground-small", 3, 8))  # Monsters, pieces
 @example(seed=78, setup=(["cursed", "grand_dames", "leaders", "be_not_afraid", "underground"], {},
                          "underground-small", 2, 8))  # Underground with every surface module
+@example(seed=3137, setup=(["be_not_afraid", "cursed", "grand_dames", "leaders", "underground",
+                            "river_world"], {"final_die_max_short": 2,
+                                             "own_decline_counts_non_empty": True, "events": None},
+                           "river-practice", 3, None))  # Pixies' Leader off with a river's (X-LEAD-2)
 def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: tuple) -> None:
     """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, X-NEC-3, -8,
     B-SCORE-3: see the module docstring."""

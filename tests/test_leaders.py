@@ -3,7 +3,6 @@ the French rule book (seed 000, "Les Chefs de Small World") and the rulings."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -296,7 +295,7 @@ def test_random_games_with_leaders_every_listed_action_applies():
             actions = g.legal_actions()
             if rng.random() < 0.02:  # now and then every listed action, on a copy
                 for other in actions:
-                    copy.deepcopy(g).apply(other)
+                    g.copy().apply(other)
             a = bot.choose(g, actions)
             bought += a.do == "pick" and bool(a.args.get("leader"))
             g.apply(a)

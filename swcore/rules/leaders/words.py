@@ -100,9 +100,11 @@ def settle_leader(game: Game, army: Army, given: int | None = None) -> None:
     if not st.has(army):
         return
     regions = game.regions_of(army.race)
-    if not regions:
-        if st.at(army) != "hand":
-            st.put(game, army, "hand")
+    if not regions:  # with the hand, or with the tokens held back when all are (the
+        # Pixies after their river was emptied, X-BNA-PIX-1, X-RW-4)
+        off = "hand" if army.hand >= 1 or army.held < 1 else "held"
+        if st.at(army) != off:
+            st.put(game, army, off)
         return
     free = st.free_regions(game, army)
     where = st.at(army)

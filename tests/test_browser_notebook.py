@@ -36,6 +36,11 @@ NOTEBOOK = "00-your-first-game.ipynb"
 #: server's `--LabApp.expose_app_in_browser`).
 IDLE = ("window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel?.status"
         " === 'idle'")
+#: Every code cell of the open notebook has run and the kernel waits: only then are the
+#: outputs' comms open (a click on a Panel widget before that is lost; a learner clicking as
+#: soon as the game is drawn waits on the kernel too, which is still busy with the next cells).
+RAN = (IDLE + " && window.jupyterapp.shell.currentWidget.content.widgets.every("
+       "c => c.model.type !== 'code' || c.model.executionCount)")
 #: Every style sheet link on the page, inside Bokeh's shadow roots too.
 LINKS = """() => {
   const hrefs = [];
@@ -97,6 +102,7 @@ def test_notebook_00_played_in_jupyterlab_asks_no_other_host(lab):
         page.wait_for_function(IDLE)
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         expect(page.get_by_text("Your first turn, step by step").first).to_be_visible()
+        page.wait_for_function(RAN)
         first_render = list(outside)
         # The learner's first move: a combo picked; the page shows what it changed.
         page.get_by_role("button", name="Pick").first.click()

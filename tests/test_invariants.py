@@ -368,7 +368,7 @@ def test_random_games_keep_the_invariants(seed: int, board: tuple, options: dict
     play_checked(new_game(name, players, turns, seed, options), seed, check_all_legal=False)
 
 
-@settings(max_examples=6, deadline=None, phases=PHASES, report_multiple_bugs=False)
+@settings(max_examples=12, deadline=None, phases=PHASES, report_multiple_bugs=False)
 @given(seed=st.integers(0, 2**31), board=st.sampled_from(BOARDS), options=option_values("base"))
 def test_every_legal_action_applies(seed: int, board: tuple, options: dict) -> None:
     """legal_actions() lists only actions that apply() accepts, in every position of a game."""

@@ -289,7 +289,7 @@ def test_every_declared_option_is_drawn():
     assert set(VALUES) <= {name for m in ("base", *SIX) for name, _ in declared(m)}
 
 
-@settings(max_examples=8, deadline=None, phases=PHASES, report_multiple_bugs=False)
+@settings(max_examples=16, deadline=None, phases=PHASES, report_multiple_bugs=False)
 @given(seed=st.integers(0, 2**31), setup=module_games())
 @example(seed=906, setup=(ALL4, {}, "base-5p", 5, None))  # a Leader among Pixies held back (X-LEAD-3)
 @example(seed=1156546539, setup=(ALL4, {}, "small", 3, 24))  # Homunculi with Hordes of (X-CUR-HOR-1)
@@ -310,7 +310,7 @@ def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: 
     play_checked(game, seed, check_all_legal=False, **EXTRA)
 
 
-@settings(max_examples=3, deadline=None, phases=PHASES, report_multiple_bugs=False)
+@settings(max_examples=8, deadline=None, phases=PHASES, report_multiple_bugs=False)
 @given(seed=st.integers(0, 2**31), setup=module_games())
 @example(seed=139071232, setup=(ALL4, {}, "base-5p", 5, None))  # Barbarians' brave Leader (X-BNA-BAR-1)
 @example(seed=79, setup=(["underground"], {}, "underground-small", 2, 8))  # using, ghost, ring, altar

@@ -238,6 +238,12 @@ class Ability:
         (Leaders: the captured Leader replaces the B-LOSS-1 discard, X-LEAD-4)."""
         return loss
 
+    def flees(self, game: Game, defender: Army, region: int, attacker: Army) -> bool:
+        """Asked of the DEFENDER's effects, in decline, when a conquest takes `region` from it:
+        True when its tokens flee, placed again in its other regions after the attacker's turn
+        as an active race's are (the Stinky Troll's Socks, U-RELIC-SOCKS-1)."""
+        return False
+
     #: Tokens a conquest of a coastal region costs less through this effect (the Tritons' 1,
     #: B-RACE-TRITONS-1): a sea ability, which River World applies beside rivers too (A-RW-04).
     coast_discount = 0

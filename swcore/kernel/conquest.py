@@ -442,15 +442,28 @@ class ConquestMixin:
         defender = self.armies[race]
         if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)
             self._t["attacked"].add(defender.owner)
-        loss = self.loss_of(defender, i, army, 1 if defender.declined else min(
-            (ab.defender_loss for ab in self.effects_with(defender, "defender_loss")), default=1))
+        return events + self.drive_out(army, i)
+
+    def drive_out(self, army: Army, i: int, times: int = 1) -> list[Event]:
+        """The player's race in region i loses it to `army` (B-LOSS-1, -2): it discards its loss,
+        `times` over (the Balrog's 2, U-PLACE-PENTACLE-2), which its effects may change (Elves,
+        Immortal: none; the Socks' flight), and withdraws the rest, placed again after the
+        turn; the region is left empty."""
+        race, n, seat = self.race[i], self.tokens[i], army.owner
+        assert race is not None and race not in NEUTRALS
+        events: list[Event] = []
+        defender = self.armies[race]
+        loss = self.loss_of(defender, i, army, times * (1 if defender.declined else min(
+            (ab.defender_loss for ab in self.effects_with(defender, "defender_loss")), default=1)))
         n = self.tokens[i]  # a captured Leader has left the region (A-LEAD-02)
         back = n - loss
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
             events += self.region_lost_events(defender, i, army, loss)
+        flee = back and defender.declined and any(  # U-RELIC-SOCKS-1: in decline too
+            ab.flees(self, defender, i, army) for ab in self.effects_with(defender, "flees"))
         self.clear_region(i)
         if back and defender.declined and not self.gives(defender, "conquers_in_decline") and not (
-                self.regions_of(race) and self.gives(defender, "redeploys_in_decline")):
+                self.regions_of(race) and (flee or self.gives(defender, "redeploys_in_decline"))):
             back = 0  # an in-decline race never redeploys (B-DECL-8), but Tomb's (U-POWER-TOMB-2)
         events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back

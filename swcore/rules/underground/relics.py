@@ -107,16 +107,22 @@ class StinkyTrollsSocks(Relic):
 
 class SocksFlight(Ability):
     """U-RELIC-SOCKS-1: asked of the defender, whoever it is (a module effect): the occupants of
-    a region conquered with the Socks lose no token."""
+    a region conquered with the Socks flee without a fight and lose no token, active or in
+    decline; at the end of the turn they go into another of their regions (an in-decline race
+    with none left loses them, AU-33)."""
 
     id, rule = "underground.socks", "U-RELIC-SOCKS-1"
     works_in_decline = True
 
+    @staticmethod
+    def _socks(attacker: Army, region: int) -> bool:
+        return attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
+
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
-        """An active race flees whole; one in decline, which has no redeployment, loses its
-        tokens as usual (B-DECL-8, AU-33)."""
-        socks = attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
-        return 0 if socks and not defender.declined else loss
+        return 0 if self._socks(attacker, region) else loss
+
+    def flees(self, game: Game, defender: Army, region: int, attacker: Army) -> bool:
+        return self._socks(attacker, region)
 
 
 @register

@@ -37,6 +37,17 @@ class Reach(NamedTuple):
     without: frozenset[str]  #: the sources left out (swcore.effects.SOURCES)
 
 
+def off_edge(board: Any, i: int) -> RuleError:
+    """B-CONQ-1 refused for region i, in the board's own terms: by a sea on the edge where there
+    are seas; on a board without any, as the Underground rule book says (U-EDGE-1, AU-11)."""
+    if any(board.water):
+        return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the "
+                                     "board by the edge or by a sea on the edge")
+    return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the board "
+                                 "by a region next to an edge of the board (the two ends of the "
+                                 "River included)")
+
+
 class ConquestMixin:
     def quote(self, region: str, player: str | None = None, race: str | None = None,
               without: Any = ()) -> Quote:
@@ -266,9 +277,9 @@ class ConquestMixin:
                                    else self.effects_with(army, "extra_entry"))
                     if not entry[i] and not anywhere and not any(
                             ab.extra_entry(self, army, i) for ab in entries):
-                        why = explain and RuleError("B-CONQ-1", f"{b.ids[i]} is not a border region: "
-                                                    "a race enters the board by the edge or by a sea "
-                                                    "on the edge") or "B-CONQ-1"
+                        # in the board's own terms: by a sea on the edge where there are seas;
+                        # else as the Underground rule book says (U-EDGE-1, AU-11)
+                        why = explain and off_edge(b, i) or "B-CONQ-1"
                 elif i not in near and not free:
                     if not extra or not any(ab.extra_adjacent(self, army, i, held) for ab in extra):
                         why = explain and RuleError("B-CONQ-5", f"{b.ids[i]} is not adjacent to a "

@@ -18,7 +18,7 @@ from .effects import EFFECTS
 from .listing import armors_listed, hammers_listed
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .sheet import COUNTS as SHEET_COUNTS
-from .turn_end import after_scoring, altar_options, do_altar
+from .turn_end import after_scoring, altar_options, crypt_in_decline, do_altar
 from .using import check_using, conquests_using
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class Underground(RuleModule):
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                 "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
                 "altar": do_altar, **PARTS["handlers"]}
-    before = (check_using, *PARTS["before"])
+    before = (check_using, crypt_in_decline, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
     map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers

@@ -82,6 +82,19 @@ class Crypt(Placed):
         return None
 
 
+def crypt_in_decline(game: Game, seat: int, a: Action) -> None:
+    """U-PLACE-CRYPT-2: the player whose in-decline race holds the Crypt no longer moves the
+    Ghost; refused naming that rule (on the turn of the decline B-DECL-5 says it first)."""
+    if a.do != "crypt_ghost" or seat != game.seat or game.turn_flags["declined"] or game.blocking():
+        return
+    i = game.pieces.get(CRYPT)
+    race = game.race[i] if i is not None else None
+    army = game.armies.get(race) if race else None
+    if army is not None and army.owner == seat and army.declined:
+        raise RuleError("U-PLACE-CRYPT-2", "the Crypt is held by an in-decline race: the Ghost no "
+                                           "longer moves")
+
+
 def ring_payers(game: Game, seat: int, r: int) -> list[int]:
     """AU-52, AU-53: each other player whose active race holds a region bordering the Ring's,
     not an immune one (the Ring is void there: pieces.csv `void_in_immune`, U-PR-7), and who

@@ -75,11 +75,11 @@ def test_AU_23_in_decline_gnomes_are_open_to_the_dragon():
     assert g.race[g.board.index["b"]] == "ratmen"
 
 
-def test_U_RACE_GNOMES_3_the_sorcerers_never_convert_a_gnome():
-    """Sorcerers 5 + Alchemist 4 next to a lone Gnome in b: no conversion, refused and not
-    offered."""
+def test_U_RACE_GNOMES_1_the_sorcerers_never_convert_a_gnome():
+    """Sorcerers 5 + Alchemist 4 next to a lone Gnome in b: no conversion (a race ability
+    taking a Gnome region; cf. the Vampire, U-RACE-GNOMES-3), refused and not offered."""
     g = gnomes_hold(game("sorcerers", "alchemist"), {"b": 1, "c": 9})
-    assert refused(g, by="ann", do="convert", region="b") == "U-RACE-GNOMES-3"
+    assert refused(g, by="ann", do="convert", region="b") == "U-RACE-GNOMES-1"
     assert not listed(g, "convert")
 
 

@@ -74,7 +74,7 @@ class Underground(RuleModule):
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                 "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
                 "altar": do_altar, **PARTS["handlers"]}
-    before = (check_using, crypt_in_decline, *PARTS["before"])
+    before = (check_using, crypt_in_decline, turn_start.move_first, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
     map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers

@@ -44,8 +44,8 @@ class GnomeShield(Ability):
 
 
 #: Words by which a race or power takes a region on its own terms (U-RACE-GNOMES-1, AU-23): the
-#: Dragon (B-POW-DRAGONMASTER-1) and a conversion (the Sorcerers B-RACE-SORCERERS-1, the
-#: Vampire and the Shiny Orb, which never take a Gnome, U-RACE-GNOMES-3).
+#: Dragon (B-POW-DRAGONMASTER-1) and a conversion (the Sorcerers B-RACE-SORCERERS-1; the
+#: Vampire and the Shiny Orb, `using`, never take a Gnome, U-RACE-GNOMES-3).
 TAKING = frozenset({"dragon", "convert"})
 
 
@@ -62,7 +62,7 @@ def gnome_word_error(game: Game, seat: int, a: Any) -> RuleError | None:
     army = game.armies.get(race) if race else None
     if army is None or not gnome_shielded(game, army, i):
         return None
-    if a.do == "convert":
+    if a.do == "convert" and a.args.get("using") is not None:  # the Vampire, the Orb
         return RuleError("U-RACE-GNOMES-3", "a Gnome is never replaced")
     return RuleError("U-RACE-GNOMES-1", f"{a.region} holds Gnomes: only a plain conquest takes it")
 

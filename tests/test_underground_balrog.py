@@ -44,7 +44,10 @@ def refused(g: Game, **a) -> str:
 
 
 def offered(g: Game) -> set[str]:
-    return {a.region for a in g.legal_actions() if a.do == "balrog"}
+    """The Balrog's listed moves, each of which `apply` accepts."""
+    moves = [a for a in g.legal_actions() if a.do == "balrog"]
+    assert all(g.why_illegal(a) is None for a in moves)
+    return {a.region for a in moves}
 
 
 def bob_holds_y(bob_race: str, bob_power: str) -> Game:

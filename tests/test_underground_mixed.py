@@ -41,7 +41,10 @@ def refused(g: Game, **a) -> str:
 
 
 def listed(g: Game, word: str) -> set[str]:
-    return {a.region for a in g.legal_actions() if a.do == word}
+    """The regions listed for `word`, each of which `apply` accepts."""
+    found = [a for a in g.legal_actions() if a.do == word]
+    assert all(g.why_illegal(a) is None for a in found)
+    return {a.region for a in found}
 
 
 def gnomes_hold(g: Game, place: dict[str, int]) -> Game:
@@ -91,3 +94,27 @@ def test_U_RACE_GNOMES_1_AU_23_a_berserk_die_does_not_lower_a_gnome_regions_cost
     assert quote.cost == 7
     assert ("berserk die", -3) in quote.breakdown
     assert ("Gnomes: no help against them", 3) in quote.breakdown
+
+
+def test_U_COMPAT_2_U_RACE_GNOMES_1_the_tritons_river_bank_discount_not_against_gnomes():
+    """Tritons 6 + Hill 4 (surface): on an Underground board the River's banks count as coasts
+    for them (U-COMPAT-2: b costs them 1 less), but not while active Gnomes hold b."""
+    board = {"regions": {"a": {"terrain": "mine", "edge": True}, "b": {"terrain": "mudpool", "edge": True},
+                         "r": {"terrain": "river", "edge": True}, "c": {"terrain": "mine", "edge": True}},
+             "borders": [["a", "b"], ["b", "r"], ["b", "c"]]}
+    g = Game(make_setup(board, ["ann", "bob"], races=["tritons", "gnomes", "orcs", "wizards", "elves",
+                                                      "trolls"],
+                        powers=["hill", "forest", "swamp", "merchant", "commando", "alchemist"],
+                        expansions=["underground"], pool=["base", "underground"],
+                        extra={"places_relics": []}))
+    act(g, by="ann", do="pick", combo=0)
+    act(g, by="ann", do="conquer", region="a")
+    assert g.quote("b").cost == 1  # 2 - 1 on the River's bank
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)
+    act(g, by="bob", do="conquer", region="c")
+    act(g, by="bob", do="conquer", region="b")
+    act(g, by="bob", do="redeploy", tokens={"b": 5, "c": 5})
+    act(g, by="bob", do="end_turn")
+    quote = g.quote("b", player="ann")
+    assert quote.cost == 2 + 5 and ("Gnomes: no help against them", 1) in quote.breakdown

@@ -37,8 +37,9 @@ class GnomeShield(Ability):
         if game.race[region] is None or not gnome_shielded(game, army, region):
             return []
         helped = -(army.roll or 0)  # a die rolled before choosing is a power's (Berserk, A-BASE-06)
-        for src, ab in game.sources(army):
-            if src in HELPERS and type(ab).cost_modifiers is not Ability.cost_modifiers:
+        for src, ab in game.sources(army):  # the Tritons' River bank is their race's (U-COMPAT-2)
+            if (src in HELPERS or isinstance(ab, RiverBanks)) and \
+                    type(ab).cost_modifiers is not Ability.cost_modifiers:
                 helped += sum(c for _, c in ab.cost_modifiers(game, army, region) if c < 0)
         return [("Gnomes: no help against them", -helped)] if helped else []
 

@@ -118,3 +118,23 @@ def test_U_COMPAT_2_U_RACE_GNOMES_1_the_tritons_river_bank_discount_not_against_
     act(g, by="bob", do="end_turn")
     quote = g.quote("b", player="ann")
     assert quote.cost == 2 + 5 and ("Gnomes: no help against them", 1) in quote.breakdown
+
+
+def test_U_RACE_GNOMES_1_AU_23_no_relic_against_active_gnomes():
+    """ann's Ratmen hold a with the Stinky Troll's Socks: b, held by active Gnomes, is conquered
+    only plainly (2 + 5 = 7, her 12 - 1 = 11 in hand), never `using` the Socks (whose occupants
+    would flee without loss, U-RELIC-SOCKS-1)."""
+    g = Game(make_setup(MAP, ["ann", "bob"], races=["ratmen", "gnomes", "orcs", "wizards", "elves",
+                                                    "trolls"],
+                        powers=["alchemist", "forest", "hill", "swamp", "merchant", "commando"],
+                        expansions=["underground"], pool=["base", "underground"],
+                        extra={"pieces": {"stinky_trolls_socks": "a"}, "places_relics": []}))
+    gnomes_hold(g, {"b": 5, "c": 5})
+    assert refused(g, by="ann", do="conquer", region="b", using="stinky_trolls_socks") \
+        == "U-RACE-GNOMES-1"
+    conquests = [a for a in g.legal_actions() if a.do == "conquer" and a.region == "b"]
+    assert [a.args.get("using") for a in conquests] == [None]
+    events = act(g, by="ann", do="conquer", region="b")
+    assert events[0].data["cost"] == 7
+    loss = next(e for e in events if e.kind == "loss")
+    assert (loss.data["lost"], loss.data["withdrawn"]) == (1, 4)

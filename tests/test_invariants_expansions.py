@@ -302,6 +302,14 @@ def test_every_declared_option_is_drawn():
                             "river_world"], {"final_die_max_short": 2,
                                              "own_decline_counts_non_empty": True, "events": None},
                            "river-practice", 3, None))  # Pixies' Leader off with a river's (X-LEAD-2)
+@example(seed=20145, setup=(["necromancer", "cursed"], {
+    "own_decline_counts_non_empty": True, "final_die_max_short": 1, "edition": "2018",
+    "hordes_need_escort": False, "goblins_vs_lost_tribes": True}, "base-2p", 3, None))  # Hordes, Well
+@example(seed=20146, setup=(["be_not_afraid", "cursed", "grand_dames", "leaders", "river_world",
+                             "underground"], {"final_die_max_short": 1, "hordes_need_escort": True,
+                                              "spiderines_chasm_network": True,
+                                              "flames_volcano_entry": True},
+                            "river-practice", 3, None))  # a Tomb's last region lost (B-DECL-8)
 def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: tuple) -> None:
     """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, X-NEC-3, -8,
     B-SCORE-3: see the module docstring."""

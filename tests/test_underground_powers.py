@@ -360,3 +360,17 @@ def test_U_POWER_MAGIC_1_the_bag_as_the_socks():
     assert ev[0].data["cost"] == 1
     act(g, "ann", "end_turn")  # bob's 7 go to d
     assert tokens(g, "d") == (14,)
+
+
+def test_U_POWER_TOMB_2_B_DECL_8_a_last_tomb_region_lost_loses_every_token():
+    """U-POWER-TOMB-2 redeploys in decline only onto a region the race keeps: 10 Ogres in
+    decline on a alone, taken by 13 Mummies (2 + 10 + Mummies 1): 1 lost by the conquest, the 9
+    others have nowhere to go (B-DECL-8), so all 10 are lost, and the loss says 10, not 1."""
+    g = opening("tomb", "a")  # 5 + 5 = 10 Ogres, all on a
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline", tokens={"a": 10})
+    act(g, "ann", "end_turn")
+    events = act(g, "bob", "conquer", region="a")
+    loss = next(e for e in events if e.kind == "loss")
+    assert (loss.data["lost"], loss.data["withdrawn"]) == (10, 0)
+    assert "ogres" not in g.armies and g.tray("ogres") == 10

@@ -468,14 +468,17 @@ class ConquestMixin:
             (ab.defender_loss for ab in self.effects_with(defender, "defender_loss")), default=1)))
         n = self.tokens[i]  # a captured Leader has left the region (A-LEAD-02)
         back = n - loss
-        if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
-            events += self.region_lost_events(defender, i, army, loss)
         flee = back and defender.declined and any(  # U-RELIC-SOCKS-1: in decline too
             ab.flees(self, defender, i, army) for ab in self.effects_with(defender, "flees"))
-        self.clear_region(i)
         if back and defender.declined and not self.gives(defender, "conquers_in_decline") and not (
-                self.regions_of(race) and (flee or self.gives(defender, "redeploys_in_decline"))):
-            back = 0  # an in-decline race never redeploys (B-DECL-8), but Tomb's (U-POWER-TOMB-2)
+                any(r != i for r in self.regions_of(race))
+                and (flee or self.gives(defender, "redeploys_in_decline"))):
+            back, loss = 0, n  # an in-decline race never redeploys (B-DECL-8), but Tomb's
+            # (U-POWER-TOMB-2) or the Socks' fugitives (U-RELIC-SOCKS-1) where it keeps a
+            # region: the tokens it cannot place are lost
+        if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
+            events += self.region_lost_events(defender, i, army, loss)
+        self.clear_region(i)
         events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back
         if defender.owner != seat or defender.declined:

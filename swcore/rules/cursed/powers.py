@@ -51,9 +51,13 @@ class HordesOf(Ability):
     @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """Before anything leaves, count the race's own tokens: all but the Horde tokens and any
-        other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2)."""
+        other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2).
+        Only what adds tokens counts: the race's tokens lying in the Well of Souls (X-NEC-8, a
+        negative `extra_box`) are not among those counted."""
         total = game.on_board(army.race) + army.hand + army.held
-        own = total - (game.extra_box(army) - hordes(game))
+        outside = sum(max(0, ab.extra_box(game, army))
+                      for ab in game.effects_with(army, "extra_box") if ab is not self)
+        own = total - outside
         army.turn[self.REGULAR] = own - min(hordes(game), own)
         return []
 

@@ -298,23 +298,29 @@ def test_U_PR_7_AU_52_a_neighbour_in_an_immune_region_does_not_pay_the_ring():
 
 def test_B_CONQ_1_U_EDGE_1_an_underground_board_is_entered_by_its_edge_no_seas_named():
     """Underground boards have no seas: the refusal says what the rule book does (a region next
-    to an edge, the River's two ends included), in English and French; a surface board keeps
-    its seas."""
-    g = game({})
-    act(g, by="ann", do="pick", combo=0)
-    reason = g.quote("r3").reason
-    assert reason.rule == "B-CONQ-1"
-    assert str(reason.reason) == ("r3 is not a border region: a race enters the board by a region "
-                                  "next to an edge of the board (the two ends of the River included)")
-    assert term(reason.reason, "fr", ("ann", "bob"), g.board.ids) == (
+    to an edge, the River's two ends included), in English and French; a drawn map with neither
+    sea nor river names the edge alone; a surface board keeps its seas."""
+    def inland_reason(g: Game) -> str:
+        g.apply(Action(by="ann", do="pick", combo=0))
+        inland = next(rid for k, rid in enumerate(g.board.ids)
+                      if not g.board.entry[k] and g.board.base_cost[k] is not None)
+        reason = g.quote(inland).reason
+        assert reason.rule == "B-CONQ-1"
+        return str(reason.reason).split(": ", 1)[1]
+
+    under = Game(make_setup("underground-2p", ["ann", "bob"], seed=1, expansions=["underground"]))
+    text = inland_reason(under)
+    assert text == ("a race enters the board by a region next to an edge of the board (the two "
+                    "ends of the River included)")
+    assert term(f"r3 is not a border region: {text}", "fr", ("ann", "bob"), under.board.ids) == (
         "r3 n'est pas une région du bord : un Peuple entre sur le plateau par une région adjacente "
         "à un bord du plateau (y compris les deux extrémités de la Rivière)")
+    g = game({})  # a drawn map: no sea, no river
+    act(g, by="ann", do="pick", combo=0)
+    assert str(g.quote("r3").reason.reason) == ("r3 is not a border region: a race enters the "
+                                                "board by a region next to an edge of the board")
     surface = Game(make_setup("base-2p", ["ann", "bob"], seed=1))
-    surface.apply(Action(by="ann", do="pick", combo=0))
-    inland = next(rid for k, rid in enumerate(surface.board.ids)
-                  if not surface.board.entry[k] and surface.board.base_cost[k] is not None)
-    assert surface.quote(inland).reason.reason.endswith(
-        "a race enters the board by the edge or by a sea on the edge")
+    assert inland_reason(surface) == "a race enters the board by the edge or by a sea on the edge"
 
 
 def test_U_RELIC_SOCKS_1_AU_33_in_decline_fugitives_with_no_region_left_are_lost():

@@ -39,13 +39,17 @@ class Reach(NamedTuple):
 
 def off_edge(board: Any, i: int) -> RuleError:
     """B-CONQ-1 refused for region i, in the board's own terms: by a sea on the edge where there
-    are seas; on a board without any, as the Underground rule book says (U-EDGE-1, AU-11)."""
+    are seas; on a board with a river and no sea, as the Underground rule book says (U-EDGE-1,
+    AU-11); else by the edge alone (a drawn practice map)."""
     if any(board.water):
         return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the "
                                      "board by the edge or by a sea on the edge")
+    if board.rivers:
+        return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the "
+                                     "board by a region next to an edge of the board (the two "
+                                     "ends of the River included)")
     return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the board "
-                                 "by a region next to an edge of the board (the two ends of the "
-                                 "River included)")
+                                 "by a region next to an edge of the board")
 
 
 class ConquestMixin:

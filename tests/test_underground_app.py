@@ -461,3 +461,28 @@ def test_every_underground_argument_played_in_the_scenarios_is_offered_by_the_in
                     raise
     assert {("conquer", "using"), ("redeploy", "armors"), ("crypt_ghost", "region"),
             ("pick", "swap")} <= set(played)
+
+
+def test_U_COMP_5_table_mode_asks_the_single_source_marker_boxes(sqlite):
+    """The Armors (8) and Silver Hammers (7) of U-COMP-5 rest on the French rule book alone:
+    with the column entered from the table and the Shield and the Iron Dwarves in it, the form
+    asks for each (optional, like a race's box); the number typed is the game's `supply`."""
+    form = NewGameForm(sqlite, table_name="U")
+    form.set_expansions(["underground"])
+    form.set_players(players(2))
+    form.column.mode = "Enter as on the table"
+    form.column.set_pairs([("ogres", "stone"), ("mummies", "mining"), ("drow", "muddy"),
+                           ("kraken", "mystic"), ("liches", "fisher"), ("mudmen", "flocking")])
+    assert not [k for k in form.column.asked() if k[0] == "supply"]
+    form.column.set_pairs([("iron_dwarves", "shield"), ("mummies", "mining"), ("drow", "muddy"),
+                           ("kraken", "mystic"), ("liches", "fisher"), ("mudmen", "flocking")])
+    assert {("supply", "armor"), ("supply", "hammer")} <= set(form.column.asked())
+    for what, item in form.column.asked():
+        if what == "values":
+            form.column.set_value(what, item, 5)
+    form.column.set_value("supply", "armor", 6)
+    made = form.submit()
+    assert made is not None, form._error.object
+    game = TableSession.open(sqlite, *made).game
+    assert game.setup["supply"] == {"armor": 6}
+    assert game.box_of("armor") == 6 and game.box_of("hammer") == 7

@@ -440,3 +440,12 @@ def test_U_POWER_MAGIC_1_the_bag_as_froggys_ring():
     act(g, "ann", "bag", relic="froggys_ring", region="b")
     act(g, "ann", "end_turn")
     assert scored(g, "ann") == 4 and g.coins == [12, 6]
+
+
+def test_U_COMP_5_a_table_gives_the_armors_in_its_box():
+    """U-COMP-8, U-POWER-SHIELD-1: the 8 Armors rest on one source (U-COMP-5): a table's
+    `supply` of 0 leaves none to take for the Mushroom Forest c; by default 1 is taken."""
+    g = opening("shield", "d", "c", second=("mummies", "stone"))
+    assert g.box_of("armor") == 8 and g.mk["armor"][at(g, "c")] == 1
+    g = opening("shield", "d", "c", second=("mummies", "stone"), supply={"armor": 0})
+    assert g.box_of("armor") == 0 and sum(g.mk["armor"]) == 0

@@ -486,3 +486,28 @@ def test_U_COMP_5_table_mode_asks_the_single_source_marker_boxes(sqlite):
     game = TableSession.open(sqlite, *made).game
     assert game.setup["supply"] == {"armor": 6}
     assert game.box_of("armor") == 6 and game.box_of("hammer") == 7
+
+
+def test_U_RACE_WILL_O_WISPS_1_the_card_takes_the_early_die_from_the_table(sqlite):
+    """AU-26, B-COMP-6: 1 Will-o'-Wisp in hand; r5 (Mystic Crystals on the edge of
+    underground-2p) offers both the final die (B-FINAL-1) and the early die: each has its row of
+    faces; the table's 3 on the early die's row conquers r5 (cost 2 - 3, minimum 1) and the
+    conquests go on."""
+    from dashboards.turn import TurnScreen
+
+    made = create_game(sqlite, "W", ["Ann", "Bob"], board="underground-2p",
+                       expansions=["underground"], values={"will_o_wisps": 1, "stone": 0},
+                       races=["will_o_wisps", "ogres", "drow", "kraken", "liches", "gnomes"],
+                       powers=["stone", "mining", "muddy", "mystic", "fisher", "flocking"])
+    session = TableSession.open(sqlite, *made)
+    screen = TurnScreen(session)
+    assert session.act({"by": "Ann", "do": "pick", "combo": 0}), session.error
+    screen.selected = "r5"
+    final, early = screen._card_dice
+    assert "the die decides (B-FINAL-1)" in final.note.object
+    assert "the die is rolled before this conquest (U-RACE-WILL-O-WISPS-1)" in early.note.object
+    three = next(b for b in early.buttons if b.label == "Die: 3")
+    assert three.sw_action[1].args == {"region": "r5", "early_die": True, "roll": 3}
+    assert session.act(three.sw_action[1].to_dict()), session.error
+    g = session.game
+    assert g.owner[g.board.index["r5"]] == 0 and not g.armies["will_o_wisps"].over

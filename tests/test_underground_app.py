@@ -511,3 +511,30 @@ def test_U_RACE_WILL_O_WISPS_1_the_card_takes_the_early_die_from_the_table(sqlit
     assert session.act(three.sw_action[1].to_dict()), session.error
     g = session.game
     assert g.owner[g.board.index["r5"]] == 0 and not g.armies["will_o_wisps"].over
+
+
+def test_U_COMPAT_4_the_form_sets_monsters_on_a_surface_board(sqlite):
+    """The new-game form asks Underground's set-up key `monsters` (its help in French too):
+    on base-2p, r4, r7 and r11 (Lost Tribe regions, none bordering another) hold 2 Monsters
+    each; a region bordering another is refused by its rule."""
+    form = NewGameForm(sqlite, table_name="M")
+    form.set_expansions(["underground"])
+    form.set_players(players(2))
+    form.board = "base-2p"
+    key = next(k for k in form._keys["underground"] if k.key == "monsters")
+    key.widget.value = '["r4", "r12", "r13"]'
+    assert form.submit() is None and "U-COMPAT-4" in form._error.object
+    key.widget.value = '["r4", "r7", "r11"]'
+    made = form.submit()
+    assert made is not None, form._error.object
+    g = TableSession.open(sqlite, *made).game
+    assert [g.board.ids[i] for i in range(len(g.board)) if g.race[i] == "monster"] == ["r4", "r7", "r11"]
+    from dashboards.setup_fields import SetupKeyField
+    from swcore.rules.underground.surface_monsters import prepare
+
+    set_language("fr")
+    try:
+        assert SetupKeyField("underground", "monsters", prepare).help.startswith(
+            "Des Monstres sur une carte de surface, pour ses Lieux et Reliques (U-COMPAT-4")
+    finally:
+        set_language("en")

@@ -324,12 +324,15 @@ class ConquestMixin:
 
     def _do_conquer(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         army = self.acting(seat, a.by, a.race)
-        if a.roll is not None and not a.reinforce:
-            raise InputError("action.roll", "a die result goes with `reinforce: true`")
         self.ready_troops(army)
         self.check_conquest_open(army)
         i = self.board.region(a.region)
+        rolled = self.rolls
         optional = [o for ab in self.effects_with(army, "conquer_args") for o in ab.conquer_args(self, army, a, i)]
+        if a.roll is not None and not a.reinforce and self.rolls == rolled:
+            # a result given for a die an effect rolls before the conquest (the Will-o'-Wisps'
+            # early die, AU-26) was taken by that effect; any other goes with the final die
+            raise InputError("action.roll", "a die result goes with `reinforce: true`")
         err = self._target_error(army, i)
         if err:
             raise err

@@ -54,7 +54,8 @@ def conquests_using(game: Game, listed: list[Action]) -> list[Action]:
     if army is None or army.declined or army.over or not game.pieces or game.blocking() is not None:
         return []
     usable = [p for p, i in game.pieces.items() if i is not None and game.race[i] == race
-              and conquers(p) and not (PIECES[p].once_per_turn and st.used_now(game, p, seat))]
+              and conquers(p) and ability(p).in_conquest(army)
+              and not (PIECES[p].once_per_turn and st.used_now(game, p, seat))]
     if not usable:
         return []
     more = []
@@ -62,8 +63,8 @@ def conquests_using(game: Game, listed: list[Action]) -> list[Action]:
     for a in listed:
         if a.do == "conquer" and not a.args.get("reinforce") and not a.args.get("race") \
                 and not gnome_shielded(game, army, index[a.region]):  # U-RACE-GNOMES-1
-            more += [a.plus(using=p) for p in usable if not ability(p).reach]
-    for p in (p for p in usable if ability(p).reach):
+            more += [a.plus(using=p) for p in usable if not ability(p).reaches(army)]
+    for p in (p for p in usable if ability(p).reaches(army)):
         more += [Action.trusted(game.current, "conquer", region=game.board.ids[i], using=p)
                  for i in beyond(game, army) if affordable(game, army, i)
                  and not gnome_shielded(game, army, i)]

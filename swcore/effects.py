@@ -157,6 +157,9 @@ class Ability:
     #: Other players' abilities treat this active army as in decline (the Ghosts, X-NEC-16,
     #: A-NEC-05), read through `Game.seen_declined`.
     counts_as_declined = False
+    #: It never has race tokens from a badge: a power's extra tokens (the Horde tokens,
+    #: X-CUR-HOR-1) are not given to it (the Necromancer's Ghosts, A-NEC-06).
+    no_race_tokens = False
     #: Its `score_bonus` is a sum over the regions of `held`, so asking it of one region gives
     #: that region's coins (what the Scepter of Avarice doubles, U-RELIC-SCEPTER-1, AU-51).
     per_region = False

@@ -766,3 +766,16 @@ def test_X_CUR_HOR_1_X_NEC_8_horde_tokens_vanish_with_a_ghoul_in_the_well():
     do(g, "ann", "decline")
     assert at(g, "a") == ("ghouls", 9)
     assert st.book(g)["well"].count("ghouls") == 1 and g.tray("ghouls") == 0
+
+
+def test_A_NEC_06_the_necromancer_buying_hordes_of_gets_no_horde_token():
+    """A-NEC-06: he never gets race tokens from a badge, so Hordes of's 2 Horde tokens
+    (X-CUR-HOR-1) are not his: bought for 3 coins (X-NEC-12: 7 + 8 + 5 -> 2), no Ghost in hand,
+    none left lying in a tray for a Vampire to draw from (the tray showed 2)."""
+    g = new(nec={"powers": ["commando", "hordes_of", "merchant", "hill", "forest", "swamp"],
+                 "keeps": "commando"}, expansions=("necromancer", "cursed"))
+    first_two_turns(g)
+    do(g, "nec", "buy", item="hordes_of")
+    ghosts = g.armies[st.GHOSTS]
+    assert "hordes_of" in ghosts.powers and g.coins[2] == 2
+    assert ghosts.hand == 0 and g.tray(st.GHOSTS) == 0 and st.ghost_count(g) == st.GHOST_TOKENS

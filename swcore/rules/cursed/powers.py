@@ -33,10 +33,15 @@ class HordesOf(Ability):
     REGULAR = "hordes_of.regular"  # army.turn: the race's own tokens, counted at the decline
 
     def extra_tokens(self, game: Game, army: Army) -> int:
-        return hordes(game)
+        return self.given(game, army)
 
     def extra_box(self, game: Game, army: Army) -> int:
-        return hordes(game)
+        return self.given(game, army)
+
+    @staticmethod
+    def given(game: Game, army: Army) -> int:
+        """The Horde tokens the army has: none for the Necromancer (A-NEC-06)."""
+        return 0 if game.gives(army, "no_race_tokens") else hordes(game)
 
     def region_limit(self, game: Game, army: Army, placed: int) -> int | None:
         """A-CUR-02 option `hordes_need_escort`: a Horde token never holds a region alone, so
@@ -46,7 +51,7 @@ class HordesOf(Ability):
         if not game.module_options["cursed"].hordes_need_escort:
             return None
         total = game.on_board(army.race) + army.hand + army.held
-        return min(placed, total - min(hordes(game), total))
+        return min(placed, total - min(self.given(game, army), total))
 
     @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:

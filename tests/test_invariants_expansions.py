@@ -312,8 +312,15 @@ def test_every_declared_option_is_drawn():
                                               "spiderines_chasm_network": True,
                                               "flames_volcano_entry": True},
                             "river-practice", 3, None))  # a Tomb's last region lost (B-DECL-8)
-@example(seed=60302, setup=(['cursed', 'underground', 'be_not_afraid', 'grand_dames', 'leaders', 'necromancer'], {'edition': 'fr2009', 'own_decline_counts_non_empty': True, 'final_die_max_short': 1, 'goblins_vs_lost_tribes': False, 'hordes_need_escort': False, 'leader_races': ['ratmen'], 'necromancer_wins_on_points': True, 'necromancer_price_extra': 0}, 'base-3p', 4, None))  # the Necromancer's Hordes of (A-NEC-06)
-@example(seed=90261, setup=(['grand_dames', 'necromancer', 'underground', 'cursed', 'leaders'], {'own_decline_counts_non_empty': False, 'necromancer_wins_on_points': True, 'necromancer_price_extra': 1, 'spiderines_chasm_network': False, 'goblins_vs_lost_tribes': False, 'hordes_need_escort': True, 'leader_ransom': 'none'}, 'base-4p', 5, None))  # the Necromancer's Hordes of (A-NEC-06)
+@example(seed=60302, setup=(["cursed", "underground", "be_not_afraid", "grand_dames", "leaders",
+                             "necromancer"], {"edition": "fr2009", "final_die_max_short": 1,
+                                             "own_decline_counts_non_empty": True,
+                                             "goblins_vs_lost_tribes": False,
+                                             "leader_races": ["ratmen"]},
+                            "base-3p", 4, None))  # the Necromancer's Hordes of (A-NEC-06)
+@example(seed=90261, setup=(["grand_dames", "necromancer", "underground", "cursed", "leaders"], {
+    "necromancer_price_extra": 1, "hordes_need_escort": True, "leader_ransom": "none"},
+                            "base-4p", 5, None))  # the Necromancer's Hordes of (A-NEC-06)
 def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: tuple) -> None:
     """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, X-NEC-3, -8,
     B-SCORE-3: see the module docstring."""

@@ -83,7 +83,7 @@ test-3.%: .venv-3.%/.installed
 	touch $@
 
 lint: $(STAMP)
-	$(BIN)/ruff check swcore dashboards tests scripts
+	$(BIN)/ruff check swcore dashboards tests scripts notebooks
 
 format: $(STAMP)
 	$(BIN)/ruff format swcore dashboards tests scripts

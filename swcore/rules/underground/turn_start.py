@@ -88,8 +88,8 @@ def settle(game: Game) -> None:
     if not flags.get(ASKED):
         flags[ASKED] = True
         game.journal(lambda: flags.pop(ASKED, None))
-    why = "first choose which of your start-of-turn effects comes next"
-    game.push(Decision(KIND, game.seat, words, "AU-64", why if flags.get(DONE) else why + ", or decline",
+    game.push(Decision(KIND, game.seat, words, "AU-64", "first choose which of your start-of-turn "
+                       f"effects comes next{'' if flags.get(DONE) else ', or decline'}",
                        data={"due": list(due)}))
 
 

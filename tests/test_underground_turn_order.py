@@ -113,6 +113,7 @@ def test_AU_60_AU_64_declining_skips_the_fountains_token():
     the 13 Ratmen were on the board, a and b keep 1 each in decline, 10 go back: 11)."""
     g = opening()
     g.apply(Action(by="bob", do="end_turn"))
+    assert (g.armies["ratmen"].hand, g.tray("ratmen")) == (0, 1)  # nothing before the choice
     events = g.apply(Action(by="ann", do="decline"))
     assert not any(e.kind == "fountain" for e in events)
     assert g.tray("ratmen") == 11 and g.armies["ratmen"].hand == 0
@@ -254,3 +255,37 @@ def test_AU_64_a_save_of_rules_revision_3_declining_after_the_fountain_still_loa
     save["rules"], save["log"] = 3, [*save["log"], {"by": "ann", "do": "decline"}]
     old = Game.from_dict(save)
     assert old.armies["cultists"].declined and old.tray("cultists") == 8
+
+
+def test_AU_64_B_POW_STOUT_1_stout_still_declines_after_the_fountains_token():
+    """Stout declines after expanding (B-POW-STOUT-1): the token taken before the abandon does
+    not stop it. Ratmen 8 + Stout 4 = 12 of 13: the 13th comes from the Fountain."""
+    g = Game(make_setup(MAP, ["ann", "bob"], races=RACES, powers=["stout", *POWERS[1:]],
+                        expansions=["underground"], pool=["base"],
+                        extra={"pieces": {"fountain_of_youth": "a"}, "places_relics": []}))
+    for a in ({"by": "ann", "do": "pick", "combo": 0}, {"by": "ann", "do": "conquer", "region": "a"},
+              {"by": "ann", "do": "conquer", "region": "b"}, {"by": "ann", "do": "end_turn"},
+              {"by": "bob", "do": "pick", "combo": 0}, {"by": "bob", "do": "end_turn"}):
+        g.apply(Action(**a))
+    assert g.apply(Action(by="ann", do="abandon", region="b"))[0].kind == "fountain"
+    assert "decline" in {a.do for a in g.legal_actions()}
+    g.apply(Action(by="ann", do="decline"))
+    assert g.armies["ratmen"].declined
+
+
+def test_AU_60_U_POWER_TOMB_1_a_tomb_decline_keeps_no_fountain_token():
+    """Skeletons 6 + Tomb 5 = 11 of the box's 20 hold a and b; at the start of ann's turn no
+    token has left the tray (9) for her hand; she declines: with Tomb every token stays
+    (U-POWER-TOMB-1), the 11 of them, none from the Fountain (AU-60): the tray keeps its 9."""
+    g = Game(make_setup(MAP, ["ann", "bob"], races=["skeletons", *RACES[1:]],
+                        powers=["tomb", *POWERS[1:]], expansions=["underground"],
+                        pool=["base", "underground"],
+                        extra={"pieces": {"fountain_of_youth": "a"}, "places_relics": []}))
+    for a in ({"by": "ann", "do": "pick", "combo": 0}, {"by": "ann", "do": "conquer", "region": "a"},
+              {"by": "ann", "do": "conquer", "region": "b"}, {"by": "ann", "do": "end_turn"},
+              {"by": "bob", "do": "pick", "combo": 0}, {"by": "bob", "do": "end_turn"}):
+        g.apply(Action(**a))
+    assert (g.armies["skeletons"].hand, g.tray("skeletons")) == (0, 9)
+    g.apply(Action(by="ann", do="decline"))
+    assert g.tokens[g.board.index["a"]] + g.tokens[g.board.index["b"]] == 11
+    assert g.tray("skeletons") == 9 and g.armies["skeletons"].declined

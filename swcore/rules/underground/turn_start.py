@@ -177,6 +177,6 @@ def options(game: Game, out: list[Action]) -> list[Action]:
 
 def listed(game: Game, out: list[Action]) -> list[Action]:
     """No decline listed once a start-of-turn effect is done (`_decline`)."""
-    if game.turn_flags.get(DONE) and _expanded(game, game.seat):
+    if _expanded(game, game.seat):
         return [a for a in out if a.do != "decline"]
     return out

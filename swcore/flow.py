@@ -102,6 +102,7 @@ class FlowMixin:
             if module not in self.ruleset.ids:
                 raise InputError(f"action.{key}", f"`{a.do}` takes `{key}` only with the "
                                                   f"`{module}` rules in play")
+        ahead = self._ahead(seat, a)
         for check in self.ruleset.before:  # parameters a module added to a word (words.extend)
             check(self, seat, a)
         first = self.blocking()
@@ -109,7 +110,9 @@ class FlowMixin:
             if a.do not in first.words:
                 raise RuleError(first.rule, first.reason)
             settle = self.ruleset.decisions[first.kind]  # a Game method's name, or a module's fn
-            return settle(self, seat, a) if callable(settle) else getattr(self, settle)(seat, a)
+            events, logged = (settle(self, seat, a) if callable(settle)
+                              else getattr(self, settle)(seat, a))
+            return ahead + events, logged
         if seat != self.seat and not WORDS[a.do].anyone:
             raise RuleError("B-FLOW-1", f"it is {self.current}'s turn, not {a.by}'s")
         handler = getattr(self, "_do_" + a.do, None)
@@ -123,7 +126,24 @@ class FlowMixin:
             logged = self._logged(a, events)
         for after in self.ruleset.after:
             events += after(self, seat, a) or []
-        return events, logged
+        return ahead + events, logged
+
+    def _ahead_due(self) -> Any:
+        """What the current player's next action but a decline carries out first (the modules'
+        `ahead`), or None."""
+        for fn in self.ruleset.ahead:
+            go = fn(self)
+            if go is not None:
+                return go
+        return None
+
+    def _ahead(self, seat: int, a: Any) -> list[Event]:
+        """Carried out before the current player's own action, unless he declines (AU-64)."""
+        if (not self.ruleset.ahead or seat != self.seat or a.do == "decline" or WORDS[a.do].anyone
+                or self.blocking() is not None):
+            return []
+        go = self._ahead_due()
+        return go() if go is not None else []
 
     def _settle(self) -> None:
         """After every action: the decisions the new position calls for (a combo to reveal)."""

@@ -38,6 +38,9 @@ class Ruleset:
     handlers: dict[str, Any] = field(default_factory=dict)
     #: fn(game, actions) -> actions: the legal uses of the modules' words and parameters
     legal: tuple[Any, ...] = ()
+    #: fn(game) -> None, or fn() -> events: what the current player's next action, unless a
+    #: decline, carries out first (listed as if done, `legal_actions`)
+    ahead: tuple[Any, ...] = ()
 
     @staticmethod
     def check(expansions: Any) -> list[str]:
@@ -76,4 +79,5 @@ def _ruleset(expansions: tuple[str, ...]) -> Ruleset:
     return Ruleset(modules, tuple(m.id for m in modules), effects, steps, decisions, settle,
                    before=tuple(fn for m in modules for fn in m.before),
                    after=tuple(fn for m in modules for fn in m.after), handlers=handlers,
-                   legal=tuple(fn for m in modules for fn in m.legal))
+                   legal=tuple(fn for m in modules for fn in m.legal),
+                   ahead=tuple(fn for m in modules for fn in m.ahead))

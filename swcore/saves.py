@@ -20,10 +20,11 @@ READABLE_VERSIONS = (1, 2)
 #: The rules' revision a save was written under ("rules"; absent: 1). Raised whenever a rule
 #: fix makes a logged game replay to another position (2: Leaders beside the other modules;
 #: 3: Be Not Afraid beside the other modules: Barbarians and Pixies leaving rivers, Horde
-#: tokens among those off the board, the Elves' Well, the Island's Encampments; issue 18), so
+#: tokens among those off the board, the Elves' Well, the Island's Encampments; issue 18;
+#: 4: Underground's start-of-turn effects after the choice to decline, AU-64, issue 21), so
 #: a save of an earlier revision still loads: its log is replayed and checked action by action
 #: under today's rules, and its state hash, which the old rules computed, is not compared.
-RULES_REVISION = 3
+RULES_REVISION = 4
 
 if TYPE_CHECKING:
     from .game import Game

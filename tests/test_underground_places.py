@@ -84,7 +84,10 @@ def test_U_PLACE_FOUNTAIN_1_AU_60_nothing_when_the_tray_is_empty():
     act(g, by="bob", do="pick", combo=0)
     assert g.tray("ratmen") == 1
     act(g, by="bob", do="end_turn")
-    assert g.armies["ratmen"].hand == 1 and g.tray("ratmen") == 0
+    assert g.armies["ratmen"].hand == 0 and g.tray("ratmen") == 1  # until ann expands (AU-64)
+    assert act(g, by="ann", do="end_turn")[0].kind == "fountain" and g.tray("ratmen") == 0
+    act(g, by="bob", do="end_turn")
+    assert not any(e.kind == "fountain" for e in act(g, by="ann", do="end_turn"))
 
 
 def test_U_RELIC_DOORMAT_1_it_offers_the_regions_out_of_reach_and_moves_there():

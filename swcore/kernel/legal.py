@@ -18,9 +18,11 @@ class LegalMixin:
         """Every legal action now, except that redeployments (too many to list) are given by a
         representative set: the default placement, and all spare tokens on each region; then
         the uses the rule modules add (`legal`: their words and parameters)."""
-        out = self._legal_actions()
-        for fn in self.ruleset.legal:
-            out = fn(self, out)
+        out = self._listed()
+        go = self._ahead_due() if self.ruleset.ahead and self.blocking() is None else None
+        if go is not None:  # the actions but a decline come after it (AU-64): listed as then
+            later = self._preview(lambda: (go(), self._listed())[1])
+            out = [a for a in out if a.do == "decline"] + [a for a in later if a.do != "decline"]
         mark = self._mark
         for a in out:  # `apply` skips checking their values again: Action.seal, written out
             if type(a) is LazyAction:  # here (a call per action costs what the check saves)
@@ -28,6 +30,12 @@ class LegalMixin:
                 continue
             args = a.args
             a._seal = (mark, a.by, a.do, args, tuple(args), tuple(args.values()))
+        return out
+
+    def _listed(self) -> list[Action]:
+        out = self._legal_actions()
+        for fn in self.ruleset.legal:
+            out = fn(self, out)
         return out
 
     def _legal_actions(self) -> list[Action]:

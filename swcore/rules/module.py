@@ -56,6 +56,11 @@ class RuleModule:
     after: ClassVar[tuple[Any, ...]] = ()
     """Functions fn(game, seat, action) -> events, run after any word is carried out."""
 
+    ahead: ClassVar[tuple[Any, ...]] = ()
+    """Functions fn(game) -> None, or a function () -> events: what the current player's next
+    action carries out first unless it is a decline (a start-of-turn effect the player may still
+    skip by declining, AU-64); its changes journaled, as the action may yet be refused."""
+
     setup_keys: ClassVar[dict[str, Any]] = {}
     """Set-up key -> fn(value, context) -> (stored value, power ids kept out of the stacks),
     read by `make_setup(extra=...)`, saves and scenarios."""

@@ -46,9 +46,10 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
     if "balrog" in due:
         return balrog.options(game)
     if turn_start.KIND in due:
-        return turn_start.options(game)
+        return turn_start.options(game, out)
     if stonehedge.STONEHEDGE in due:
         return stonehedge.options(game)
+    out = turn_start.listed(game, out)
     return out + conquests_using(game, out) + altar_options(game) + balrog.options(game)
 
 
@@ -72,12 +73,13 @@ class Underground(RuleModule):
     steps = {"round_start": (round_start,), "turn_start": (turn_start.turn_start,),
              "turn_end": (after_scoring, *PARTS["steps"]["turn_end"])}
     settle = (turn_start.settle,)
+    ahead = (turn_start.ahead,)
     decisions = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                  turn_start.KIND: turn_start.do_start, "stonehedge": stonehedge.do_stonehedge}
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                 "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
                 "altar": do_altar, **PARTS["handlers"]}
-    before = (check_using, crypt_in_decline, turn_start.move_first, *PARTS["before"])
+    before = (check_using, crypt_in_decline, turn_start.before, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
     map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers

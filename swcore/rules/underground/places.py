@@ -106,6 +106,7 @@ def _fountain(game: Game, seat: int) -> list[Any]:
     if army is None or game.tray(army.race) < 1:
         return []
     army.hand += 1
+    game.journal(lambda: setattr(army, "hand", army.hand - 1))  # before an action still checked
     return [game.new_event("fountain", f"{game.players[seat]} takes 1 token from the tray "
                                        "(Fountain of Youth)", seat, race=army.race)]
 

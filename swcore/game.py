@@ -377,6 +377,12 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         module may keep its own keys here (they are in `snapshot()["turn_flags"]`)."""
         return self._t
 
+    @property
+    def replaying(self) -> bool:
+        """True while a stored log is played again (`from_dict`, undo/redo): each entry was
+        accepted once, so a rule amended since (a newer rules revision) accepts it again."""
+        return self._replaying
+
     def effects_changed(self) -> None:
         """Every army's effects are gathered afresh at the next look-up: call it after changing
         what gives effects other than an army's own race and powers (the round's event, a power

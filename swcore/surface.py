@@ -115,6 +115,11 @@ class GameSurface(Protocol):
         its own keys here."""
 
     @property
+    def replaying(self) -> bool:
+        """A stored log is being played again: an entry a rule amended since accepted once is
+        accepted again (AU-64's older saves, as A-BNA-05's)."""
+
+    @property
     def needs_reveal(self) -> bool:
         """A table game waits for the combo revealed on the table (B-COMBO-6)."""
 

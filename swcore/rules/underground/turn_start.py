@@ -142,7 +142,7 @@ def _decline(game: Game, seat: int) -> None:
     flags = game.turn_flags
     if flags.get(DONE):
         # Saves of rules revision 3 and before declined after the Fountain's token (accepted once)
-        if _expanded(game, seat) and not game._replaying:
+        if _expanded(game, seat) and not game.replaying:
             raise RuleError("AU-64", "going into decline is chosen before the start-of-turn "
                                      "effects, and one of them is done")
         return

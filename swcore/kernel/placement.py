@@ -55,7 +55,7 @@ class PlacementMixin:
         commitment, the final die, placements and their defaults."""
         mine = army.fx  # the warm path of `_switches`, inlined: this is asked very often
         if mine is not None and mine[0] == self._fxgen and (
-                not self.pieces or mine[3] == self._objects_held(army)):
+                not self.pieces or mine[4] == self._clock[0]):
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw[5]

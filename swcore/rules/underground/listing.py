@@ -51,9 +51,16 @@ def armors_listed(game: Game, out: list[Action]) -> list[Action]:
 
 def hammers_listed(game: Game, out: list[Action]) -> list[Action]:
     more = []
+    forging: dict[str, Any] = {}  # player -> his active army if it has Hammers to spend, else None
     for a in out:
-        army = game.army_of(a.by) if a.do == CONQUER and a.hammers is None and a.region else None
-        if army is None or army.declined or not hammers(army) or not _has(game, army, IronDwarves):
+        if a.do != CONQUER or a.hammers is not None or not a.region:
+            continue
+        army = forging.get(a.by, False)
+        if army is False:
+            army = game.army_of(a.by)
+            army = forging[a.by] = army if (army is not None and not army.declined and hammers(army)
+                                            and _has(game, army, IronDwarves)) else None
+        if army is None:
             continue
         cost = game.cost(army, game.board.index[a.region])
         more += [Action.trusted(a.by, CONQUER, **a.args, hammers=k)

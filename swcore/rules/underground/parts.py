@@ -12,7 +12,7 @@ from ...catalogue import race_name
 from ...effects import Ability, when
 from ...errors import RuleError
 from . import compat, magic, options, racewords
-from .adjacency import coastal, gnome_shielded
+from .adjacency import GNOMES, gnome_shielded, inland_banks
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
 from .races import HAMMER, IronDwarves, WillOWisps, figures_follow, hammers
 
@@ -34,7 +34,7 @@ class GnomeShield(Ability):
     id, rule = "underground.gnomes", "U-RACE-GNOMES-1"
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        if game.race[region] is None or not gnome_shielded(game, army, region):
+        if game.race[region] != GNOMES or not gnome_shielded(game, army, region):  # hot
             return []
         helped = 0
         for src, ab in game.sources(army):
@@ -50,7 +50,7 @@ class RiverBanks(Ability):
     id, rule = "underground.banks", "U-COMPAT-2"
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        if game.board.coastal[region] or not coastal(game, region):  # the board first: cheaper
+        if region not in inland_banks(game):
             return []
         sea = game.effects_with(army, "coast_discount")  # a cached look-up: usually none
         if not sea:

@@ -78,7 +78,8 @@ class PlacementMixin:
     def _fixed(self, army: Army) -> Any:
         """The effect that takes away the army's redeployment in its own turn (`redeploys`:
         Barbarians, X-BNA-BAR-1), or None: `redeploy` refuses and legal_actions offers none."""
-        return next((ab for ab in self.effects_of(army) if not ab.redeploys), None)
+        fixed = self.effects_with(army, "redeploys")  # the dispatch table: asked per listing
+        return fixed[0] if fixed else None
 
     def kept_regions(self, army: Army) -> list[int]:
         """The regions `army` keeps through its own placement: those it holds, less those it must

@@ -24,7 +24,10 @@ HELPERS = frozenset({"race", "power", "relic", "place"})
 
 
 def _has(game: Game, army: Army, kind: type) -> bool:
-    return any(isinstance(ab, kind) for ab in game.effects_of(army))
+    for ab in game.effects_of(army):  # a plain loop: asked for every listing
+        if isinstance(ab, kind):
+            return True
+    return False
 
 
 class GnomeShield(Ability):
@@ -48,9 +51,13 @@ class RiverBanks(Ability):
     region bordering a River region (a coast of a sea or the Lake is theirs already)."""
 
     id, rule = "underground.banks", "U-COMPAT-2"
+    _banks: tuple[Any, frozenset[int]] = (None, frozenset())  # (board, its `inland_banks`)
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        if region not in inland_banks(game):
+        banks = self._banks  # the last board's, kept here: asked for every army's every target
+        if banks[0] is not game.board:
+            banks = self._banks = (game.board, inland_banks(game))
+        if region not in banks[1]:
             return []
         sea = game.effects_with(army, "coast_discount")  # a cached look-up: usually none
         if not sea:

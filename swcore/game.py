@@ -141,6 +141,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         #: what a piece carries (`Placed`); an army's cached effects carry the value they were
         #: checked at (`effects_of`)
         self._clock: list[int] = [0]
+        self._guarded: dict[frozenset[str], tuple[int, Any]] = {}  # `_guards`, with its clock
         self.race: list[str | None] = [None] * n
         self.where: dict[str, set[int]] = {LOST_TRIBE: set()}
         self._held: dict[str, tuple[int, ...]] = {}  # race -> its regions sorted (`regions_of`)

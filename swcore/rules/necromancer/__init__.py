@@ -5,6 +5,7 @@ Nécromant"); digest rules/surface-expansions.md §5."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -85,9 +86,22 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     return {"powers": list(powers), "keeps": keeps, "reserve": reserve}, set(powers)
 
 
+#: board -> that board with the Island, built once: a board never changes, so the games on one
+#: board share its Island board, and what is found once per board (the Lake's shore, a module's
+#: board facts), as they share the board itself (it was built again for every game, issue 23)
+_WITH_ISLAND: weakref.WeakKeyDictionary[Board, Board] = weakref.WeakKeyDictionary()
+
+
 def add_island(board: Board, setup: dict[str, Any]) -> Board:
     """X-NEC-2: the region `island` inside the Lake, bordering every non-water region that
     borders it; never conquered, scores nothing (terrain kind `island`)."""
+    made = _WITH_ISLAND.get(board)
+    if made is None:
+        made = _WITH_ISLAND[board] = _island_board(board)
+    return made
+
+
+def _island_board(board: Board) -> Board:
     lakes = [i for i, t in enumerate(board.terrain) if t == "lake"]
     if not lakes:
         raise InputError("map", "Necromancer Island goes in a lake: this map has none (X-NEC-2)")

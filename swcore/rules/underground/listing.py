@@ -50,6 +50,8 @@ def armors_listed(game: Game, out: list[Action]) -> list[Action]:
 
 
 def hammers_listed(game: Game, out: list[Action]) -> list[Action]:
+    if not any(hammers(army) for army in game.armies.values()):
+        return out  # no Hammer anywhere (most listings): no conquest to read
     more = []
     forging: dict[str, Any] = {}  # player -> his active army if it has Hammers to spend, else None
     for a in out:

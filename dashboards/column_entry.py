@@ -4,7 +4,8 @@ sheet's switch to the map, so both ask the same and give the engine the same key
 Either the app shuffles it (a seed) or the table enters it as it lies: the six visible
 race/power pairs, top first; each later pair is then entered on the turn screen as it is
 revealed (the engine's `stacks="table"` and `reveal`). A banner or badge whose printed number
-no source confirms asks the table for it (`values`), so the app never guesses.
+no source confirms asks the table for it (`values`), so the app never guesses; a marker whose
+box count has a single source may be given too (`supply`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from swcore import CATALOGUE
 from swcore.catalogue import in_sets
 from swcore.config import default_pool
 from swcore.i18n import item_name
+from swcore.markers import MARKER_TYPES, unconfirmed_boxes
 
 from .i18n import N_, _, lang
 from .session import SetupError
@@ -90,7 +92,9 @@ class ColumnEntry(pn.viewable.Viewer):
 
     def _ask_values(self) -> None:
         """For each visible banner or badge whose number no source confirms: the number printed
-        on it (required), and for a race whose box count is unknown, its tokens in the box."""
+        on it (required), and for a race whose box count is unknown, its tokens in the box; for
+        the markers they bring whose box count has a single source, how many the box holds
+        (optional: the rule book's number by default)."""
         rows = []
         for x in dict.fromkeys(w.value for pair in self._pairs for w in pair):
             e = CATALOGUE.get(x)
@@ -104,6 +108,11 @@ class ColumnEntry(pn.viewable.Viewer):
             if e.kind == "race" and e.box is None:
                 rows.append(self._asked_input("supply", x, _("{name} tokens in the box").format(
                     name=name), _("empty: no limit")))
+        for m in dict.fromkeys(m for pair in self._pairs for w in pair if w.value in CATALOGUE
+                               for m in unconfirmed_boxes(CATALOGUE[w.value].rule)):
+            rows.append(self._asked_input("supply", m, _("{name} in the box").format(
+                name=item_name(m, lang())), _("empty: {n}, as the rule book says").format(
+                n=MARKER_TYPES[m].box)))
         head = [pn.pane.HTML("<div style='font-size:15px;margin-top:8px'>" + _(
             "<b>Numbers from your tiles</b>: the rules' sources disagree or are silent on these; "
             "type what your box shows.") + "</div>", **W)] if rows else []

@@ -67,7 +67,10 @@ class RegionCardMixin:
     def _build_card(self) -> None:
         """The card's panes, built once and filled in place (`_fill_card`)."""
         self._card_info = html("")  # the region, its cost, a final-conquest note: one pane
-        self._card_die = inputs.DieRow(self._taps)
+        # Die rows: a conquest whose die the table rolls (the final die, a die rolled before the
+        # conquest): a region may offer both (review of issue 21).
+        self._card_dice = [inputs.DieRow(self._taps), inputs.DieRow(self._taps)]
+        self._card_die = self._card_dice[0]
         # The button pools start at the sizes most turns need (growing one later costs a new
         # model, about 25 ms on the server and a layout in the browser).
         self._card_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(3)),
@@ -81,7 +84,7 @@ class RegionCardMixin:
                                       sizing_mode="stretch_width")
         self._fix_box = pn.Column(self._fix_step.layout, self._fix_buttons,
                                   sizing_mode="stretch_width", styles={"display": "none"})
-        self._card = pn.Column(self._card_info, self._outcome, self._card_die.box,
+        self._card = pn.Column(self._card_info, self._outcome, *(d.box for d in self._card_dice),
                                self._card_buttons, self._fix_box, self._card_alert,
                                sizing_mode="stretch_width",
                                styles={"border": "1px solid #d0d7de", "border-radius": "10px",
@@ -131,27 +134,30 @@ class RegionCardMixin:
             if q.reason is None or q.reason.rule != NO_ARMY:
                 quote = f"<div style='margin-top:6px'>{quote_html(q)}</div>"
         buttons: list[tuple[str, str, Any]] = []
-        die, note = None, ""
+        dice: list[tuple[Any, str]] = []  # at a table: (conquest, note) of each die row
+        told = ""  # the die notes of the conquests the engine rolls for
         first = here[0].do if here else None
         for a in here:
             text = label(a, self._names)
-            if not note and inputs.die_applies(g, a):
-                note = ("<div style='margin-top:6px'>" + _(
-                    "{action}: not enough tokens, the die decides ({rule}).").format(
+            if inputs.die_applies(g, a):
+                note = ("<div style='margin-top:6px'>" + (_(
+                    "{action}: not enough tokens, the die decides ({rule}).") if a.args.get("reinforce")
+                    else _("{action}: the die is rolled before this conquest ({rule}).")).format(
                     action=f"<b>{esc(text)}</b>", rule=esc(rule_of(a))) + "</div>")
-                if s.at_a_table:  # the face rolled on the table, or "Roll for me"
-                    die = a
+                if s.at_a_table and len(dice) < len(self._card_dice):  # the face rolled there
+                    dice.append((a, note))
                     continue
+                told += note
             buttons.append((text, "primary" if a.do == first else "default", ("act", a)))
             quote += variant_quote(g, a, text)
         outcome = self._outcome_html(rid)
         if outcome:  # the result replaces the cost, now meaningless (review M2)
-            quote = note = ""
-        elif die is None:  # the engine rolls: the note goes with the button
-            quote, note = quote + note, ""
-        set_text(self._card_info, region_html(g, rid, s.colours) + quote)
+            quote = told = ""
+            dice = [(a, "") for a, _n in dice]
+        set_text(self._card_info, region_html(g, rid, s.colours) + quote + told)
         set_text(self._outcome, outcome)
-        self._card_die.fill(die, note, "primary")
+        for k, row in enumerate(self._card_dice):
+            row.fill(*(dice[k] if k < len(dice) else (None, "")), "primary")
         i = g.board.region(rid)
         if self._fix_word is not None and g.race[i] is not None and self._fixing != rid:
             buttons.append((_("Correct tokens…"), "default", ("fix", rid)))

@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """Author the project's data files for the four official Small World base boards.
 
-Reads the shared research file ``boards.json`` (by default
-``../shared/boards-reference/boards.json`` relative to the repository root) and
-writes ``swcore/data/boards/base-{2,3,4,5}p.json`` in the project's own format
+Reads the research file ``boards.json`` (kept outside the repository; its path is the
+one argument) and writes ``swcore/data/boards/base-{2,3,4,5}p.json`` in the project's own format
 (documented in ``swcore/data/boards/README.md``):
 
 * region ids are ``r1``..``rN``: ``"r" + (smawg tile index + 1)``, in smawg's
@@ -38,7 +37,6 @@ from collections import deque
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_REFERENCE = REPO_ROOT.parent / "shared" / "boards-reference" / "boards.json"
 OUT_DIR = REPO_ROOT / "swcore" / "data" / "boards"
 
 BOARDS = {2: "base-2p", 3: "base-3p", 4: "base-4p", 5: "base-5p"}
@@ -260,15 +258,12 @@ def dump(board: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) > 1:
-        sys.exit("usage: python scripts/author_boards.py [path/to/boards.json]")
-    reference = Path(argv[0]) if argv else DEFAULT_REFERENCE
+    if len(argv) != 1:
+        sys.exit("usage: python scripts/author_boards.py PATH/TO/boards.json")
+    reference = Path(argv[0])
     if not reference.is_file():
-        fail(
-            f"reference file not found: {reference}\n"
-            "Pass the path of the research boards.json as the first argument "
-            "(default: ../shared/boards-reference/boards.json from the repository root)."
-        )
+        fail(f"reference file not found: {reference}\n"
+             "Pass the path of the research boards.json (not part of the repository).")
     try:
         data = json.loads(reference.read_text(encoding="utf-8"))
         boards = data["boards"]

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Author the project's data files for the four official Small World Underground boards.
 
-Reads the research files ``underground-{2,3,4,5}p.json`` (by default in
-``../shared/boards-reference/underground/`` relative to the repository root) and writes
+Reads the research files ``underground-{2,3,4,5}p.json`` (kept outside the repository; their
+folder is the one argument) and writes
 ``swcore/data/boards/underground-{2,3,4,5}p.json`` in the project's board format
 (``swcore/data/boards/README.md``, ``docs/boards.md``):
 
@@ -45,7 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from author_boards import OUT_DIR, REPO_ROOT, dump, fail  # noqa: E402  (one way to write a board)
 from fit_seeds import fit  # noqa: E402
 
-DEFAULT_REFERENCE = REPO_ROOT.parent / "shared" / "boards-reference" / "underground"
 PLAYERS = (2, 3, 4, 5)
 TERRAINS = ("mine", "mudpool", "mushroom_forest", "mystic_crystals", "black_mountain", "river",
             "chasm")
@@ -163,9 +162,9 @@ def author(n: int, ref: dict) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) > 1:
-        sys.exit("usage: python scripts/author_underground.py [path/to/reference/folder]")
-    folder = Path(argv[0]) if argv else DEFAULT_REFERENCE
+    if len(argv) != 1:
+        sys.exit("usage: python scripts/author_underground.py PATH/TO/reference/folder")
+    folder = Path(argv[0])
     for n in PLAYERS:
         path = folder / f"underground-{n}p.json"
         if not path.is_file():

@@ -157,6 +157,9 @@ class Ability:
     #: Other players' abilities treat this active army as in decline (the Ghosts, X-NEC-16,
     #: A-NEC-05), read through `Game.seen_declined`.
     counts_as_declined = False
+    #: It never has race tokens from a badge: a power's extra tokens (the Horde tokens,
+    #: X-CUR-HOR-1) are not given to it (the Necromancer's Ghosts, A-NEC-06).
+    no_race_tokens = False
     #: Its `score_bonus` is a sum over the regions of `held`, so asking it of one region gives
     #: that region's coins (what the Scepter of Avarice doubles, U-RELIC-SCEPTER-1, AU-51).
     per_region = False
@@ -237,6 +240,12 @@ class Ability:
         before its tokens are counted out: the tokens it loses there instead of `loss`
         (Leaders: the captured Leader replaces the B-LOSS-1 discard, X-LEAD-4)."""
         return loss
+
+    def flees(self, game: Game, defender: Army, region: int, attacker: Army) -> bool:
+        """Asked of the DEFENDER's effects, in decline, when a conquest takes `region` from it:
+        True when its tokens flee, placed again in its other regions after the attacker's turn
+        as an active race's are (the Stinky Troll's Socks, U-RELIC-SOCKS-1)."""
+        return False
 
     #: Tokens a conquest of a coastal region costs less through this effect (the Tritons' 1,
     #: B-RACE-TRITONS-1): a sea ability, which River World applies beside rivers too (A-RW-04).

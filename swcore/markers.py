@@ -25,6 +25,9 @@ class Marker:
     english: str
     french: str
     rule: str
+    #: False where `box` rests on one source (the Underground rule book's component list for
+    #: the Mushroom Armors and Silver Hammers, U-COMP-5): a table may give its own (`supply`).
+    confirmed: bool = True
 
 
 def _yes(text: str) -> bool:
@@ -36,7 +39,7 @@ def _load() -> dict[str, Marker]:
     return {row["id"]: Marker(row["id"], _yes(row["on_regions"]), int(row["defence"]),
                               row["immune"], _yes(row["removed_on_decline"]),
                               _yes(row["returns_to_race"]), int(row["box"]) if row["box"] else None, row["english"],
-                              row["french"], row["rule"])
+                              row["french"], row["rule"], row.get("confirmed", "yes") != "no")
             for row in csv.DictReader(text.splitlines())}
 
 
@@ -50,3 +53,11 @@ IMMUNE_TO_ALL: frozenset[str] = frozenset(k for k in MARKER_KINDS if MARKER_TYPE
 RETURNS_TO_RACE: tuple[str, ...] = tuple(k for k in MARKER_KINDS if MARKER_TYPES[k].returns_to_race)
 DECLINE_REMOVES: tuple[str, ...] = tuple(k for k in MARKER_KINDS
                                          if MARKER_TYPES[k].removed_on_decline)
+
+
+def unconfirmed_boxes(rule: str) -> list[str]:
+    """The markers of the race or power whose rules are `rule`-N (its catalogue `rule`: the
+    Shield's Armors, the Iron Dwarves' Hammers) whose box count rests on one source, so the
+    table is asked for the one in its box (`supply`, as for the numbers printed on tiles)."""
+    return [m.id for m in MARKER_TYPES.values()
+            if not m.confirmed and m.box is not None and m.rule.rsplit("-", 1)[0] == rule]

@@ -403,11 +403,16 @@ class ScoreSheet(History):
                     regions[rid]["symbols"].append(s)
         if not regions:  # a board needs a region: an unowned one scores nothing
             regions["r0"] = {"terrain": self.terrains()[0]}
-        game = Game(make_setup({"regions": regions, "borders": []}, self.players,
-                               turns=self.turns, expansions=self.expansions))
+        counts = {c.id: c for c in self.counts()}
+        stand_in: dict[str, Any] = {"regions": regions, "borders": []}
+        ids = list(regions)
+        for race in races:  # the counts read from borders shape the map (sheetcounts.Count)
+            for k, n in held.get(race, {}).get("count", {}).items():
+                if counts[k].shape is not None:
+                    counts[k].shape(stand_in, [ids[i] for i in owned[race]], n)
+        game = Game(make_setup(stand_in, self.players, turns=self.turns, expansions=self.expansions))
         game.turn = self.turn
         game.seat = seat
-        counts = {c.id: c for c in self.counts()}
         for race in races:
             army = copy.deepcopy(self.armies[race])
             army.fx = None

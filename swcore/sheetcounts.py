@@ -16,7 +16,10 @@ from typing import Any
 class Count:
     """One count per army: `apply(game, army, regions, n)` sets it on the stand-in game the
     sheet scores (`regions`: the army's region indices there); `limit(regions, seats)` is the
-    largest value allowed; `active_only`: asked only of the active race."""
+    largest value allowed; `active_only`: asked only of the active race. `shape(map, owned, n)`,
+    for a count a bonus reads from borders, adds to the stand-in's map before the game is built
+    (`map`: {"regions": {id: spec}, "borders": [[a, b]]}, `owned`: the army's region ids): the
+    stand-in has no border otherwise, each region a block of its own."""
 
     id: str
     rule: str
@@ -25,3 +28,8 @@ class Count:
     apply: Callable[[Any, Any, list[int], int], None]
     limit: Callable[[int, int], int]
     active_only: bool = True
+    shape: Callable[[dict[str, Any], list[str], int], None] | None = None
+
+
+def nothing(game: Any, army: Any, regions: list[int], n: int) -> None:
+    """The `apply` of a count whose `shape` says it all."""

@@ -234,6 +234,10 @@ class GameSurface(Protocol):
     def loss_of(self, defender: Army, i: int, attacker: Army, loss: int) -> int:
         """The tokens `defender` discards losing region i (B-LOSS-1, A-LEAD-02)."""
 
+    def drive_out(self, army: Army, i: int, times: int = 1) -> list[Event]:
+        """The player's race in region i loses it to `army` without a conquest by its tokens:
+        its loss `times` over, the rest withdrawn (the Balrog, U-PLACE-PENTACLE-2)."""
+
     # --- changing the position ----------------------------------------------------------------
     def acting(self, seat: int, by: str, race: str | None) -> Army:
         """The army an action of the current player addresses (the active race by default)."""

@@ -26,8 +26,8 @@ def french_reason(g: Game, action: dict) -> str:
 
 def test_B_CONQ_1_a_word_region_in_a_french_refusal():
     assert french_reason(game(), {"by": "ann", "do": "conquer", "region": "camp"}) == (
-        "camp n'est pas une région du bord : un Peuple entre sur la carte par le bord ou par "
-        "une Mer au bord")
+        "camp n'est pas une région du bord : un Peuple entre sur le plateau par une région "
+        "adjacente à un bord du plateau")  # the practice map has no sea (B-CONQ-1)
 
 
 def test_B_READY_2_B_REDEP_1_the_region_a_is_not_read_as_an_article():

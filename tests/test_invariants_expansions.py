@@ -107,9 +107,11 @@ def check_modules(game: Game) -> None:
     modules = snap.get("modules", {})
     well = modules.get("necromancer", {}).get("well", [])
     # X-CUR-HOR-1, X-LEAD-2: the tokens from outside the box are exactly the active Horde
-    # tokens and the Leader still with its race; X-NEC-8: those in the Well are out of it.
+    # tokens and the Leader still with its race (the Necromancer has no Horde tokens,
+    # A-NEC-06); X-NEC-8: those in the Well are out of it.
     for race, army in game.armies.items():
-        extra = (HORDES if "hordes_of" in army.powers and not army.declined else 0) + \
+        hordes = "hordes_of" in army.powers and not army.declined and race != necro.GHOSTS
+        extra = (HORDES if hordes else 0) + \
             (1 if leaders.has(army) else 0) - well.count(race)
         if race == necro.GHOSTS:  # X-NEC-3: the reserve and those left in the box too
             book = necro.book(game)
@@ -302,6 +304,23 @@ def test_every_declared_option_is_drawn():
                             "river_world"], {"final_die_max_short": 2,
                                              "own_decline_counts_non_empty": True, "events": None},
                            "river-practice", 3, None))  # Pixies' Leader off with a river's (X-LEAD-2)
+@example(seed=20145, setup=(["necromancer", "cursed"], {
+    "own_decline_counts_non_empty": True, "final_die_max_short": 1, "edition": "2018",
+    "hordes_need_escort": False, "goblins_vs_lost_tribes": True}, "base-2p", 3, None))  # Hordes, Well
+@example(seed=20146, setup=(["be_not_afraid", "cursed", "grand_dames", "leaders", "river_world",
+                             "underground"], {"final_die_max_short": 1, "hordes_need_escort": True,
+                                              "spiderines_chasm_network": True,
+                                              "flames_volcano_entry": True},
+                            "river-practice", 3, None))  # a Tomb's last region lost (B-DECL-8)
+@example(seed=60302, setup=(["cursed", "underground", "be_not_afraid", "grand_dames", "leaders",
+                             "necromancer"], {"edition": "fr2009", "final_die_max_short": 1,
+                                             "own_decline_counts_non_empty": True,
+                                             "goblins_vs_lost_tribes": False,
+                                             "leader_races": ["ratmen"]},
+                            "base-3p", 4, None))  # the Necromancer's Hordes of (A-NEC-06)
+@example(seed=90261, setup=(["grand_dames", "necromancer", "underground", "cursed", "leaders"], {
+    "necromancer_price_extra": 1, "hordes_need_escort": True, "leader_ransom": "none"},
+                            "base-4p", 5, None))  # the Necromancer's Hordes of (A-NEC-06)
 def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: tuple) -> None:
     """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, X-NEC-3, -8,
     B-SCORE-3: see the module docstring."""

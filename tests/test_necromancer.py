@@ -741,3 +741,41 @@ def test_X_NEC_9_only_the_elves_own_tokens_go_into_the_well_on_decline():
     do(g, "ann", "decline")
     assert at(g, "a") == ("elves", 1) and at(g, "x") == ("elves", 1)
     assert st.book(g)["well"].count("elves") == 9 and g.tray("elves") == 0
+
+
+def test_X_CUR_HOR_1_X_NEC_8_horde_tokens_vanish_with_a_ghoul_in_the_well():
+    """X-CUR-HOR-1 with X-NEC-8: Ghouls / Hordes of, 5 + 5 + 2 = 12 tokens. bob takes x (2 +
+    2 Ghouls): 1 Ghoul into the Well, 1 back to a (11 there). In decline the Ghouls keep all
+    their own tokens (B-RACE-GHOULS-1) and the 2 Horde tokens vanish: 9 stay on a; the box's
+    10 Ghouls are those 9 and the one in the Well, none in the tray (the Well's Ghoul was
+    counted as a Horde token's escape: 10 stayed, the tray at -1)."""
+    g = new(races=["ghouls", *RACES[1:]], powers=["hordes_of", *POWERS[1:]],
+            expansions=("necromancer", "cursed"))
+    do(g, "ann", "pick", combo=0)
+    do(g, "ann", "conquer", region="a", cost=3)
+    do(g, "ann", "conquer", region="x", cost=2)
+    do(g, "ann", "redeploy", tokens={"a": 10, "x": 2})
+    do(g, "ann", "end_turn")
+    do(g, "bob", "pick", combo=0)
+    do(g, "bob", "conquer", region="b", cost=3)
+    do(g, "bob", "conquer", region="y", cost=2)
+    do(g, "bob", "conquer", region="x", cost=4)
+    do(g, "bob", "end_turn")
+    do(g, "ann", "redeploy", race="ghouls", tokens={"a": 11})
+    do(g, "nec", "end_turn")
+    do(g, "ann", "decline")
+    assert at(g, "a") == ("ghouls", 9)
+    assert st.book(g)["well"].count("ghouls") == 1 and g.tray("ghouls") == 0
+
+
+def test_A_NEC_06_the_necromancer_buying_hordes_of_gets_no_horde_token():
+    """A-NEC-06: he never gets race tokens from a badge, so Hordes of's 2 Horde tokens
+    (X-CUR-HOR-1) are not his: bought for 3 coins (X-NEC-12: 7 + 8 + 5 -> 2), no Ghost in hand,
+    none left lying in a tray for a Vampire to draw from (the tray showed 2)."""
+    g = new(nec={"powers": ["commando", "hordes_of", "merchant", "hill", "forest", "swamp"],
+                 "keeps": "commando"}, expansions=("necromancer", "cursed"))
+    first_two_turns(g)
+    do(g, "nec", "buy", item="hordes_of")
+    ghosts = g.armies[st.GHOSTS]
+    assert "hordes_of" in ghosts.powers and g.coins[2] == 2
+    assert ghosts.hand == 0 and g.tray(st.GHOSTS) == 0 and st.ghost_count(g) == st.GHOST_TOKENS

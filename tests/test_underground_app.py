@@ -447,7 +447,10 @@ def test_every_underground_argument_played_in_the_scenarios_is_offered_by_the_in
                 skip = {inputs.adjusted(word), *inputs.form_params(word), *inputs.subsets(word),
                         *inputs.extra_placements(word)}
                 key = (a.by, a.do, tuple(sorted((x, v) for x, v in a.args.items() if x not in skip)))
-                assert a in legal or (inputs.needs_panel(word) and key in inputs.group(legal)), \
+                die = inputs.die_param(word)
+                bare = Action.from_dict({x: v for x, v in a.to_dict().items() if x != die})
+                rolled = die in a.args and bare in legal and inputs.die_applies(g, bare)  # a die row
+                assert a in legal or rolled or (inputs.needs_panel(word) and key in inputs.group(legal)), \
                     (path, step)
                 for u in uses:
                     played[u] = played.get(u, 0) + 1
@@ -458,3 +461,80 @@ def test_every_underground_argument_played_in_the_scenarios_is_offered_by_the_in
                     raise
     assert {("conquer", "using"), ("redeploy", "armors"), ("crypt_ghost", "region"),
             ("pick", "swap")} <= set(played)
+
+
+def test_U_COMP_5_table_mode_asks_the_single_source_marker_boxes(sqlite):
+    """The Armors (8) and Silver Hammers (7) of U-COMP-5 rest on the French rule book alone:
+    with the column entered from the table and the Shield and the Iron Dwarves in it, the form
+    asks for each (optional, like a race's box); the number typed is the game's `supply`."""
+    form = NewGameForm(sqlite, table_name="U")
+    form.set_expansions(["underground"])
+    form.set_players(players(2))
+    form.column.mode = "Enter as on the table"
+    form.column.set_pairs([("ogres", "stone"), ("mummies", "mining"), ("drow", "muddy"),
+                           ("kraken", "mystic"), ("liches", "fisher"), ("mudmen", "flocking")])
+    assert not [k for k in form.column.asked() if k[0] == "supply"]
+    form.column.set_pairs([("iron_dwarves", "shield"), ("mummies", "mining"), ("drow", "muddy"),
+                           ("kraken", "mystic"), ("liches", "fisher"), ("mudmen", "flocking")])
+    assert {("supply", "armor"), ("supply", "hammer")} <= set(form.column.asked())
+    for what, item in form.column.asked():
+        if what == "values":
+            form.column.set_value(what, item, 5)
+    form.column.set_value("supply", "armor", 6)
+    made = form.submit()
+    assert made is not None, form._error.object
+    game = TableSession.open(sqlite, *made).game
+    assert game.setup["supply"] == {"armor": 6}
+    assert game.box_of("armor") == 6 and game.box_of("hammer") == 7
+
+
+def test_U_RACE_WILL_O_WISPS_1_the_card_takes_the_early_die_from_the_table(sqlite):
+    """AU-26, B-COMP-6: 1 Will-o'-Wisp in hand; r5 (Mystic Crystals on the edge of
+    underground-2p) offers both the final die (B-FINAL-1) and the early die: each has its row of
+    faces; the table's 3 on the early die's row conquers r5 (cost 2 - 3, minimum 1) and the
+    conquests go on."""
+    from dashboards.turn import TurnScreen
+
+    made = create_game(sqlite, "W", ["Ann", "Bob"], board="underground-2p",
+                       expansions=["underground"], values={"will_o_wisps": 1, "stone": 0},
+                       races=["will_o_wisps", "ogres", "drow", "kraken", "liches", "gnomes"],
+                       powers=["stone", "mining", "muddy", "mystic", "fisher", "flocking"])
+    session = TableSession.open(sqlite, *made)
+    screen = TurnScreen(session)
+    assert session.act({"by": "Ann", "do": "pick", "combo": 0}), session.error
+    screen.selected = "r5"
+    final, early = screen._card_dice
+    assert "the die decides (B-FINAL-1)" in final.note.object
+    assert "the die is rolled before this conquest (U-RACE-WILL-O-WISPS-1)" in early.note.object
+    three = next(b for b in early.buttons if b.label == "Die: 3")
+    assert three.sw_action[1].args == {"region": "r5", "early_die": True, "roll": 3}
+    assert session.act(three.sw_action[1].to_dict()), session.error
+    g = session.game
+    assert g.owner[g.board.index["r5"]] == 0 and not g.armies["will_o_wisps"].over
+
+
+def test_U_COMPAT_4_the_form_sets_monsters_on_a_surface_board(sqlite):
+    """The new-game form asks Underground's set-up key `monsters` (its help in French too):
+    on base-2p, r4, r7 and r11 (Lost Tribe regions, none bordering another) hold 2 Monsters
+    each; a region bordering another is refused by its rule."""
+    form = NewGameForm(sqlite, table_name="M")
+    form.set_expansions(["underground"])
+    form.set_players(players(2))
+    form.board = "base-2p"
+    key = next(k for k in form._keys["underground"] if k.key == "monsters")
+    key.widget.value = '["r4", "r12", "r13"]'
+    assert form.submit() is None and "U-COMPAT-4" in form._error.object
+    key.widget.value = '["r4", "r7", "r11"]'
+    made = form.submit()
+    assert made is not None, form._error.object
+    g = TableSession.open(sqlite, *made).game
+    assert [g.board.ids[i] for i in range(len(g.board)) if g.race[i] == "monster"] == ["r4", "r7", "r11"]
+    from dashboards.setup_fields import SetupKeyField
+    from swcore.rules.underground.surface_monsters import prepare
+
+    set_language("fr")
+    try:
+        assert SetupKeyField("underground", "monsters", prepare).help.startswith(
+            "Des Monstres sur une carte de surface, pour ses Lieux et Reliques (U-COMPAT-4")
+    finally:
+        set_language("en")

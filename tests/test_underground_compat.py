@@ -176,3 +176,74 @@ def test_U_COMPAT_2_seafaring_holds_the_river_like_the_kraken():
     act(g, "ann", "conquer", region="r")
     act(g, "ann", "end_turn")
     assert g.owner[at(g, "r")] is None
+
+
+def _monsters_game(monsters, **kw) -> Game:
+    return Game(make_setup("base-2p", ["ann", "bob"], races=["ogres", "mummies"],
+                           powers=["magic", "immortal"], expansions=["underground"], pool=BOTH,
+                           extra={"monsters": monsters, **kw}))
+
+
+def test_U_COMPAT_4_monsters_set_out_on_a_surface_map():
+    """AU-69: 2 players -> 3 Monster regions of 2 Monsters, on Lost Tribe regions of the
+    table's choice (r4, r7, r11 border none of the others), which lose their Lost Tribe; the
+    other Lost Tribe regions keep theirs; 3 markers face down (U-SETUP-4)."""
+    g = _monsters_game(["r11", "r4", "r7"])
+    monsters = {g.board.ids[i]: g.tokens[i] for i in range(len(g.board)) if g.race[i] == "monster"}
+    assert monsters == {"r4": 2, "r7": 2, "r11": 2} and g.setup["monsters"] == ["r4", "r7", "r11"]
+    tribes = [g.board.ids[i] for i in range(len(g.board)) if g.race[i] == "lost_tribe"]
+    assert tribes == ["r12", "r13", "r14", "r15", "r17", "r19"]
+    assert len(g.module_state["underground"]["stack"]) == 3
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+@pytest.mark.parametrize(("monsters", "field"), [
+    (["r4", "r7"], "monsters"),  # 2 players: 3 regions (AU-69)
+    (["r4", "r12", "r13"], "monsters[1]"),  # r12 borders r13
+    (["r1", "r4", "r7"], "monsters[0]"),  # r1 has no Lost Tribe
+    (["r4", "r4", "r7"], "monsters"),
+])
+def test_U_COMPAT_4_the_monster_regions_are_checked(monsters, field):
+    with pytest.raises(InputError) as err:
+        _monsters_game(monsters)
+    assert err.value.field == field
+
+
+def test_U_COMPAT_4_monsters_drawn_with_the_seed():
+    """`true`: the regions are drawn, and stored; they fit U-COMPAT-4 all the same."""
+    g = _monsters_game(True)
+    chosen = [g.board.index[r] for r in g.setup["monsters"]]
+    assert len(chosen) == 3 and all(g.race[i] == "monster" and g.tokens[i] == 2 for i in chosen)
+    assert not any(j in g.board.border_sets[i] for i in chosen for j in chosen)
+    assert g.board.start_neutral[chosen[0]].get("lost_tribe")
+
+
+def test_U_COMPAT_4_no_monster_symbols_of_its_own():
+    with pytest.raises(InputError) as err:
+        Game(make_setup({"regions": {"a": {"terrain": "mine", "symbols": ["monster"], "edge": True}},
+                         "borders": []}, ["ann", "bob"], expansions=["underground"],
+                        extra={"monsters": ["a"]}))
+    assert err.value.field == "monsters"
+
+
+def test_U_COMPAT_4_a_monster_region_conquered_on_a_surface_map():
+    """U-MON-3, U-MON-4 on base-2p: r4 (a swamp on the edge, Monsters 2) costs the Ogres 2 + 2 - 1
+    = 3; the Monsters leave the game and the top marker, the Sword, lies face up there."""
+    g = _monsters_game(["r4", "r7", "r11"], places_relics=["sword_of_the_killer_rabbit",
+                                                           "shiny_orb", "altar_of_souls"])
+    act(g, "ann", "pick", combo=0)
+    ev = act(g, "ann", "conquer", region="r4")
+    assert ev[0].data["cost"] == 3 and ("Monsters", 2) in ev[0].data["breakdown"]
+    assert g.race[at(g, "r4")] == "ogres" and g.pieces["sword_of_the_killer_rabbit"] == at(g, "r4")
+    assert g.module_state["underground"]["stack"] == ["shiny_orb", "altar_of_souls"]
+
+
+def test_AU_68_monsters_keep_adventurous_and_magic():
+    """On a base map Adventurous and Magic leave the stacks unless Places and Relics are used."""
+    def badges(**extra) -> set[str]:
+        g = Game(make_setup("base-3p", ["ann", "bob", "cy"], seed=2, expansions=["underground"],
+                            pool=BOTH, extra=extra or None))
+        return {c[1] for c in g.column} | set(g.power_stack)
+
+    assert not {"adventurous", "magic"} & badges()
+    assert {"adventurous", "magic"} <= badges(monsters=True)

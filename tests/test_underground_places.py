@@ -127,8 +127,9 @@ def test_U_PLACE_CRYPT_2_an_in_decline_occupant_no_longer_moves_the_ghost():
     assert g.pieces["crypt_ghost"] == at(g, "r2")  # it keeps protecting
     assert g.quote("r2", player="bob").reason.rule == "U-PLACE-CRYPT-1"
     act(g, by="bob", do="end_turn")
-    act(g, by="ann", do="pick", combo=0)  # her new race does not hold the Crypt
-    assert refused(g, by="ann", do="crypt_ghost", region="r3") == "U-PLACE-CRYPT-1"
+    act(g, by="ann", do="pick", combo=0)  # her new race does not hold it, her declined one does
+    assert refused(g, by="ann", do="crypt_ghost", region="r3") == "U-PLACE-CRYPT-2"
+    assert not [a for a in g.legal_actions() if a.do == "crypt_ghost"]
 
 
 def test_AU_53_the_ring_takes_one_coin_from_a_neighbour_and_none_from_an_empty_purse():
@@ -293,3 +294,47 @@ def test_U_PR_7_AU_52_a_neighbour_in_an_immune_region_does_not_pay_the_ring():
     coins = g.coins[1]
     act(g, by="ann", do="end_turn")
     assert g.coins[1] == coins and not any(it["what"].startswith("Froggy") for it in g.last_score[0])
+
+
+def test_B_CONQ_1_U_EDGE_1_an_underground_board_is_entered_by_its_edge_no_seas_named():
+    """Underground boards have no seas: the refusal says what the rule book does (a region next
+    to an edge, the River's two ends included), in English and French; a drawn map with neither
+    sea nor river names the edge alone; a surface board keeps its seas."""
+    def inland_reason(g: Game) -> str:
+        g.apply(Action(by="ann", do="pick", combo=0))
+        inland = next(rid for k, rid in enumerate(g.board.ids)
+                      if not g.board.entry[k] and g.board.base_cost[k] is not None)
+        reason = g.quote(inland).reason
+        assert reason.rule == "B-CONQ-1"
+        return str(reason.reason).split(": ", 1)[1]
+
+    under = Game(make_setup("underground-2p", ["ann", "bob"], seed=1, expansions=["underground"]))
+    text = inland_reason(under)
+    assert text == ("a race enters the board by a region next to an edge of the board (the two "
+                    "ends of the River included)")
+    assert term(f"r3 is not a border region: {text}", "fr", ("ann", "bob"), under.board.ids) == (
+        "r3 n'est pas une région du bord : un Peuple entre sur le plateau par une région adjacente "
+        "à un bord du plateau (y compris les deux extrémités de la Rivière)")
+    g = game({})  # a drawn map: no sea, no river
+    act(g, by="ann", do="pick", combo=0)
+    assert str(g.quote("r3").reason.reason) == ("r3 is not a border region: a race enters the "
+                                                "board by a region next to an edge of the board")
+    surface = Game(make_setup("base-2p", ["ann", "bob"], seed=1))
+    assert inland_reason(surface) == "a race enters the board by the edge or by a sea on the edge"
+
+
+def test_U_RELIC_SOCKS_1_AU_33_in_decline_fugitives_with_no_region_left_are_lost():
+    """ann's Humans in decline hold r2 alone (1 token): bob takes it with the Socks; the
+    fugitive has no other region of its race to go to, so it is lost and the race leaves."""
+    g = game({"stinky_trolls_socks": "r1"})
+    act(g, by="ann", do="pick", combo=0)                 # Ratmen / Alchemist
+    act(g, by="ann", do="conquer", region="r2")
+    act(g, by="ann", do="end_turn")
+    act(g, by="bob", do="pick", combo=0)                 # Humans / Forest
+    act(g, by="bob", do="conquer", region="r1")          # the Socks are his
+    act(g, by="bob", do="end_turn")
+    act(g, by="ann", do="decline")
+    act(g, by="ann", do="end_turn")
+    events = act(g, by="bob", do="conquer", region="r2", using="stinky_trolls_socks")
+    assert g.race[at(g, "r2")] == "humans" and "ratmen" not in g.armies
+    assert any(e.kind == "race_gone" for e in events)

@@ -360,3 +360,92 @@ def test_U_POWER_MAGIC_1_the_bag_as_the_socks():
     assert ev[0].data["cost"] == 1
     act(g, "ann", "end_turn")  # bob's 7 go to d
     assert tokens(g, "d") == (14,)
+
+
+def test_U_POWER_TOMB_2_B_DECL_8_a_last_tomb_region_lost_loses_every_token():
+    """U-POWER-TOMB-2 redeploys in decline only onto a region the race keeps: 10 Ogres in
+    decline on a alone, taken by 13 Mummies (2 + 10 + Mummies 1): 1 lost by the conquest, the 9
+    others have nowhere to go (B-DECL-8), so all 10 are lost, and the loss says 10, not 1."""
+    g = opening("tomb", "a")  # 5 + 5 = 10 Ogres, all on a
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline", tokens={"a": 10})
+    act(g, "ann", "end_turn")
+    events = act(g, "bob", "conquer", region="a")
+    loss = next(e for e in events if e.kind == "loss")
+    assert (loss.data["lost"], loss.data["withdrawn"]) == (10, 0)
+    assert "ogres" not in g.armies and g.tray("ogres") == 10
+
+
+def test_U_POWER_MAGIC_1_the_bag_as_the_shiny_orb():
+    """U-RELIC-ORB-1 through the Bag (AU-45): the Orb lies in e, nobody's. bob's lone Mummy in
+    a (next to ann's k) is replaced by an Ogre: ann's tray is empty (10 of 10 out), so from her
+    hand (9 -> 8); the Bag moves to a as the Orb would; once a turn."""
+    g = _bag_game("shiny_orb")
+    act(g, "ann", "pick", combo=0)
+    act(g, "ann", "conquer", region="k")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)  # Mummies / Immortal: 14
+    act(g, "bob", "conquer", region="a")
+    act(g, "bob", "conquer", region="b")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "redeploy", tokens={"a": 1, "b": 1, "c": 12})
+    act(g, "bob", "end_turn")
+    act(g, "ann", "bag", relic="shiny_orb")
+    offered = [a for a in g.legal_actions() if a.do == "convert"]
+    assert [(a.region, a.args["using"]) for a in offered] == [("a", "bag")]
+    hand = g.armies["ogres"].hand
+    act(g, "ann", "convert", region="a", using="bag")
+    assert (g.owner[at(g, "a")], tokens(g, "a"), g.armies["ogres"].hand) == (0, (1,), hand - 1)
+    assert g.pieces["bag"] == at(g, "a") and g.pieces["shiny_orb"] == at(g, "e")
+    assert refused(g, "ann", "convert", region="b", using="bag") == "U-POWER-MAGIC-1"  # lone, but once a turn
+    act(g, "ann", "end_turn")
+    assert g.pieces["bag"] is None  # back in front of ann (U-POWER-MAGIC-3)
+
+
+def test_U_POWER_MAGIC_2_the_bag_as_the_scepter():
+    """U-RELIC-SCEPTER-1, AU-51 through the Bag: the Scepter lies in a, which ann conquers; the
+    Bag may not double a too (U-POWER-MAGIC-2) nor lie outside her regions (AU-52), but doubles
+    b: 3 regions + the Scepter's a 1 + the Bag's b 1 = 5."""
+    g = Game(make_setup(LINE, ["ann", "bob"], races=["ogres", "mummies"], powers=["magic", "immortal"],
+                        expansions=["underground"], extra={"pieces": {"scepter_of_avarice": "a"}}))
+    act(g, "ann", "pick", combo=0)
+    for r in ("k", "a", "b"):
+        act(g, "ann", "conquer", region=r)
+    assert refused(g, "ann", "bag", relic="scepter_of_avarice", region="a") == "U-POWER-MAGIC-2"
+    assert refused(g, "ann", "bag", relic="scepter_of_avarice", region="e") == "AU-52"
+    assert refused(g, "ann", "bag", relic="scepter_of_avarice") == "U-POWER-MAGIC-1"
+    assert sorted(a.region for a in g.legal_actions() if a.do == "bag") == ["b", "k"]
+    act(g, "ann", "bag", relic="scepter_of_avarice", region="b")
+    assert g.pieces["bag"] == at(g, "b")
+    assert refused(g, "ann", "conquer", region="c", using="bag") == "U-POWER-MAGIC-1"  # no conquest
+    assert not [a for a in g.legal_actions() if a.args.get("using") == "bag"]
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 5 and g.pieces["bag"] is None
+
+
+def test_U_POWER_MAGIC_1_the_bag_as_froggys_ring():
+    """U-RELIC-RING-1, AU-53 through the Bag: the Ring lies in e, nobody's; the Bag stands for
+    it in ann's b, which bob's c borders: ann scores 3 regions + 1 and bob gives that coin
+    (7 -> 6; ann 8 -> 12)."""
+    g = _bag_game("froggys_ring")
+    act(g, "ann", "pick", combo=0)
+    for r in ("k", "a", "b"):
+        act(g, "ann", "conquer", region=r)
+    act(g, "ann", "end_turn")  # 5 + 3
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "conquer", region="d")
+    act(g, "bob", "conquer", region="c")
+    act(g, "bob", "end_turn")  # 5 + 2
+    assert g.coins == [8, 7]
+    act(g, "ann", "bag", relic="froggys_ring", region="b")
+    act(g, "ann", "end_turn")
+    assert scored(g, "ann") == 4 and g.coins == [12, 6]
+
+
+def test_U_COMP_5_a_table_gives_the_armors_in_its_box():
+    """U-COMP-8, U-POWER-SHIELD-1: the 8 Armors rest on one source (U-COMP-5): a table's
+    `supply` of 0 leaves none to take for the Mushroom Forest c; by default 1 is taken."""
+    g = opening("shield", "d", "c", second=("mummies", "stone"))
+    assert g.box_of("armor") == 8 and g.mk["armor"][at(g, "c")] == 1
+    g = opening("shield", "d", "c", second=("mummies", "stone"), supply={"armor": 0})
+    assert g.box_of("armor") == 0 and sum(g.mk["armor"]) == 0

@@ -5,6 +5,7 @@ Shrooms 5, Spiderines 7, Will-o'-Wisps 6; badges Stone 4, Mining 4, Muddy 3, Mys
 
 from __future__ import annotations
 
+import pytest
 from gamehelpers import act, refused
 from ughelpers import EDGE, at, board, cost, game, scored, tokens
 
@@ -408,3 +409,41 @@ def test_U_RACE_IRON_DWARVES_1_the_hammers_on_the_map_legend():
     act(g, "ann", "end_turn")
     items = [x for x in map_items(g) if x["kind"] == "hammer"]
     assert [(x["count"], x["player"], x["region"]) for x in items] == [(1, 0, None)]
+
+
+def test_U_RACE_WILL_O_WISPS_1_the_table_enters_the_early_die():
+    """AU-26, B-COMP-6: at a table the face rolled there goes with the early die (`roll`), like
+    the final die's: 1 token, d costs 2; the script would roll a blank but the table's 3 makes
+    it 1 (minimum 1), so d is taken and the log keeps the 3 for a replay."""
+    g = game("will_o_wisps", "stone", map=LINE, dice=[0], values={"will_o_wisps": 1, "stone": 0})
+    act(g, "ann", "pick", combo=0)
+    ev = act(g, "ann", "conquer", region="d", early_die=True, roll=3)
+    assert ev[0].kind == "conquer" and ev[0].data["cost"] == 1 and g.owner[at(g, "d")] == 0
+    assert g.log[-1]["roll"] == 3
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_U_RACE_WILL_O_WISPS_1_a_die_result_needs_a_die():
+    """B-FINAL-1: a conquest that rolls no die takes no die result (nothing changes)."""
+    from swcore.errors import InputError
+
+    g = game("will_o_wisps", "stone", map=LINE)
+    act(g, "ann", "pick", combo=0)
+    before = g.to_json()
+    with pytest.raises(InputError):
+        g.apply({"by": "ann", "do": "conquer", "region": "d", "roll": 3})
+    assert g.to_json() == before
+
+
+def test_U_RACE_WILL_O_WISPS_1_the_app_offers_the_die_faces():
+    """The region card's die row (inputs.die_applies) is offered for the early die as for the
+    final die (U-DIE-5)."""
+    from dashboards import inputs
+    from swcore.actions import Action
+
+    g = game("will_o_wisps", "stone", map=LINE)
+    act(g, "ann", "pick", combo=0)
+    early = next(a for a in g.legal_actions() if a.do == "conquer" and a.args.get("early_die"))
+    assert inputs.die_applies(g, early)
+    plain = Action.trusted("ann", "conquer", region="d")
+    assert not inputs.die_applies(g, plain)

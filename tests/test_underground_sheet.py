@@ -51,6 +51,55 @@ def test_U_POWER_FRIGHTENED_1_regions_of_three_tokens():
     assert turn(sheet(), "liches", "frightened", {"mudpool": 4}, {"three_tokens": 2}) == 6
 
 
+def test_U_POWER_FISHER_1_coastal_regions():
+    """AU-38: 5 regions, 3 of them on the River: one pair, +1; 4: two pairs, +2; none: 0."""
+    assert turn(sheet(), "liches", "fisher", {"mudpool": 3, "mushroom_forest": 2}, {"coastal": 3}) == 5 + 1
+    assert turn(sheet(), "liches", "fisher", {"mudpool": 3, "mushroom_forest": 2}, {"coastal": 4}) == 5 + 2
+    assert turn(sheet(), "liches", "fisher", {"mudpool": 3, "mushroom_forest": 2}) == 5
+
+
+def test_U_RACE_DROW_1_regions_next_to_another_race():
+    """AU-31: 4 Drow regions, 1 bordering another race or Monsters: the other 3 score +1 each;
+    none entered: all 4 are alone."""
+    assert turn(sheet(), "drow", "immortal", {"mudpool": 4}, {"next_to_others": 1}) == 4 + 3
+    assert turn(sheet(), "drow", "immortal", {"mudpool": 4}, {"next_to_others": 4}) == 4
+    assert turn(sheet(), "drow", "immortal", {"mudpool": 4}) == 4 + 4
+
+
+def test_U_POWER_FLOCKING_1_one_block():
+    """AU-35: 3 regions in one block: +2; in two blocks: nothing."""
+    assert turn(sheet(), "liches", "flocking", {"mudpool": 3}, {"blocks": 1}) == 3 + 2
+    assert turn(sheet(), "liches", "flocking", {"mudpool": 3}, {"blocks": 2}) == 3
+
+
+def test_U_POWER_QUARRELING_1_one_coin_a_block():
+    """AU-35: 4 regions in 2 blocks: +2; in one block: +1; left at 0, each region is a block
+    of its own (the stand-in's regions share no border): +4."""
+    assert turn(sheet(), "liches", "quarreling", {"mudpool": 4}, {"blocks": 2}) == 4 + 2
+    assert turn(sheet(), "liches", "quarreling", {"mudpool": 4}, {"blocks": 1}) == 4 + 1
+    assert turn(sheet(), "liches", "quarreling", {"mudpool": 4}) == 4 + 4
+
+
+def test_U_POWER_THIEVING_1_players_robbed():
+    """AU-53: 3 regions, bordered by the active races of 2 players with a coin: +2 (at most
+    one per other player: 2 of 3 players)."""
+    import pytest
+
+    from swcore import RuleError
+    from swcore.i18n import explain
+
+    s = ScoreSheet.new(["Ann", "Bob", "Cy"], board="underground-3p", expansions=["underground"])
+    assert turn(s, "liches", "thieving", {"mudpool": 3}, {"robbed": 2}) == 3 + 2
+    s = sheet()
+    with pytest.raises(RuleError) as err:
+        turn(s, "liches", "thieving", {"mudpool": 3}, {"robbed": 2})
+    assert err.value.rule == "U-POWER-THIEVING-1"
+    assert explain(err.value, "fr")[1] == ("Joueurs avec un jeton dont le Peuple actif le touche : "
+                                           "au plus 1 pour 3 régions")
+    assert turn(s, "liches", "thieving", {"mudpool": 3}, {"robbed": 1}) == 3 + 1
+    assert s.coins[1] == 5  # Bob's coin is his to enter ("other"): the sheet does not know him
+
+
 def test_the_sheet_screen_offers_the_counts_in_both_languages(tmp_path):
     from dashboards.i18n import set_language
     from dashboards.scoresheet import ArmyCounts, SheetScreen
@@ -65,10 +114,12 @@ def test_the_sheet_screen_offers_the_counts_in_both_languages(tmp_path):
         counts = ArmyCounts(screen, 0, "Liches", {}, True)
         labels = [st._label.object for (part, _), st in counts.steppers.items() if part == "count"]
         assert "Holds the Keep on the Motherland (0 or 1) (U-PLACE-KEEP-1)" in labels
+        assert "Separate blocks its regions form (U-DEF-7)" in labels
         set_language("fr")
         counts = ArmyCounts(screen, 0, "Liches", {}, True)
         labels = [st._label.object for (part, _), st in counts.steppers.items() if part == "count"]
         assert "Occupe le Donjon du Danger (0 ou 1) (U-PLACE-KEEP-1)" in labels
+        assert "Régions touchant un autre Peuple ou des Monstres (U-RACE-DROW-1)" in labels
     finally:
         set_language("en")
         store.dispose()

@@ -37,6 +37,21 @@ class Reach(NamedTuple):
     without: frozenset[str]  #: the sources left out (swcore.effects.SOURCES)
 
 
+def off_edge(board: Any, i: int) -> RuleError:
+    """B-CONQ-1 refused for region i, in the board's own terms: by a sea on the edge where there
+    are seas; on a board with a river and no sea, as the Underground rule book says (U-EDGE-1,
+    AU-11); else by the edge alone (a drawn practice map)."""
+    if any(board.water):
+        return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the "
+                                     "board by the edge or by a sea on the edge")
+    if board.rivers:
+        return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the "
+                                     "board by a region next to an edge of the board (the two "
+                                     "ends of the River included)")
+    return RuleError("B-CONQ-1", f"{board.ids[i]} is not a border region: a race enters the board "
+                                 "by a region next to an edge of the board")
+
+
 class ConquestMixin:
     def quote(self, region: str, player: str | None = None, race: str | None = None,
               without: Any = ()) -> Quote:
@@ -266,9 +281,9 @@ class ConquestMixin:
                                    else self.effects_with(army, "extra_entry"))
                     if not entry[i] and not anywhere and not any(
                             ab.extra_entry(self, army, i) for ab in entries):
-                        why = explain and RuleError("B-CONQ-1", f"{b.ids[i]} is not a border region: "
-                                                    "a race enters the board by the edge or by a sea "
-                                                    "on the edge") or "B-CONQ-1"
+                        # in the board's own terms: by a sea on the edge where there are seas;
+                        # else as the Underground rule book says (U-EDGE-1, AU-11)
+                        why = explain and off_edge(b, i) or "B-CONQ-1"
                 elif i not in near and not free:
                     if not extra or not any(ab.extra_adjacent(self, army, i, held) for ab in extra):
                         why = explain and RuleError("B-CONQ-5", f"{b.ids[i]} is not adjacent to a "
@@ -315,12 +330,15 @@ class ConquestMixin:
 
     def _do_conquer(self, seat: int, a: Action) -> tuple[list[Event], dict[str, Any]]:
         army = self.acting(seat, a.by, a.race)
-        if a.roll is not None and not a.reinforce:
-            raise InputError("action.roll", "a die result goes with `reinforce: true`")
         self.ready_troops(army)
         self.check_conquest_open(army)
         i = self.board.region(a.region)
+        rolled = self.rolls
         optional = [o for ab in self.effects_with(army, "conquer_args") for o in ab.conquer_args(self, army, a, i)]
+        if a.roll is not None and not a.reinforce and self.rolls == rolled:
+            # a result given for a die an effect rolls before the conquest (the Will-o'-Wisps'
+            # early die, AU-26) was taken by that effect; any other goes with the final die
+            raise InputError("action.roll", "a die result goes with `reinforce: true`")
         err = self._target_error(army, i)
         if err:
             raise err
@@ -448,16 +466,32 @@ class ConquestMixin:
         defender = self.armies[race]
         if not self.seen_declined(defender) and not army.declined:  # an attack (A-BASE-08, A-NEC-05)
             self._t["attacked"].add(defender.owner)
-        loss = self.loss_of(defender, i, army, 1 if defender.declined else min(
-            (ab.defender_loss for ab in self.effects_with(defender, "defender_loss")), default=1))
+        return events + self.drive_out(army, i)
+
+    def drive_out(self, army: Army, i: int, times: int = 1) -> list[Event]:
+        """The player's race in region i loses it to `army` (B-LOSS-1, -2): it discards its loss,
+        `times` over (the Balrog's 2, U-PLACE-PENTACLE-2), which its effects may change (Elves,
+        Immortal: none; the Socks' flight), and withdraws the rest, placed again after the
+        turn; the region is left empty."""
+        race, n, seat = self.race[i], self.tokens[i], army.owner
+        assert race is not None and race not in NEUTRALS
+        events: list[Event] = []
+        defender = self.armies[race]
+        loss = self.loss_of(defender, i, army, times * (1 if defender.declined else min(
+            (ab.defender_loss for ab in self.effects_with(defender, "defender_loss")), default=1)))
         n = self.tokens[i]  # a captured Leader has left the region (A-LEAD-02)
         back = n - loss
+        flee = back and defender.declined and any(  # U-RELIC-SOCKS-1: in decline too
+            ab.flees(self, defender, i, army) for ab in self.effects_with(defender, "flees"))
+        if back and defender.declined and not self.gives(defender, "conquers_in_decline") and not (
+                any(r != i for r in self.regions_of(race))
+                and (flee or self.gives(defender, "redeploys_in_decline"))):
+            back, loss = 0, n  # an in-decline race never redeploys (B-DECL-8), but Tomb's
+            # (U-POWER-TOMB-2) or the Socks' fugitives (U-RELIC-SOCKS-1) where it keeps a
+            # region: the tokens it cannot place are lost
         if defender.owner != seat:  # an enemy conquest (X-BNA-COR-1, X-BNA-PYG-1, X-BNA-LEP-3)
             events += self.region_lost_events(defender, i, army, loss)
         self.clear_region(i)
-        if back and defender.declined and not self.gives(defender, "conquers_in_decline") and not (
-                self.regions_of(race) and self.gives(defender, "redeploys_in_decline")):
-            back = 0  # an in-decline race never redeploys (B-DECL-8), but Tomb's (U-POWER-TOMB-2)
         events += self._tokens_lost(army, i, race, n - back)
         defender.hand += back
         if defender.owner != seat or defender.declined:

@@ -33,10 +33,15 @@ class HordesOf(Ability):
     REGULAR = "hordes_of.regular"  # army.turn: the race's own tokens, counted at the decline
 
     def extra_tokens(self, game: Game, army: Army) -> int:
-        return hordes(game)
+        return self.given(game, army)
 
     def extra_box(self, game: Game, army: Army) -> int:
-        return hordes(game)
+        return self.given(game, army)
+
+    @staticmethod
+    def given(game: Game, army: Army) -> int:
+        """The Horde tokens the army has: none for the Necromancer (A-NEC-06)."""
+        return 0 if game.gives(army, "no_race_tokens") else hordes(game)
 
     def region_limit(self, game: Game, army: Army, placed: int) -> int | None:
         """A-CUR-02 option `hordes_need_escort`: a Horde token never holds a region alone, so
@@ -46,14 +51,18 @@ class HordesOf(Ability):
         if not game.module_options["cursed"].hordes_need_escort:
             return None
         total = game.on_board(army.race) + army.hand + army.held
-        return min(placed, total - min(hordes(game), total))
+        return min(placed, total - min(self.given(game, army), total))
 
     @when("declining")
     def on_decline(self, game: Game, army: Army) -> list[Any]:
         """Before anything leaves, count the race's own tokens: all but the Horde tokens and any
-        other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2)."""
+        other token from outside the box (a Leader, which leaves by its own effect, X-LEAD-2).
+        Only what adds tokens counts: the race's tokens lying in the Well of Souls (X-NEC-8, a
+        negative `extra_box`) are not among those counted."""
         total = game.on_board(army.race) + army.hand + army.held
-        own = total - (game.extra_box(army) - hordes(game))
+        outside = sum(max(0, ab.extra_box(game, army))
+                      for ab in game.effects_with(army, "extra_box") if ab is not self)
+        own = total - outside
         army.turn[self.REGULAR] = own - min(hordes(game), own)
         return []
 

@@ -33,6 +33,7 @@ class Ghosts(Ability):
     id, rule = st.GHOSTS, "X-NEC-13"
 
     counts_as_declined = True  # X-NEC-16: in decline for every other player's ability (A-NEC-05)
+    no_race_tokens = True  # A-NEC-06: a badge's tokens are not his (no Horde tokens either)
 
     enters_anywhere = True  # never by the edge: `refuses_target` keeps him next to the Lake
 

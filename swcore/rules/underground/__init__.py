@@ -11,14 +11,14 @@ from ...actions import Action
 from ...checks import register as register_check
 from ..module import RuleModule
 from ..registry import module
-from . import balrog, discovery, places, relics, stonehedge, turn_start  # noqa: F401  (effects)
+from . import balrog, discovery, places, relics, stonehedge, surface_monsters, turn_start  # noqa: F401
 from . import state as st
 from .display import describe_state
 from .effects import EFFECTS
 from .listing import armors_listed, hammers_listed
 from .parts import PARTS  # the races' and powers' effects, steps, words and set-up key
 from .sheet import COUNTS as SHEET_COUNTS
-from .turn_end import after_scoring, altar_options, do_altar
+from .turn_end import after_scoring, altar_options, crypt_in_decline, do_altar
 from .using import check_using, conquests_using
 
 if TYPE_CHECKING:
@@ -27,8 +27,10 @@ if TYPE_CHECKING:
 
 def round_start(game: Game, seat: int) -> list[Any]:
     """Set-up (turn 1, before anyone plays): the Places and Relics (U-SETUP-4); the Monsters
-    themselves stand on their symbols from the board's data (U-SETUP-3)."""
+    themselves stand on their symbols from the board's data (U-SETUP-3), or on a surface map
+    in the regions the set-up chose (U-COMPAT-4)."""
     if game.turn == 1 and not game.log and st.MODULE not in game.module_state:
+        surface_monsters.set_out(game)
         return discovery.set_out(game)
     return []
 
@@ -65,7 +67,8 @@ class Underground(RuleModule):
     name = "Small World Underground"
     effects = (*EFFECTS, *PARTS["effects"])
     setup_keys = {"places_relics": discovery.prepare_stack, "pieces": discovery.prepare_pieces,
-                  "stonehedge": stonehedge.prepare, **PARTS["setup_keys"]}
+                  "stonehedge": stonehedge.prepare, surface_monsters.KEY: surface_monsters.prepare,
+                  **PARTS["setup_keys"]}  # `monsters` before `removed`, which reads it
     steps = {"round_start": (round_start,), "turn_start": (turn_start.turn_start,),
              "turn_end": (after_scoring, *PARTS["steps"]["turn_end"])}
     settle = (turn_start.settle,)
@@ -74,7 +77,7 @@ class Underground(RuleModule):
     handlers = {"discover": discovery.do_discover, "balrog": balrog.do_balrog,
                 "fountain": turn_start.do_start, "stonehedge": stonehedge.do_stonehedge,
                 "altar": do_altar, **PARTS["handlers"]}
-    before = (check_using, *PARTS["before"])
+    before = (check_using, crypt_in_decline, turn_start.move_first, *PARTS["before"])
     after = PARTS["after"]
     options = PARTS["options"]
     map_items = staticmethod(PARTS["map_items"])  # the Hammers, the Vengeance markers

@@ -2,7 +2,8 @@
 taken out of the stacks before the game (a River or a Sea counts for the other, U-COMPAT-2; the
 Underground terrains count as their surface kinds, U-COMPAT-5, swcore/data/terrains.csv). A
 set-up naming one in its `races` or `powers` keeps it; the set-up key `removed` (a list of ids)
-replaces this default for a table that removes others."""
+replaces this default for a table that removes others. Monsters set out on a surface map
+(`monsters`, U-COMPAT-4) keep Adventurous and Magic."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from ...catalogue import CATALOGUE
 from ...errors import InputError
+from . import surface_monsters
 
 KEY = "removed"
 
@@ -45,7 +47,7 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[Any, set[str]]:
         if not isinstance(value, list) or not all(isinstance(x, str) and x in CATALOGUE for x in value):
             raise InputError(KEY, "a list of race and power ids")
         return list(value), set(value)
-    have = features(ctx["board"])
+    have = features(ctx["board"]) | ({"monster"} if ctx.get(surface_monsters.CHOSEN) else set())
     named = set(ctx.get("races") or ()) | set(ctx.get("powers") or ())
     return None, {x for x, need in NEEDS.items() if not have.intersection(need) and x not in named}
 
@@ -55,6 +57,6 @@ def out_of_stacks(game: Any) -> set[str]:
     given in `removed`, else those whose needs the map lacks and that the stacks do not hold."""
     if game.setup.get(KEY) is not None:
         return set(game.setup[KEY])
-    have = features(game.board)
+    have = features(game.board) | ({"monster"} if game.setup.get(surface_monsters.KEY) else set())
     dealt = set(game.setup["races"]) | set(game.setup["powers"])
     return {x for x, need in NEEDS.items() if not have.intersection(need) and x not in dealt}

@@ -92,7 +92,8 @@ ON_DISCOVERY: dict[str, Any] = {}
 
 def lay(game: Game, piece: str, i: int, seat: int | None) -> list[Event]:
     """The marker lies face up in region i from now on; its power works for the occupant, and
-    what its discovery does happens at once (U-PR-6)."""
+    what its discovery does happens at once (U-PR-6), or, with nobody to discover it (the
+    Balrog's region, AU-55), when a player first occupies the region."""
     game.pieces[piece] = i
     st.book(game)["found"].append(piece)
     from ...pieces import PIECES
@@ -101,8 +102,25 @@ def lay(game: Game, piece: str, i: int, seat: int | None) -> list[Event]:
                                          f"{game.board.ids[i]}", seat, piece=piece,
                              region=game.board.ids[i])]
     if piece in ON_DISCOVERY:
-        events += ON_DISCOVERY[piece](game, seat) or []
+        if seat is None:  # AU-55: turned over by the Balrog, for the region's next occupant
+            waiting = st.book(game).setdefault("waiting", {})
+            waiting[piece] = i
+            game.journal(lambda: waiting.pop(piece, None))
+        else:
+            events += ON_DISCOVERY[piece](game, seat) or []
     return events
+
+
+def occupied(game: Game, i: int, seat: int) -> list[Event]:
+    """AU-55: `seat` occupies region i; what the discovery of a marker waiting there does
+    happens now, for him."""
+    waiting = st.book(game).get("waiting")
+    piece = next((p for p, j in waiting.items() if j == i), None) if waiting else None
+    if piece is None:
+        return []
+    del waiting[piece]
+    game.journal(lambda: waiting.__setitem__(piece, i))
+    return ON_DISCOVERY[piece](game, seat) or []
 
 
 def left_in_box(game: Game) -> list[str]:

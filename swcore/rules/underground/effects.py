@@ -26,7 +26,8 @@ class Rivers(EmptiedRivers):
 
 class Discovery(Ability):
     """U-MON-4, U-PR-6: conquering a Monster region (the Monsters leave the game, U-MON-3) lays
-    the top Place or Relic face up there at once; in-decline conquerors too."""
+    the top Place or Relic face up there at once; in-decline conquerors too. One the Balrog
+    turned over waits for its region's first occupant (AU-55)."""
 
     id, rule = "underground.discovery", "U-MON-4"
     works_in_decline = True
@@ -36,6 +37,12 @@ class Discovery(Ability):
         if race != st.MONSTER:
             return None
         return discovery.reveal(game, region, army.owner)
+
+    @when("conquered")
+    def _first_occupant(self, game: Game, army: Army, region: int) -> Any:
+        """AU-55: a marker the Balrog turned over does what its discovery does for the first
+        player who occupies its region afterwards."""
+        return discovery.occupied(game, region, army.owner)
 
 
 class CryptChangesHands(Ability):

@@ -39,11 +39,53 @@ class GnomeShield(Ability):
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
         if game.race[region] != GNOMES or not gnome_shielded(game, army, region):  # hot
             return []
-        helped = 0
-        for src, ab in game.sources(army):
-            if src in HELPERS and type(ab).cost_modifiers is not Ability.cost_modifiers:
+        helped = -(army.roll or 0)  # a die rolled before choosing is a power's (Berserk, A-BASE-06)
+        for src, ab in game.sources(army):  # the Tritons' River bank is their race's (U-COMPAT-2)
+            if (src in HELPERS or isinstance(ab, RiverBanks)) and \
+                    type(ab).cost_modifiers is not Ability.cost_modifiers:
                 helped += sum(c for _, c in ab.cost_modifiers(game, army, region) if c < 0)
         return [("Gnomes: no help against them", -helped)] if helped else []
+
+
+#: Words by which a race or power takes a region on its own terms (U-RACE-GNOMES-1, AU-23): the
+#: Dragon (B-POW-DRAGONMASTER-1) and a conversion (the Sorcerers B-RACE-SORCERERS-1; the
+#: Vampire and the Shiny Orb, `using`, never take a Gnome, U-RACE-GNOMES-3).
+TAKING = frozenset({"dragon", "convert"})
+
+
+def gnome_word_error(game: Game, seat: int, a: Any) -> RuleError | None:
+    """Why `a`, a word of TAKING, may not take its region from the Gnomes, or None: another
+    player's active Gnomes there (during his turn only, U-RACE-GNOMES-2; in decline the shield
+    is gone, AU-23)."""
+    if a.do not in TAKING or a.region is None:
+        return None
+    i = game.board.index.get(a.region)
+    if i is None or game.race[i] != GNOMES:
+        return None
+    race = a.args.get("race") or game.active[seat]
+    army = game.armies.get(race) if race else None
+    if army is None or not gnome_shielded(game, army, i):
+        return None
+    if a.do == "convert" and a.args.get("using") is not None:  # the Vampire, the Orb
+        return RuleError("U-RACE-GNOMES-3", "a Gnome is never replaced")
+    return RuleError("U-RACE-GNOMES-1", f"{a.region} holds Gnomes: only a plain conquest takes it")
+
+
+def refuse_gnome_words(game: Game, seat: int, a: Any) -> None:
+    """The refusal of `gnome_word_error`, before anything changes (the turn's and the pending
+    decisions' own refusals first)."""
+    if a.do not in TAKING or seat != game.seat or game.blocking() is not None:
+        return
+    err = gnome_word_error(game, seat, a)
+    if err:
+        raise err
+
+
+def gnome_words_listed(game: Game, out: list[Any]) -> list[Any]:
+    """legal_actions without the TAKING words the Gnomes refuse (`gnome_word_error`)."""
+    if GNOMES not in game.armies:
+        return out
+    return [a for a in out if a.do not in TAKING or gnome_word_error(game, game.seat, a) is None]
 
 
 class RiverBanks(Ability):
@@ -179,10 +221,10 @@ def map_items(game: Game) -> list[dict[str, Any]]:
 PARTS: dict[str, Any] = {
     "effects": (GnomeShield(), RiverBanks(), VengeanceMarkers(), RaceArguments(), magic.BagFlight()),
     "steps": {"turn_end": (after_scoring,)},
-    "before": (racewords.before_pick,),
+    "before": (racewords.before_pick, refuse_gnome_words),
     "after": (racewords.after_pick, failed_attack),
     "handlers": {"reborn": racewords.do_reborn},
-    "legal": (racewords.legal,),
+    "legal": (racewords.legal, gnome_words_listed),
     "setup_keys": {compat.KEY: compat.prepare},
     "options": options.UndergroundOptions,
     "map_items": map_items,

@@ -487,7 +487,8 @@ class WillOWisps(Ability):
     """U-RACE-WILL-O-WISPS-1, AU-26: before conquering a Mystic Crystal region, or one adjacent
     to a Mystic Crystal region they hold, `conquer` `early_die: true` rolls the die first: the
     cost falls by the roll (minimum 1); if the hand then suffices the region is conquered and
-    conquests go on, otherwise nothing is conquered and the conquests are over."""
+    conquests go on, otherwise nothing is conquered and the conquests are over. At a table the
+    face rolled there goes with it (`roll`), as with every die (B-COMP-6)."""
 
     id, rule = "will_o_wisps", "U-RACE-WILL-O-WISPS-1"
 
@@ -516,7 +517,7 @@ class WillOWisps(Ability):
             raise err
         if army.hand < game.least(army)[0]:
             raise RuleError("B-CONQ-3", "no tokens left in hand to conquer with")
-        army.roll = game.roll_die(None)
+        army.roll = game.roll_die(action.roll)  # the face the table rolled, if given
         army.turn["die_label"] = "Will-o'-Wisps' die"
 
         def undo() -> None:

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...errors import RuleError
+from . import turn_start
 from .powers import Reborn
-from .races import SWAP, VOLCANO, Flames, ShadowMimes, place_piece, volcano_chasms
+from .races import SWAP, VOLCANO, Cultists, Flames, ShadowMimes, place_piece, volcano_chasms
 
 if TYPE_CHECKING:
     from ...game import Army, Game
@@ -122,13 +123,37 @@ def legal(game: Game, out: list[Action]) -> list[Action]:
             more += [a.plus(swap=s) for s in range(len(game.column)) if s != a.combo]
         elif race == Flames.id:
             more += [a.plus(volcano=game.board.ids[v]) for v in volcano_chasms(game)[1:]]
-    seat, by = game.seat, game.current
-    old = None if game.queue or game.pending else _reborn_army(game, seat)
-    if old is not None and reborn_error(game, seat, []) is None:
-        held = game.regions_of(old.race)
-        for n in (1, 2):
-            for regions in combinations(held, n):
-                if reborn_error(game, seat, list(regions)) is None:
-                    more.append(Action.trusted(by=by, do="reborn",
-                                               regions=tuple(game.board.ids[i] for i in regions)))
+    if not (game.queue or game.pending):
+        more += reborn_options(game, game.seat)
     return out + more
+
+
+def reborn_options(game: Game, seat: int) -> list[Action]:
+    """Each set of 1 or 2 Reborn regions the player may take over now (AU-40)."""
+    old = _reborn_army(game, seat)
+    if old is None or reborn_error(game, seat, []) is not None:
+        return []
+    by, held, out = game.players[seat], game.regions_of(old.race), []
+    for n in (1, 2):
+        for regions in combinations(held, n):
+            if reborn_error(game, seat, list(regions)) is None:
+                out.append(Action.trusted(by=by, do="reborn",
+                                          regions=tuple(game.board.ids[i] for i in regions)))
+    return out
+
+
+def great_ancient_options(game: Game, seat: int) -> list[Action]:
+    """Where the player's active Cultists may move the Great Ancient now (U-RACE-CULTISTS-3),
+    once a turn."""
+    race = game.active[seat]
+    army = game.armies.get(race) if race else None
+    if army is None or army.declined or "great_ancient" in army.used:
+        return []
+    cultists = next((ab for ab in game.effects_of(army) if isinstance(ab, Cultists)), None)
+    return cultists.options(game, army, game.players[seat]) if cultists is not None else []
+
+
+# AU-64: the Great Ancient moved and Reborn's swaps are start-of-turn moves the player orders
+# with the Fountain of Youth's token (turn_start.py).
+turn_start.register_move("great_ancient", Cultists.rule, great_ancient_options)
+turn_start.register_move("reborn", Reborn.rule, reborn_options)

@@ -31,6 +31,14 @@ class Relic(Ability):
     def named_for(self, army: Army, region: int) -> bool:
         return army.turn.get(USING) == [self.id, region]
 
+    def in_conquest(self, army: Army) -> bool:
+        """Whether the army may name it in a conquest now (the Bag: standing for such a relic)."""
+        return True
+
+    def reaches(self, army: Army) -> bool:
+        """Whether it lets the army's conquest go beyond its adjacent regions now."""
+        return self.reach
+
     def conquer_args(self, game: Game, army: Army, action: Any, region: int) -> list[Any]:
         if action.args.get("using") != self.id:
             return []
@@ -105,35 +113,54 @@ class StinkyTrollsSocks(Relic):
 
 class SocksFlight(Ability):
     """U-RELIC-SOCKS-1: asked of the defender, whoever it is (a module effect): the occupants of
-    a region conquered with the Socks lose no token."""
+    a region conquered with the Socks flee without a fight and lose no token, active or in
+    decline; at the end of the turn they go into another of their regions (an in-decline race
+    with none left loses them, AU-33)."""
 
     id, rule = "underground.socks", "U-RELIC-SOCKS-1"
     works_in_decline = True
 
+    @staticmethod
+    def _socks(attacker: Army, region: int) -> bool:
+        return attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
+
     def region_lost(self, game: Game, defender: Army, region: int, attacker: Army, loss: int) -> int:
-        """An active race flees whole; one in decline, which has no redeployment, loses its
-        tokens as usual (B-DECL-8, AU-33)."""
-        socks = attacker.turn.get(USING) == [StinkyTrollsSocks.id, region]
-        return 0 if socks and not defender.declined else loss
+        return 0 if self._socks(attacker, region) else loss
+
+    def flees(self, game: Game, defender: Army, region: int, attacker: Army) -> bool:
+        return self._socks(attacker, region)
 
 
-@register
-class ShinyOrb(Ability):
-    """U-RELIC-ORB-1, AU-54: once per turn, `convert` `using: shiny_orb`: a lone active opponent
-    token is replaced by one of the player's from the tray, else from hand, on the Vampire's
-    terms (`substitution_error`, `substitute`); the Orb moves there (U-PR-3)."""
+class Converts(Ability):
+    """A `convert` `using` this effect (the Shiny Orb, the Bag standing for it): one naming
+    another effect of the army (the Bag, the Orb) goes to that one, whichever answers first."""
 
-    id, rule = "shiny_orb", "U-RELIC-ORB-1"
     words = ("convert",)
     once_per_turn = frozenset()  # once per player turn, counted for the piece (AU-50)
 
     def check(self, game: Game, army: Army, action: Any) -> Any:
+        using = action.args.get("using")
+        if using != self.id:
+            other = next((ab for ab in game.effects_of(army)
+                          if ab is not self and ab.id == using and "convert" in ab.words), None)
+            if other is None:
+                raise RuleError(self.rule, f"the race converts only with {PIECES[self.id].english}, "
+                                           f"using `{self.id}`")
+            return other, other.check(game, army, action)
+        return None, self.conversion(game, army, action)
+
+    def do(self, game: Game, army: Army, action: Any, data: Any) -> list[Any]:
+        other, inner = data
+        if other is not None:
+            return other.do(game, army, action, inner)
+        return self.converted(game, army, inner)
+
+    def conversion(self, game: Game, army: Army, action: Any) -> int:
+        """U-RELIC-ORB-1, AU-54: the region whose lone token is replaced, checked."""
         from .powers import substitution_error
 
-        if action.args.get("using") != self.id:
-            raise RuleError(self.rule, "the race converts only with the Shiny Orb: `using: shiny_orb`")
         if st.used_now(game, self.id, army.owner):
-            raise RuleError(self.rule, "the Shiny Orb was already used this turn (AU-50)")
+            raise RuleError(self.rule, f"{PIECES[self.id].english} was already used this turn (AU-50)")
         game.check_conquest_open(army)
         i = game.board.region(action.region)
         err = substitution_error(game, army, i, self.rule)
@@ -141,14 +168,16 @@ class ShinyOrb(Ability):
             raise err
         return i
 
-    def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
+    def converted(self, game: Game, army: Army, i: int) -> list[Any]:
+        """The token replaced; the piece moves there (U-PR-3)."""
         from .powers import substitute
+        from .races import place_piece
 
         st.mark_used(game, self.id, army.owner)
-        game.pieces[self.id] = i
-        return substitute(game, army, i, "The Shiny Orb")
+        place_piece(game, self.id, i)
+        return substitute(game, army, i, PIECES[self.id].english)
 
-    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+    def conversions(self, game: Game, army: Army, by: str) -> list[Any]:
         from ...actions import Action
         from .powers import substitution_error
 
@@ -157,3 +186,15 @@ class ShinyOrb(Ability):
         return [Action.trusted(by=by, do="convert", region=game.board.ids[i], using=self.id)
                 for i in game.candidates(game.reach(army), army)
                 if game.race[i] and substitution_error(game, army, i, self.rule) is None]
+
+
+@register
+class ShinyOrb(Converts):
+    """U-RELIC-ORB-1, AU-54: once per turn, `convert` `using: shiny_orb`: a lone active opponent
+    token is replaced by one of the player's from the tray, else from hand, on the Vampire's
+    terms (`substitution_error`, `substitute`); the Orb moves there (U-PR-3)."""
+
+    id, rule = "shiny_orb", "U-RELIC-ORB-1"
+
+    def options(self, game: Game, army: Army, by: str) -> list[Any]:
+        return self.conversions(game, army, by)

@@ -3,7 +3,8 @@
 `stack`: the face-down Place and Relic markers, top first (U-SETUP-4, AU-05), or None when the
 table enters each as it is turned over (table mode: a `discover` decision); `found`: the ids
 discovered so far, in order; `used`: {piece: [turn, seat]} of the last use of a piece usable
-once per turn (AU-50)."""
+once per turn (AU-50); `waiting` (once the Balrog turned one over): {piece: region} of the
+markers whose discovery waits for the region's first occupant (AU-55)."""
 
 from __future__ import annotations
 

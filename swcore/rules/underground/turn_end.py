@@ -4,8 +4,9 @@ Ring, U-RELIC-RING-1, AU-52, AU-53) and `scepter` (the Scepter of Avarice, U-REL
 -2, AU-51) are words of the piece's effect, as an ability of the army holding it; `altar` (the
 Altar of Souls, U-PLACE-ALTAR-1, AU-56) is the module's own word, since its occupant may be the
 player's race in decline. Each ends the active race's conquests; a piece not placed stays
-where it is. After scoring (AU-63 steps 4-5) the Ring's neighbours pay what the scoring counted
-and the Altar's token is discarded for 3 coins."""
+where it is. After scoring (AU-63 steps 4-5) the Ring's neighbours (and the neighbours of the Bag
+standing for it, magic.py) pay what the scoring counted and the Altar's token is discarded for 3
+coins."""
 
 from __future__ import annotations
 
@@ -91,6 +92,19 @@ class Crypt(Placed):
         return None
 
 
+def crypt_in_decline(game: Game, seat: int, a: Action) -> None:
+    """U-PLACE-CRYPT-2: the player whose in-decline race holds the Crypt no longer moves the
+    Ghost; refused naming that rule (on the turn of the decline B-DECL-5 says it first)."""
+    if a.do != "crypt_ghost" or seat != game.seat or game.turn_flags["declined"] or game.blocking():
+        return
+    i = game.pieces.get(CRYPT)
+    race = game.race[i] if i is not None else None
+    army = game.armies.get(race) if race else None
+    if army is not None and army.owner == seat and army.declined:
+        raise RuleError("U-PLACE-CRYPT-2", "the Crypt is held by an in-decline race: the Ghost no "
+                                           "longer moves")
+
+
 def ring_payers(game: Game, seat: int, r: int) -> list[int]:
     """AU-52, AU-53: each other player whose active race holds a region bordering the Ring's,
     not an immune one (the Ring is void there: pieces.csv `void_in_immune`, U-PR-7), and who
@@ -134,9 +148,13 @@ class Scepter(OwnRegion):
         r = game.pieces[SCEPTER]
         if r not in held or game.pieces.get(LOST_DWARF) == r:
             return []
-        extra = sum(c for ab in game.effects_with(army, "per_region")
-                    for _, c in ab.score_bonus(game, army, [r]))
-        return [(f"Scepter of Avarice: {game.board.ids[r]} doubled", 1 + extra)]
+        return [(f"Scepter of Avarice: {game.board.ids[r]} doubled", scepter_coins(game, army, r))]
+
+
+def scepter_coins(game: Game, army: Army, r: int) -> int:
+    """AU-51: what doubling region r adds: its 1 and the bonuses counted per region there."""
+    return 1 + sum(c for ab in game.effects_with(army, "per_region")
+                   for _, c in ab.score_bonus(game, army, [r]))
 
 
 def _mine(game: Game, seat: int) -> list[str]:
@@ -181,13 +199,20 @@ def after_scoring(game: Game, seat: int) -> list[Event]:
 
 def _ring_coins(game: Game, seat: int) -> list[Event]:
     """The same players the scoring just counted (nothing moved since): the Ring in a region of
-    the player's active race."""
+    the player's active race, then the Bag standing for it (AU-45: an effect of its own)."""
+    from .magic import BAG, ring_bag
+
+    events: list[Event] = []
     r = game.pieces.get(RING)
     race = game.active[seat]
-    if r is None or race is None or game.race[r] != race or game.armies[race].declined:
-        return []
-    return [game.pay(other, None, 1, f"{PIECES[RING].english}, U-RELIC-RING-1")
-            for other in ring_payers(game, seat, r)]
+    if r is not None and race is not None and game.race[r] == race and not game.armies[race].declined:
+        events += [game.pay(other, None, 1, f"{PIECES[RING].english}, U-RELIC-RING-1")
+                   for other in ring_payers(game, seat, r)]
+    r = ring_bag(game, seat)
+    if r is not None:
+        events += [game.pay(other, None, 1, f"{PIECES[BAG].english}, U-POWER-MAGIC-1")
+                   for other in ring_payers(game, seat, r)]
+    return events
 
 
 def _altar(game: Game, seat: int) -> list[Event]:

@@ -1,5 +1,6 @@
 """`conquer` with `using`: a conquest made with the power of a relic the player's active race
-holds (U-PR-2, U-RELIC-GEN-1, AU-49, AU-50); the relic's own effect changes the conquest."""
+holds (U-PR-2, U-RELIC-GEN-1, AU-49, AU-50); the relic's own effect changes the conquest. Never
+against another player's active Gnomes (U-RACE-GNOMES-1, AU-23)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ...effects import ability
 from ...errors import RuleError
 from ...pieces import PIECES
 from . import state as st
+from .adjacency import gnome_shielded
 from .relics import conquers
 
 if TYPE_CHECKING:
@@ -38,6 +40,9 @@ def check_using(game: Game, seat: int, a: Action) -> None:
         raise RuleError(rule, f"{info.english} is not used to conquer")
     if info.once_per_turn and st.used_now(game, piece, seat):
         raise RuleError(rule, f"{info.english} was already used this turn (AU-50)")
+    target = game.board.index.get(a.region) if a.region is not None else None
+    if target is not None and gnome_shielded(game, army, target):
+        raise RuleError("U-RACE-GNOMES-1", f"{a.region} holds Gnomes: no relic against them")
 
 
 def conquests_using(game: Game, listed: list[Action]) -> list[Action]:
@@ -49,16 +54,20 @@ def conquests_using(game: Game, listed: list[Action]) -> list[Action]:
     if army is None or army.declined or army.over or not game.pieces or game.blocking() is not None:
         return []
     usable = [p for p, i in game.pieces.items() if i is not None and game.race[i] == race
-              and conquers(p) and not (PIECES[p].once_per_turn and st.used_now(game, p, seat))]
+              and conquers(p) and ability(p).in_conquest(army)
+              and not (PIECES[p].once_per_turn and st.used_now(game, p, seat))]
     if not usable:
         return []
     more = []
+    index = game.board.index
     for a in listed:
-        if a.do == "conquer" and not a.args.get("reinforce") and not a.args.get("race"):
-            more += [a.plus(using=p) for p in usable if not ability(p).reach]
-    for p in (p for p in usable if ability(p).reach):
+        if a.do == "conquer" and not a.args.get("reinforce") and not a.args.get("race") \
+                and not gnome_shielded(game, army, index[a.region]):  # U-RACE-GNOMES-1
+            more += [a.plus(using=p) for p in usable if not ability(p).reaches(army)]
+    for p in (p for p in usable if ability(p).reaches(army)):
         more += [Action.trusted(game.current, "conquer", region=game.board.ids[i], using=p)
-                 for i in beyond(game, army) if affordable(game, army, i)]
+                 for i in beyond(game, army) if affordable(game, army, i)
+                 and not gnome_shielded(game, army, i)]
     return more
 
 

@@ -50,7 +50,7 @@ def armors_listed(game: Game, out: list[Action]) -> list[Action]:
 
 
 def hammers_listed(game: Game, out: list[Action]) -> list[Action]:
-    if not any(hammers(army) for army in game.armies.values()):
+    if not any(map(hammers, game.armies.values())):
         return out  # no Hammer anywhere (most listings): no conquest to read
     more = []
     forging: dict[str, Any] = {}  # player -> his active army if it has Hammers to spend, else None

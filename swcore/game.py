@@ -399,6 +399,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             memo[id(army.fx)] = army.fx
         memo[id(self.log)] = list(self.log)
         memo[id(self.redo_stack)] = list(self.redo_stack)
+        memo[id(self._guarded)] = {}  # a cache: the copy gathers its own
         other = object.__new__(type(self))
         memo[id(self)] = other
         other.__dict__.update(copy.deepcopy(mine, memo))

@@ -13,9 +13,11 @@ conqueror, U-LOSS-4; `owner`: back off the board to its owner, U-POWER-MAGIC-3; 
 
 from __future__ import annotations
 
+import copy
 import csv
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from .catalogue import CATALOGUE
 
@@ -80,6 +82,13 @@ class Placed(dict):
     def __init__(self, clock: list[int]) -> None:
         super().__init__()
         self.clock = clock
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Placed:
+        """The copy reads the copied game's clock (`Game.copy`); ids and None are kept as they
+        are, without the generic copy that sets each item (and moved the clock) one by one."""
+        new = memo[id(self)] = Placed(copy.deepcopy(self.clock, memo))
+        dict.update(new, self)
+        return new
 
     def __setitem__(self, key, value):
         self.clock[0] += 1

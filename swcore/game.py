@@ -28,7 +28,7 @@ from .kernel.placement import PlacementMixin
 from .kernel.turns import TurnMixin
 from .markers import MARKER_KINDS, MARKER_TYPES
 from .neutrals import NEUTRALS
-from .pieces import PIECES
+from .pieces import PIECES, Placed
 from .rules import all as _all_modules  # noqa: F401  (registers every rule module)
 from .ruleset import Ruleset
 from .saves import SavesMixin
@@ -137,6 +137,11 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.seat = 0
         self.finished = False
         self._ended = False  # the `game_end` step has run (see TurnMixin._game_over_event)
+        #: advanced whenever what an army holds may change: a region's race, a piece moved,
+        #: what a piece carries (`Placed`); an army's cached effects carry the value they were
+        #: checked at (`effects_of`)
+        self._clock: list[int] = [0]
+        self._guarded: dict[frozenset[str], tuple[int, Any]] = {}  # `_guards`, with its clock
         self.race: list[str | None] = [None] * n
         self.where: dict[str, set[int]] = {LOST_TRIBE: set()}
         self._held: dict[str, tuple[int, ...]] = {}  # race -> its regions sorted (`regions_of`)
@@ -161,10 +166,10 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         self.rolls = 0
         self.pending: list[Decision] = []  # decisions to settle before play goes on (swcore.flow)
         #: unique pieces (relics, places, ...) -> the region they lie in, None when off the board
-        self.pieces: dict[str, int | None] = {}
+        self.pieces: dict[str, int | None] = Placed(self._clock)
         #: piece -> the power it carries, working for its occupant (Stonehedge's badge,
         #: U-PLACE-STONEHEDGE-1)
-        self.carried: dict[str, str] = {}
+        self.carried: dict[str, str] = Placed(self._clock)
         self.coins_on: list[int] = [0] * n  # coins lying on regions (Gypsies, Realms Peaks)
         #: each rule module's game-wide state, plain JSON-able data under its module id
         self.module_state: dict[str, Any] = {}
@@ -237,6 +242,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
                 self.where.setdefault(race, set()).add(i)
                 self._held.pop(race, None)
             self.race[i] = race
+            self._clock[0] += 1
         self.owner[i] = owner
         self.tokens[i] = tokens
 
@@ -399,6 +405,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
             memo[id(army.fx)] = army.fx
         memo[id(self.log)] = list(self.log)
         memo[id(self.redo_stack)] = list(self.redo_stack)
+        memo[id(self._guarded)] = {}  # a cache: the copy gathers its own
         other = object.__new__(type(self))
         memo[id(self)] = other
         other.__dict__.update(copy.deepcopy(mine, memo))
@@ -418,11 +425,18 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         rule modules' own effects; in decline, only those that say they still work (B-DECL-2).
         Built once per situation and shared by every game; an army keeps its own until its
         situation changes (`_fxgen` for all; `army.fx = None` for one, as at its decline) or,
-        while pieces lie on the board, the pieces in its regions change."""
+        while pieces lie on the board, the pieces in its regions change (looked at again only
+        once the game's `_clock` has moved since they were last checked)."""
         mine = army.fx
-        held = self._objects_held(army) if self.pieces else ()
-        if mine is not None and mine[0] == self._fxgen and mine[3] == held:
-            return mine[1]
+        if mine is not None and mine[0] == self._fxgen:
+            if mine[4] == self._clock[0] or not (mine[3] or self.pieces):
+                return mine[1]
+            held = self._objects_held(army) if self.pieces else ()
+            if mine[3] == held:
+                army.fx = (*mine[:4], self._clock[0])  # the same pieces held: current again
+                return mine[1]
+        else:
+            held = self._objects_held(army) if self.pieces else ()
         live = self._live or self._live_effects()
         key = (live, army.race, army.powers, army.declined, held, self.event)
         hooks = _HOOKS.get(key)
@@ -435,7 +449,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
                      if x is not NO_ABILITY and (x.works_in_decline or not army.declined)]
             hooks = _HOOKS[key] = tuple(x for _, x in pairs)
             _SOURCES[key] = tuple(s for s, _ in pairs)
-        army.fx = (self._fxgen, hooks, _tables_of(hooks), held)
+        army.fx = (self._fxgen, hooks, _tables_of(hooks), held, self._clock[0])
         return hooks
 
     def sources(self, army: Army) -> list[tuple[str, Ability]]:
@@ -536,7 +550,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         whether a die rolled before choosing replaces the final die (`replaces_final_die`)."""
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and (
-                not self.pieces or mine[3] == self._objects_held(army)):
+                not self.pieces or mine[4] == self._clock[0]):
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw
@@ -576,7 +590,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         of `Ability` set other than by default: `conquers_in_decline`, `enters_anywhere`...)."""
         mine = army.fx  # the warm path of `effects_with`, inlined: asked on every legal_actions
         if mine is not None and mine[0] == self._fxgen and (
-                not self.pieces or mine[3] == self._objects_held(army)):
+                not self.pieces or mine[4] == self._clock[0]):
             table = mine[2].get(name)
             if table is not None:
                 return bool(table)
@@ -588,7 +602,7 @@ class Game(FlowMixin, MarketMixin, ConquestMixin, PlacementMixin, TurnMixin, Leg
         nobody uses costs one dict look-up)."""
         mine = army.fx
         if mine is not None and mine[0] == self._fxgen and (
-                not self.pieces or mine[3] == self._objects_held(army)):
+                not self.pieces or mine[4] == self._clock[0]):
             table = mine[2].get(hook)
             if table is not None:
                 return table

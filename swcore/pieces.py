@@ -13,9 +13,11 @@ conqueror, U-LOSS-4; `owner`: back off the board to its owner, U-POWER-MAGIC-3; 
 
 from __future__ import annotations
 
+import copy
 import csv
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from .catalogue import CATALOGUE
 
@@ -67,3 +69,55 @@ PIECES: dict[str, Piece] = _load()
 IMMUNE_PIECES: frozenset[str] = frozenset(p for p, x in PIECES.items() if x.immune != "no")
 #: Pieces that add to their region's conquest cost (U-CONQ-2), read by the cost.
 DEFENCE_PIECES: frozenset[str] = frozenset(p for p, x in PIECES.items() if x.defence)
+
+
+class Placed(dict):
+    """`game.pieces` and `game.carried`: a plain mapping whose every change advances the game's
+    clock of what its armies hold (`clock[0]`, also advanced when a region changes race), so an
+    army's cached effects are known current by one comparison instead of listing the pieces in
+    its regions again (`Game._objects_held`, asked on every effect look-up)."""
+
+    __slots__ = ("clock",)
+
+    def __init__(self, clock: list[int]) -> None:
+        super().__init__()
+        self.clock = clock
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Placed:
+        """The copy reads the copied game's clock (`Game.copy`); ids and None are kept as they
+        are, without the generic copy that sets each item (and moved the clock) one by one."""
+        new = memo[id(self)] = Placed(copy.deepcopy(self.clock, memo))
+        dict.update(new, self)
+        return new
+
+    def __setitem__(self, key, value):
+        self.clock[0] += 1
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key):
+        self.clock[0] += 1
+        dict.__delitem__(self, key)
+
+    def __ior__(self, other):
+        self.clock[0] += 1
+        return dict.__ior__(self, other)
+
+    def pop(self, *args):
+        self.clock[0] += 1
+        return dict.pop(self, *args)
+
+    def popitem(self):
+        self.clock[0] += 1
+        return dict.popitem(self)
+
+    def setdefault(self, key, default=None):
+        self.clock[0] += 1
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args, **kwargs):
+        self.clock[0] += 1
+        dict.update(self, *args, **kwargs)
+
+    def clear(self):
+        self.clock[0] += 1
+        dict.clear(self)

@@ -292,11 +292,17 @@ class ConquestMixin:
 
     def _guards(self, kinds: frozenset[str]) -> dict[int, list[str]]:
         """{region: the pieces of `kinds` lying there} (those making it immune, or adding to
-        its defence: pieces.csv)."""
+        its defence: pieces.csv), read only: kept until a piece moves (`_clock`), since every
+        target test and cost asks it."""
+        clock = self._clock[0]
+        kept = self._guarded.get(kinds)
+        if kept is not None and kept[0] == clock:
+            return kept[1]
         out: dict[int, list[str]] = {}
         for p, i in self.pieces.items():
             if i is not None and p in kinds:
                 out.setdefault(i, []).append(p)
+        self._guarded[kinds] = (clock, out)
         return out
 
     def _candidates(self, reach: tuple[Any, ...], army: Army | None = None) -> Any:

@@ -55,7 +55,7 @@ class PlacementMixin:
         commitment, the final die, placements and their defaults."""
         mine = army.fx  # the warm path of `_switches`, inlined: this is asked very often
         if mine is not None and mine[0] == self._fxgen and (
-                not self.pieces or mine[3] == self._objects_held(army)):
+                not self.pieces or mine[4] == self._clock[0]):
             sw = mine[2].get("_switches")
             if sw is not None:
                 return sw[5]
@@ -78,7 +78,8 @@ class PlacementMixin:
     def _fixed(self, army: Army) -> Any:
         """The effect that takes away the army's redeployment in its own turn (`redeploys`:
         Barbarians, X-BNA-BAR-1), or None: `redeploy` refuses and legal_actions offers none."""
-        return next((ab for ab in self.effects_of(army) if not ab.redeploys), None)
+        fixed = self.effects_with(army, "redeploys")  # the dispatch table: asked per listing
+        return fixed[0] if fixed else None
 
     def kept_regions(self, army: Army) -> list[int]:
         """The regions `army` keeps through its own placement: those it holds, less those it must

@@ -5,6 +5,7 @@ Nécromant"); digest rules/surface-expansions.md §5."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -85,9 +86,22 @@ def prepare(value: Any, ctx: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     return {"powers": list(powers), "keeps": keeps, "reserve": reserve}, set(powers)
 
 
+#: board -> that board with the Island, built once: a board never changes, so the games on one
+#: board share its Island board, and what is found once per board (the Lake's shore, a module's
+#: board facts), as they share the board itself (it was built again for every game, issue 23)
+_WITH_ISLAND: weakref.WeakKeyDictionary[Board, Board] = weakref.WeakKeyDictionary()
+
+
 def add_island(board: Board, setup: dict[str, Any]) -> Board:
     """X-NEC-2: the region `island` inside the Lake, bordering every non-water region that
     borders it; never conquered, scores nothing (terrain kind `island`)."""
+    made = _WITH_ISLAND.get(board)
+    if made is None:
+        made = _WITH_ISLAND[board] = _island_board(board)
+    return made
+
+
+def _island_board(board: Board) -> Board:
     lakes = [i for i, t in enumerate(board.terrain) if t == "lake"]
     if not lakes:
         raise InputError("map", "Necromancer Island goes in a lake: this map has none (X-NEC-2)")
@@ -173,18 +187,19 @@ def contenders(game: Game) -> list[int]:
 
 def legal(game: Game, out: list[Action]) -> list[Action]:
     """His turn offers no pick and no decline; purchases come first (X-NEC-12)."""
-    nec = game.players[st.seat(game)]
-    out = [a for a in out if not (a.by == nec and (
+    seat = st.seat(game)
+    nec = game.players[seat]
+    out = [a for a in out if a.by != nec or not (
         a.do in ("pick", "decline")
         or (a.do == "redeploy" and not a.tokens)  # no map region: they go onto the Island
-        or (a.do != "redeploy" and _names_island(a))))]  # it empties at Ready Troops
-    if game.game_over or game.blocking() is not None or game.seat != st.seat(game):
+        or (a.do != "redeploy" and _names_island(a)))]  # it empties at Ready Troops
+    if game.game_over or game.seat != seat or game.blocking() is not None:
         return out  # a decision waits (withdrawn tokens, a die or a combo from the table)
-    if words.shop_closed(game, st.seat(game)) is not None:
+    if words.shop_closed(game, seat) is not None:
         return out  # after his Ready Troops: no item may be bought
     items = ["ghost", *st.book(game)["unbought"]]
     return [Action.trusted(nec, "buy", item=x) for x in items
-            if words.buy_error(game, st.seat(game), x) is None] + out
+            if words.buy_error(game, seat, x) is None] + out
 
 
 def _names_island(a: Action) -> bool:
@@ -192,7 +207,7 @@ def _names_island(a: Action) -> bool:
     Asked of each of his listed actions, so the values are read in place, not flattened."""
     island = st.ISLAND
     for v in a.args.values():
-        if isinstance(v, tuple | list):
+        if isinstance(v, (tuple, list)):  # a tuple: `tuple | list` would be built per call
             for x in v:
                 if x == island or isinstance(x, tuple) and x and x[0] == island:
                     return True

@@ -31,6 +31,18 @@ def coastal(game: Game, i: int) -> bool:
     return i in banks
 
 
+def inland_banks(game: Game) -> frozenset[int]:
+    """The River's banks (`coastal`) that are not already a coast of the board's seas or Lake:
+    where the Tritons' discount comes from the River alone (U-COMPAT-2), found once per board
+    (asked of every target's cost for every army)."""
+    banks = board_fact(game, "inland banks")
+    if banks is None:
+        coast = game.board.coastal
+        banks = remember(game, "inland banks", frozenset(
+            k for k in range(len(game.board)) if not coast[k] and coastal(game, k)))
+    return banks
+
+
 def board_fact(game: Game, key: str) -> Any:
     """What `remember` kept for the game's board under `key`, or None. A board never changes
     after it is built, so the facts found from it alone (the river's banks, the chasms' sides)

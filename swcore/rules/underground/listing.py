@@ -20,13 +20,12 @@ WORD, CONQUER = "redeploy", "conquer"
 
 
 def armors_listed(game: Game, out: list[Action]) -> list[Action]:
-    res = []
+    res = None  # a copy of `out` once an action is replaced (most listings have none)
     shielded: dict[str, Any] = {}  # player -> his active army if it has Shield, else None
-    for a in out:
+    for pos, a in enumerate(out):
         # the army's Shield first: reading `a.armors` makes a lazily listed redeployment's
         # placement preview (issue 21's speed), which only a Shield race needs here
         if a.do != WORD:
-            res.append(a)
             continue
         if a.by not in shielded:
             army = game.army_of(a.by)
@@ -43,17 +42,27 @@ def armors_listed(game: Game, out: list[Action]) -> list[Action]:
             held = [game.board.index[rid] for rid, k in placed.items() if k]
             spots = spread_armors(game, n, held, tokens) if n else {}
             if spots:
-                a = Action.trusted(a.by, WORD, **a.args,
-                                   armors=tuple((game.board.ids[i], k) for i, k in spots.items()))
-        res.append(a)
-    return res
+                if res is None:
+                    res = list(out)
+                res[pos] = Action.trusted(a.by, WORD, **a.args,
+                                          armors=tuple((game.board.ids[i], k) for i, k in spots.items()))
+    return out if res is None else res
 
 
 def hammers_listed(game: Game, out: list[Action]) -> list[Action]:
+    if not any(map(hammers, game.armies.values())):
+        return out  # no Hammer anywhere (most listings): no conquest to read
     more = []
+    forging: dict[str, Any] = {}  # player -> his active army if it has Hammers to spend, else None
     for a in out:
-        army = game.army_of(a.by) if a.do == CONQUER and a.hammers is None and a.region else None
-        if army is None or army.declined or not hammers(army) or not _has(game, army, IronDwarves):
+        if a.do != CONQUER:
+            continue
+        army = forging.get(a.by, False)
+        if army is False:
+            army = game.army_of(a.by)
+            army = forging[a.by] = army if (army is not None and not army.declined and hammers(army)
+                                            and _has(game, army, IronDwarves)) else None
+        if army is None or a.hammers is not None or not a.region:
             continue
         cost = game.cost(army, game.board.index[a.region])
         more += [Action.trusted(a.by, CONQUER, **a.args, hammers=k)

@@ -12,7 +12,7 @@ from ...catalogue import race_name
 from ...effects import Ability, when
 from ...errors import RuleError
 from . import compat, magic, options, racewords
-from .adjacency import GNOMES, coastal, gnome_shielded
+from .adjacency import GNOMES, gnome_shielded, inland_banks
 from .powers import Shield, Thieving, Tomb, Vengeful, default_armors, place_armors, robbed
 from .races import HAMMER, IronDwarves, WillOWisps, figures_follow, hammers
 
@@ -24,7 +24,10 @@ HELPERS = frozenset({"race", "power", "relic", "place"})
 
 
 def _has(game: Game, army: Army, kind: type) -> bool:
-    return any(isinstance(ab, kind) for ab in game.effects_of(army))
+    for ab in game.effects_of(army):  # a plain loop: asked for every listing
+        if isinstance(ab, kind):
+            return True
+    return False
 
 
 class GnomeShield(Ability):
@@ -34,7 +37,7 @@ class GnomeShield(Ability):
     id, rule = "underground.gnomes", "U-RACE-GNOMES-1"
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        if game.race[region] is None or not gnome_shielded(game, army, region):
+        if game.race[region] != GNOMES or not gnome_shielded(game, army, region):  # hot
             return []
         helped = -(army.roll or 0)  # a die rolled before choosing is a power's (Berserk, A-BASE-06)
         for src, ab in game.sources(army):  # the Tritons' River bank is their race's (U-COMPAT-2)
@@ -90,9 +93,13 @@ class RiverBanks(Ability):
     region bordering a River region (a coast of a sea or the Lake is theirs already)."""
 
     id, rule = "underground.banks", "U-COMPAT-2"
+    _banks: tuple[Any, frozenset[int]] = (None, frozenset())  # (board, its `inland_banks`)
 
     def cost_modifiers(self, game: Game, army: Army, region: int) -> list[tuple[str, int]]:
-        if game.board.coastal[region] or not coastal(game, region):  # the board first: cheaper
+        banks = self._banks  # the last board's, kept here: asked for every army's every target
+        if banks[0] is not game.board:
+            banks = self._banks = (game.board, inland_banks(game))
+        if region not in banks[1]:
             return []
         sea = game.effects_with(army, "coast_discount")  # a cached look-up: usually none
         if not sea:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...effects import Ability, register, when
+from ...effects import Ability, ability, register, when
 from ...errors import RuleError
 from ...pieces import PIECES
 from . import state as st
@@ -67,8 +67,6 @@ class Relic(Ability):
 
 def conquers(piece: str) -> bool:
     """Whether the piece's effect changes a conquest it is named in (`using`)."""
-    from ...effects import ability
-
     return isinstance(ability(piece), Relic)
 
 

@@ -50,15 +50,24 @@ class Placed(Ability):
     def do(self, game: Game, army: Army, action: Any, i: Any) -> list[Any]:
         return _move(game, self.piece, i, army.owner)
 
+    def candidates(self, game: Game, army: Army) -> Any:
+        """The regions `where_error` may accept, in board order (all of them here)."""
+        return range(len(game.board))
+
     def options(self, game: Game, army: Army, by: str) -> list[Any]:
         if army.declined or self.words[0] in army.used:
             return []
-        return [Action.trusted(by, self.words[0], region=game.board.ids[i]) for i in range(len(game.board))
-                if self.where_error(game, army, i) is None]
+        return [Action.trusted(by, self.words[0], region=game.board.ids[i])
+                for i in self.candidates(game, army) if self.where_error(game, army, i) is None]
 
 
 class OwnRegion(Placed):
     """AU-52: it goes in a region of the active race, not a river it must leave."""
+
+    def candidates(self, game: Game, army: Army) -> Any:
+        """Only the race's regions (its `where_error` refuses every other): the listing screens
+        a handful of regions, not the whole board (issue 23)."""
+        return game.regions_of(army.race)
 
     def where_error(self, game: Game, army: Army, i: int) -> RuleError | None:
         if game.race[i] != army.race or i in game.vacated(army):

@@ -181,6 +181,26 @@ def test_kobolds_redeploy_needs_two_per_region_X_CUR_KOB_1():
     assert tokens(g, "f") == 2
 
 
+def test_kobolds_default_placement_brings_a_lone_kobold_up_to_two_X_CUR_KOB_1():
+    """X-CUR-KOB-1 with U-POWER-REBORN-1 (which swaps in one token of the active race): a region
+    left with 1 Kobold and nothing in hand takes one from the largest region, so the listed
+    default redeployment is one `apply` accepts (it listed f 1, refused)."""
+    g = cursed(["kobolds"], ["merchant"])
+    act(g, "ann", "pick", combo=0)  # 11 + 2 = 13
+    act(g, "ann", "conquer", region="a")
+    act(g, "ann", "conquer", region="f")
+    act(g, "ann", "redeploy", tokens={"a": 11, "f": 2})
+    act(g, "ann", "end_turn")
+    act(g, "bob", "pick", combo=0)
+    act(g, "bob", "end_turn")
+    f = g.board.region("f")
+    g.tokens[f] = 1  # as Reborn's swap leaves it; the twelfth Kobold goes back to the tray
+    army = g.armies["kobolds"]
+    assert g.default_placement(army) == {g.board.region("a"): 10, f: 2}
+    listed = next(a for a in g.legal_actions() if a.do == "redeploy")
+    g.copy().apply(listed)
+
+
 def test_kobolds_placement_with_a_small_box_A_CUR_07():
     """7 Kobolds (the box as the table gives it) on 3 regions: 2, 2 and 3 at least."""
     g = cursed(["kobolds"], ["merchant"], supply={"kobolds": 7})

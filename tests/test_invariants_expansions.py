@@ -333,6 +333,10 @@ def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: 
 @given(seed=st.integers(0, 2**31), setup=module_games())
 @example(seed=139071232, setup=(ALL4, {}, "base-5p", 5, None))  # Barbarians' brave Leader (X-BNA-BAR-1)
 @example(seed=79, setup=(["underground"], {}, "underground-small", 2, 8))  # using, ghost, ring, altar
+@example(seed=331872, setup=(["leaders", "cursed", "be_not_afraid", "necromancer", "grand_dames",
+                              "underground"], {"final_die_max_short": 2, "leader_ransom": "pay_2",
+                                               "spiderines_chasm_network": True},
+                             "base-5p", 6, None))  # a Kobold swapped in by Reborn (X-CUR-KOB-1)
 def test_every_legal_action_applies_with_random_modules(seed: int, setup: tuple) -> None:
     """legal_actions() lists only actions apply() accepts, the modules' words and arguments
     included (maraud, ransom, catapult, pay, cauldrons, tower, leader, buy, caravel, peek)."""

@@ -201,6 +201,8 @@ class PlacementMixin:
                 place[heap[0][2] if chosen is None else chosen[1]] += 1
         elif not extra and take_from_hand and not withdrawn_only:  # the hand all held (Barbarians)
             chosen = next(((ab, None) for ab in self.effects_with(army, "last_token")), None)
+        if least > 1 and not withdrawn_only:
+            self._fill_to_least(place, least)
         while hold:  # A-BASE-01: take from the largest regions, abandoning only if forced
             j = max(place, key=lambda r: (place[r], -r))
             if place[j] > least:
@@ -210,6 +212,25 @@ class PlacementMixin:
                 del place[j]
             hold -= 1
         return place, chosen
+
+    @staticmethod
+    def _fill_to_least(place: dict[int, int], least: int) -> None:
+        """Regions below the race's minimum (a token Reborn swapped in, U-POWER-REBORN-1, for
+        Kobolds' 2, X-CUR-KOB-1) take tokens from the largest regions above it; with none to
+        spare, the smallest such region is abandoned, its tokens joining the fewest-token one."""
+        while short := [r for r, n in place.items() if n < least]:
+            r = min(short, key=lambda r: (place[r], r))
+            donors = [j for j, n in place.items() if n > least]
+            if donors:
+                j = max(donors, key=lambda j: (place[j], -j))
+                place[j] -= 1
+                place[r] += 1
+            elif len(place) > 1:
+                n = place.pop(r)
+                j = min(place, key=lambda j: (place[j], j))
+                place[j] += n
+            else:
+                return  # one region, too few tokens to hold it as the rule wants: left as it is
 
     def _check_placement(self, army: Army, a: Action, minimum: dict[int, int] | None,
                          total: int) -> dict[int, int]:

@@ -321,6 +321,11 @@ def test_every_declared_option_is_drawn():
 @example(seed=90261, setup=(["grand_dames", "necromancer", "underground", "cursed", "leaders"], {
     "necromancer_price_extra": 1, "hordes_need_escort": True, "leader_ransom": "none"},
                             "base-4p", 5, None))  # the Necromancer's Hordes of (A-NEC-06)
+@example(seed=170407, setup=(["underground", "leaders", "necromancer", "be_not_afraid",
+                              "grand_dames", "cursed"], {"edition": "fr2009",
+                                                         "own_decline_counts_non_empty": True,
+                                                         "leader_ransom": "none"},
+                             "base-3p", 4, None))  # Reborn onto a sea (B-CONQ-4)
 def test_random_games_with_random_modules_keep_the_invariants(seed: int, setup: tuple) -> None:
     """B-DEF-8, X-CUR-HOR-1, X-BNA-HOM-1, X-BNA-PYG-1, X-LEAD-2..5, X-GD-GYP-1, X-NEC-3, -8,
     B-SCORE-3: see the module docstring."""

@@ -449,3 +449,21 @@ def test_U_COMP_5_a_table_gives_the_armors_in_its_box():
     assert g.box_of("armor") == 8 and g.mk["armor"][at(g, "c")] == 1
     g = opening("shield", "d", "c", second=("mummies", "stone"), supply={"armor": 0})
     assert g.box_of("armor") == 0 and sum(g.mk["armor"]) == 0
+
+
+def test_U_POWER_REBORN_1_B_CONQ_4_no_active_token_put_on_a_sea():
+    """U-POWER-REBORN-1 puts a token of the active race in a Reborn region: not in a sea the
+    in-decline race kept (B-POW-SEAFARING-2, held in decline), which the active race cannot
+    hold (B-CONQ-4): refused, and never listed (a Pygmy stood on a sea)."""
+    m = board({"a": ("mine", EDGE), "b": "mudpool", "s": ("sea", EDGE)}, "a-b a-s b-s")
+    g = opening("reborn", "a", "b", map=m)
+    act(g, "bob", "end_turn")
+    act(g, "ann", "decline")
+    act(g, "ann", "end_turn")
+    act(g, "bob", "end_turn")
+    s = at(g, "s")
+    g.occupy(s, g.race[at(g, "b")], 0, 1)  # as if kept from a Seafaring turn
+    act(g, "ann", "pick", combo=0)
+    assert refused(g, "ann", "reborn", regions=["s"]) == "B-CONQ-4"
+    listed = [a.args["regions"] for a in g.legal_actions() if a.do == "reborn"]
+    assert listed and not [r for r in listed if "s" in r]

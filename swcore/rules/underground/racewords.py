@@ -82,6 +82,9 @@ def reborn_error(game: Game, seat: int, regions: list[int]) -> RuleError | None:
     for i in regions:
         if game.race[i] != old.race:
             return RuleError("U-POWER-REBORN-1", f"{game.board.ids[i]} is not a Reborn region")
+        if game.board.water[i] and not game.gives(army, "may_occupy_water"):  # a Seafaring one's
+            return RuleError("B-CONQ-4", f"{game.board.ids[i]} is a sea or a lake: the active race "
+                                         "cannot hold it")
     if max(0, len(regions) - game.tray(race)) > army.hand:
         return RuleError("U-DEF-8", "not enough tokens in the tray or in hand")
     return None

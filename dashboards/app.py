@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 from dashboards import alive, collector, i18n, nodelay  # noqa: E402
 from dashboards.connection import ConnectionLight  # noqa: E402
 from dashboards.i18n import N_, _  # noqa: E402
-from dashboards.lobby import Lobby, tutorial_url  # noqa: E402
+from dashboards.lobby import PAGE, Lobby, tutorial_url  # noqa: E402
 from dashboards.local import keep_local, local_page  # noqa: E402
 from dashboards.modules_panel import ModulesPanel  # noqa: E402
 from dashboards.newgame import NewGameForm  # noqa: E402
@@ -125,8 +125,8 @@ class TableApp(pn.viewable.Viewer):
         self.device = secrets.token_hex(8)  # this page: the unit of the guessing limits
         self.screen: TurnScreen | SheetScreen | None = None
         self.modules: ModulesPanel | None = None
-        self.lobby = Lobby(store, on_open=self.open_session, on_new=self.new_game,
-                           device=self.device)
+        self._lobby: Lobby | None = None
+        self._listed = PAGE  # how many games the lobby lists (kept while a game is open)
         self._main = pn.Column(self.lobby, sizing_mode="stretch_width")
         self._template: Any = None
         self.light = ConnectionLight(margin=0)  # the header's gap spaces its items
@@ -140,6 +140,15 @@ class TableApp(pn.viewable.Viewer):
         self._board: int | None = None  # the board open in the board editor
         self.open_from_url(pn.state.session_args if pn.state.curdoc else {})
         self.light.param.watch(self._url_changed, "search")
+
+    @property
+    def lobby(self) -> Lobby:
+        """The lobby, built when shown or used: a page with a game open drops it (its objects,
+        about 0.7 MB, lived as long as the table: issue 23, BENCHMARKS.md)."""
+        if self._lobby is None:
+            self._lobby = Lobby(self.store, on_open=self.open_session, on_new=self.new_game,
+                                device=self.device, listed=self._listed)
+        return self._lobby
 
     # --- the game's URL ------------------------------------------------------------------
     def open_from_url(self, args: dict[str, Any]) -> bool:
@@ -264,6 +273,8 @@ class TableApp(pn.viewable.Viewer):
             self.screen.param.watch(self._set_url, ["selected", "asking"])
             self.modules = ModulesPanel(session)  # the expansions' state, under the turn screen
             self._main[:] = [self.code_box, self.screen, self.modules]
+        if self._lobby is not None:  # out of the page now: built again for `to_lobby`
+            self._listed, self._lobby = self._lobby._listed, None
         self.screen._taps.live = self.light.live
         self.screen.start_polling()
         self.code_button.visible = True
@@ -297,7 +308,8 @@ class TableApp(pn.viewable.Viewer):
             self.modules = None
         self._opened = None
         self.code_button.visible = False
-        self.lobby.refresh()
+        if self._lobby is not None:  # a lobby built now reads the list itself
+            self._lobby.refresh()
         self._main[:] = [self.lobby]
         self.page = "lobby"
         self._set_url()

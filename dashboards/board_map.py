@@ -96,7 +96,10 @@ class BoardMap:
 
     def __init__(self, game_or_board: Game | Board | str | dict, *, width: int = 800,
                  on_tap: Callable[[str], Any] | None = None,
-                 player_colors: list[str] | dict[str, str] | None = None):
+                 player_colors: list[str] | dict[str, str] | None = None, legend: bool = True):
+        """`legend=False`: the map of a screen that draws the legend and the note as HTML
+        around it (`fit_width`): the legend's models (about 40, with the players' swatches)
+        are not built at all, only the note's text is kept up to date."""
         if isinstance(game_or_board, Game):
             self.game: Game | None = game_or_board
             self.board = game_or_board.board
@@ -117,7 +120,7 @@ class BoardMap:
         data, self._links, self._peaks = _static_columns(self.board)
         data.update(self._rows(self.game))
         self.source = ColumnDataSource(data, name="board_regions")
-        self.figure = self._build(width)
+        self.figure = self._build(width, legend)
         self._listening = False
         if on_tap:
             self.on_tap(on_tap)
@@ -162,7 +165,8 @@ class BoardMap:
         fig.toolbar_location = None
         fig.title.visible = False
         # The legend and the note are not drawn: left out of the figure, with the players'
-        # swatches, their ~40 models cost every table opened (the note's text stays updated).
+        # swatches (their ~40 models cost every table opened; a map made with `legend=False`
+        # never builds them); the note's text stays updated.
         fig.below = []
         fig.renderers = [r for r in fig.renderers if r not in self._swatches]
         fig.width, fig.height = w, h
@@ -263,18 +267,17 @@ class BoardMap:
                                     mi.tip_lines([it for it in here if it.kind not in skip])))
         return cols
 
-    def _build(self, width: int) -> Any:
+    def _build(self, width: int, legend: bool = True) -> Any:
         b, src = self.board, self.source
         fw, fh = _frame(b)
         self._sep = "\n" if width < NARROW else " · "
+        # No axes (nor their grids, tickers and formatters: a dozen models never shown).
         fig = figure(frame_width=width, frame_height=round(width * fh / fw), x_range=(0, fw),
                      y_range=(0, fh), tools="pan,wheel_zoom,reset", toolbar_location="right",
-                     match_aspect=True, name="board_map",
+                     match_aspect=True, name="board_map", x_axis_type=None, y_axis_type=None,
                      title=_title(b, self.game, self._sep))
         fig.title.text_font_size = "13px" if width >= NARROW else "12px"
         fig.toolbar.autohide = True
-        fig.axis.visible = False
-        fig.grid.visible = False
         fig.outline_line_color = None
         fig.background_fill_color = st.TERRAIN_COLORS["sea"]
         fig.min_border = 4
@@ -352,7 +355,13 @@ class BoardMap:
                                 point_policy="follow_mouse"),
                       TapTool(renderers=[shapes]))
         fig.toolbar.active_scroll = None
-        self._legend(fig, swatch, width, _pick_step(steps, width / fw)["short"])
+        short = _pick_step(steps, width / fw)["short"]
+        if legend:
+            self._legend(fig, swatch, width, short)
+        else:
+            self._swatches = []
+            self._note_args = (short, width)
+            self._note = Title(text=self._note_text())
         return fig
 
     def _legend(self, fig: Any, swatch: dict[str, tuple[Any, int]], width: int,

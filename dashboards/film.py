@@ -89,7 +89,7 @@ class FilmView(pn.viewable.Viewer):
         self.colours = colours or {p: palette[s % len(palette)] for s, p in enumerate(film.players)}
         self._turns = film.turns()
         game = film.game_at(0)
-        self.map = BoardMap(game, player_colors=self.colours)
+        self.map = BoardMap(game, player_colors=self.colours, legend=False)
         self.map.fit_width()
         buttons = []
         for label, aria, move in (("|◀", N_("First"), lambda: 0),

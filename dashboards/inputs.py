@@ -229,25 +229,33 @@ class DieRow:
 
     def __init__(self, press: Callable[[Any], None]):
         self._press = press
-        self.note = html("")
-        self.buttons: list[Any] = []  # built when a die is first offered (`fill`)
-        self.row = pn.FlexBox(sizing_mode="stretch_width", styles={"gap": "6px", "display": "none"})
-        self.box = pn.Column(self.note, self.row, sizing_mode="stretch_width")
+        # The note, the row and its buttons are built when a die is first offered (`fill`):
+        # a screen has three die rows, and most tables never roll in most of them.
+        self.note: Any = None
+        self.row: Any = None
+        self.buttons: list[Any] = []
+        self.box = pn.Column(sizing_mode="stretch_width", styles={"display": "none"})
 
     def fill(self, action: Action | None, note: str = "", colour: str = "primary") -> None:
-        set_text(self.note, note if action is not None else "")
-        show(self.row, action is not None)
         show(self.box, action is not None)
         if action is None:
+            if self.note is not None:
+                set_text(self.note, "")
+                show(self.row, False)
             for b in self.buttons:
                 b.sw_action = None
             return
-        if not self.buttons:
+        if self.note is None:
+            self.note = html("")
             self.buttons = [pool_button(self._press)] + [pool_button(self._press, 70)
                                                          for _ in FACES]
             for b, v in zip(self.buttons[1:], FACES, strict=True):
                 b.label = _("Die: {face}").format(face=v) if v else _("Die: blank")
-            self.row[:] = self.buttons
+            self.row = pn.FlexBox(*self.buttons, sizing_mode="stretch_width",
+                                  styles={"gap": "6px"})
+            self.box[:] = [self.note, self.row]
+        set_text(self.note, note)
+        show(self.row)
         key = die_param(WORDS[action.do])
         relabel(self.buttons[0], _("Roll for me"), colour)
         self.buttons[0].sw_action = ("act", action)

@@ -83,14 +83,16 @@ class Lobby(pn.viewable.Viewer):
     message = param.String(default="", doc="the last refusal")
 
     def __init__(self, store: Store, on_open: Callable[[TableSession], Any] | None = None,
-                 on_new: Callable[[], Any] | None = None, device: str = "", **params: Any):
+                 on_new: Callable[[], Any] | None = None, device: str = "", listed: int = PAGE,
+                 **params: Any):
+        """`listed`: how many games the list shows (a lobby built again keeps "More tables")."""
         super().__init__(**params)
         self.store = store
         self.device = device  # this page, for the limits on wrong codes
         self.on_open = on_open
         self.on_new = on_new
         self._names: dict[int, str] = {}
-        self._listed = PAGE  # how many games (besides the demo) the list shows
+        self._listed = listed  # how many games (besides the demo) the list shows
         self._list = pn.Column(sizing_mode="stretch_width")
         self._more = pn.widgets.Button(label="", sizing_mode="stretch_width", **BIG)
         self._more.on_click(lambda e: self.list_more())

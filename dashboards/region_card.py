@@ -78,12 +78,11 @@ class RegionCardMixin:
         self._card_alert = alert_pane("warning")
         self._outcome = html("")  # what the last action here did (die, losses, held back)
         self._fixing = ""  # the region whose tokens the table corrects
-        self._fix_step = Stepper(_("Tokens lying there"), 1, 1, 1)
-        self._fix_step.param.watch(lambda e: self._fill_fix(), "value")
-        self._fix_buttons = pn.Column(*(pool_button(self._taps, hidden=True) for _ in range(2)),
-                                      sizing_mode="stretch_width")
-        self._fix_box = pn.Column(self._fix_step.layout, self._fix_buttons,
-                                  sizing_mode="stretch_width", styles={"display": "none"})
+        # The correction's stepper and buttons: built when a correction is first opened
+        # (`_open_fix`), as few tables correct tokens (about 15 models saved per table opened).
+        self._fix_step: Stepper | None = None
+        self._fix_buttons: Any = None
+        self._fix_box = pn.Column(sizing_mode="stretch_width", styles={"display": "none"})
         self._card = pn.Column(self._card_info, self._outcome, *(d.box for d in self._card_dice),
                                self._card_buttons, self._fix_box, self._card_alert,
                                sizing_mode="stretch_width",
@@ -198,8 +197,9 @@ class RegionCardMixin:
         g, rid, word = self.session.game, self._fixing, self._fix_word
         on = bool(rid) and rid == self.selected and word is not None
         show(self._fix_box, on)
-        if not on:
-            show_buttons(self._fix_buttons, [], self._taps)
+        if not on or self._fix_step is None:
+            if self._fix_buttons is not None:
+                show_buttons(self._fix_buttons, [], self._taps)
             return
         n = self._fix_step.value
         fix = proposal.correction(word, g.to_act or g.current, rid, n)
@@ -210,6 +210,12 @@ class RegionCardMixin:
         """Open the correction of region `rid`'s tokens ('' closes it): the stepper starts at
         the tokens lying there and goes up to those the race still has in its tray."""
         self._fixing = rid
+        if rid and self._fix_step is None:
+            self._fix_step = Stepper(_("Tokens lying there"), 1, 1, 1)
+            self._fix_step.param.watch(lambda e: self._fill_fix(), "value")
+            self._fix_buttons = pn.Column(*(pool_button(self._taps, hidden=True)
+                                            for _ in range(2)), sizing_mode="stretch_width")
+            self._fix_box[:] = [self._fix_step.layout, self._fix_buttons]
         if rid:
             g = self.session.game
             i = g.board.region(rid)

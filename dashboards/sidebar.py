@@ -109,21 +109,23 @@ class SideMixin:
             b = button(_("{player}: my coins").format(player=p), height=48, sizing_mode="stretch_width")
             b.on_click(lambda e, p=p: self.peek(p))
             buttons.append(b)
-        self._peek_text = html("")
-        hide = button(_("Hide"), height=48, width=100)
-        hide.on_click(lambda e: self.hide_peek())
-        self._peek_row = pn.Row(self._peek_text, hide, sizing_mode="stretch_width",
-                                styles={"display": "none"})
+        self._peek_text: Any = None  # the coins shown and "Hide": built at the first peek
         return pn.Column(html("<div class='sw-muted'>" + _("Coins stay hidden (B-SCORE-3). Each "
                                                            "player may peek at their own:")
                               + "</div>"),
                          pn.FlexBox(*buttons, sizing_mode="stretch_width", styles={"gap": "6px"}),
-                         self._peek_row, sizing_mode="stretch_width")
+                         sizing_mode="stretch_width")
 
     def peek(self, player: str) -> str:
         """Show one player's own coins for a few seconds (`game.view(player)`)."""
         text = peek_card(self.session, player)
         with pn.io.hold():
+            if self._peek_text is None:
+                self._peek_text = html("")
+                hide = button(_("Hide"), height=48, width=100)
+                hide.on_click(lambda e: self.hide_peek())
+                self._peek_row = pn.Row(self._peek_text, hide, sizing_mode="stretch_width")
+                self._peek.append(self._peek_row)
             self._peek_text.object = text
             show(self._peek_row)
         if pn.state.curdoc is not None:
@@ -134,6 +136,8 @@ class SideMixin:
         return text
 
     def hide_peek(self) -> None:
+        if self._peek_text is None:
+            return
         with pn.io.hold():
             show(self._peek_row, False)
             self._peek_text.object = ""

@@ -67,7 +67,7 @@ class SwitchMap:
         pane: Any = html("")
         if BoardMap is not None:
             self.map = BoardMap(b, width=760, on_tap=self.tapped,
-                                player_colors=session.colours)
+                                player_colors=session.colours, legend=False)
             self.map.fit_width()
             fw, fh = b.frame  # as wide as the screen allows, never taller than it (turn.py)
             pane = pn.Column(self.map.panel(**W), **W, styles={

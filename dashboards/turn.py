@@ -129,7 +129,8 @@ class TurnScreen(SideMixin, RegionCardMixin, Following, pn.viewable.Viewer):
         self._legend: Any = html("", visible=False)
         self._legend_narrow: Any = html("", visible=False)
         if BoardMap is not None:
-            self._map = BoardMap(g, width=760, on_tap=self._tapped, player_colors=session.colours)
+            self._map = BoardMap(g, width=760, on_tap=self._tapped, player_colors=session.colours,
+                                 legend=False)
             self._map.may_act = session.may_act  # no outlined targets in a bot's turn
             self._map.fit_width()  # the title and legend are HTML around it
             self._add_highlight()

@@ -467,6 +467,27 @@ def test_lobby_lists_the_newest_tables_and_more_on_demand(store):
     assert lobby.open_by_code(code).game_id == gid
 
 
+def test_an_open_game_drops_the_lobby_which_comes_back_with_as_many_tables_listed(store):
+    """Issue 23: a page with a game open does not keep its lobby (its objects lived as long as
+    the table); back in the lobby, it lists as many tables as before ("More tables" pressed)."""
+    import panel as pn
+
+    from dashboards.app import TableApp
+
+    made = [create_game(store, f"Table {k}", PLAYERS, seed=5, races=RACES, powers=POWERS)
+            for k in range(13)]
+    app = TableApp(store)
+    app.lobby._more.clicks += 1  # all 13 listed
+    gid, code = made[4]
+    app.lobby.choose(gid)
+    assert app.lobby.open_chosen(code) is not None
+    assert app.page == "game" and app._lobby is None
+    app.to_lobby()
+    labels = [o.objects[0].label for o in app.lobby._list.objects if isinstance(o, pn.Column)]
+    assert labels == [f"Table {k}" for k in range(12, -1, -1)]
+    assert app._main.objects == [app.lobby.__panel__()]
+
+
 def test_postgres_restarts_mid_game_and_the_table_goes_on():
     """A club's PostgreSQL server stops as a crash would, mid-game: the action tried meanwhile is
     refused (UNSAVED) and changes nothing; once the server is back the same device goes on at

@@ -8,9 +8,11 @@ her second turn and moves the Balrog from there. Map: p borders x, y, z; x borde
 
 from __future__ import annotations
 
-import pytest
+from ughelpers import act_exactly as act
+from ughelpers import at
+from ughelpers import refused_exactly as refused
 
-from swcore import Action, Game, RuleError
+from swcore import Game
 from swcore.config import make_setup
 from swcore.rules import map_items
 
@@ -25,22 +27,6 @@ def game(bob_race: str, bob_power: str, board: dict = MAP, extra: dict | None = 
                            powers=["alchemist", bob_power, *[p for p in ("forest", "hill", "swamp", "merchant", "commando") if p != bob_power][:4]],
                            expansions=["underground"], pool=["base", "underground"],
                            extra=extra or {"pieces": {"wickedest_pentacle": "p"}, "places_relics": []}))
-
-
-def act(g: Game, **a):
-    return g.apply(Action(**a))
-
-
-def at(g: Game, rid: str) -> int:
-    return g.board.index[rid]
-
-
-def refused(g: Game, **a) -> str:
-    before = g.state_hash()
-    with pytest.raises(RuleError) as caught:
-        act(g, **a)
-    assert g.state_hash() == before
-    return caught.value.rule
 
 
 def offered(g: Game) -> set[str]:

@@ -9,9 +9,10 @@ hold b (and c)."""
 
 from __future__ import annotations
 
-import pytest
+from ughelpers import act_exactly as act
+from ughelpers import refused_exactly as refused
 
-from swcore import Action, Game, RuleError
+from swcore import Game
 from swcore.config import make_setup
 
 MAP = {"regions": {"a": {"terrain": "mine", "edge": True}, "b": {"terrain": "mudpool", "edge": True},
@@ -26,18 +27,6 @@ def game(ann_race: str, ann_power: str) -> Game:
                                                          "trolls"],
                            powers=powers, expansions=["underground"], pool=["base", "underground"],
                            extra={"places_relics": []}))
-
-
-def act(g: Game, **a):
-    return g.apply(Action(**a))
-
-
-def refused(g: Game, **a) -> str:
-    before = g.state_hash()
-    with pytest.raises(RuleError) as caught:
-        act(g, **a)
-    assert g.state_hash() == before
-    return caught.value.rule
 
 
 def listed(g: Game, word: str) -> set[str]:

@@ -4,9 +4,11 @@ Ratmen 8 + Alchemist 4 = 12 tokens for ann, Humans 5 + Forest 4 = 9 for bob."""
 
 from __future__ import annotations
 
-import pytest
+from ughelpers import act_exactly as act
+from ughelpers import at
+from ughelpers import refused_exactly as refused
 
-from swcore import Action, Game, RuleError
+from swcore import Action, Game
 from swcore.config import make_setup
 from swcore.effects import ability
 from swcore.i18n import term
@@ -23,22 +25,6 @@ MAP = {"regions": {"r1": {"terrain": "mine", "edge": True}, "r2": {"terrain": "m
 def game(pieces: dict) -> Game:
     return Game(make_setup(MAP, ["ann", "bob"], races=RACES, powers=POWERS, expansions=["underground"],
                            pool=["base"], extra={"pieces": pieces, "places_relics": []}))
-
-
-def act(g: Game, **a):
-    return g.apply(Action(**a))
-
-
-def at(g: Game, rid: str) -> int:
-    return g.board.index[rid]
-
-
-def refused(g: Game, **a) -> str:
-    before = g.state_hash()
-    with pytest.raises(RuleError) as caught:
-        act(g, **a)
-    assert g.state_hash() == before
-    return caught.value.rule
 
 
 def items(g: Game, seat: int) -> dict[str, int]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from swcore import Game
+import pytest
+
+from swcore import Action, Game, RuleError
 
 RACES = ["ogres", "mummies", "shrooms", "drow", "kraken", "liches", "lizardmen", "mudmen",
          "spiderines", "gnomes", "cultists", "flames", "iron_dwarves", "will_o_wisps", "shadow_mimes"]
@@ -51,3 +53,17 @@ def scored(g: Game, player: str) -> int:
 
 def cost(g: Game, rid: str, player: str | None = None) -> int:
     return g.quote(rid, player).cost
+
+
+def act_exactly(g: Game, **a: Any) -> list[Any]:
+    """One action as given by keyword, nothing after it (withdrawn tokens wait to be placed)."""
+    return g.apply(Action(**a))
+
+
+def refused_exactly(g: Game, **a: Any) -> str:
+    """The rule ID refusing the action given by keyword; the game must be unchanged."""
+    before = g.state_hash()
+    with pytest.raises(RuleError) as caught:
+        act_exactly(g, **a)
+    assert g.state_hash() == before
+    return caught.value.rule
